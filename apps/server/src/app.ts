@@ -1,0 +1,179 @@
+// buildApp(config) assembles the Fastify application: plugins, then modules.
+// It never listens; main.ts and the tests decide what to do with it.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { AppError } from './errors';
+import { createOutbox } from './jobs/outbox';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { institutionsRoutes } from './modules/institutions/institutions.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { matchingRoutes } from './modules/matching/matching.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
+import { grantReadRoutes, searchRoutes } from './modules/search/search.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { registerProblemHandlers, sendProblem } from './plugins/problem';
+import { registerRealtimeBus } from './plugins/realtime-bus';
+import { registerSession } from './plugins/session';
+import './plugins/types';
+
+export type BuildOptions = {
+  /** An already-open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+};
+
+export function pgliteDirFor(config: Config) {
+  return path.join(config.dataDir, 'pglite');
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.currentPassword',
+          '*.newPassword',
+        ],
+        censor: '[redacted]',
+      },
+      ...(config.env === 'development'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerProblemHandlers(app);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config) }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('outbox', createOutbox(database.db, config, app.log));
+  app.addHook('onClose', async () => {
+    await app.outbox.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  const secureTransport = config.env === 'production' && config.publicUrl?.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secureTransport ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secureTransport ? undefined : false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'GrantBridge API',
+        version: '1.0.0',
+        description: 'Grant discovery and research collaboration. Errors are application/problem+json with a stable `code`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+  // Messaging: WebSocket support (64 KB frames at most) goes before the session hook so that
+  // a refused upgrade's socket is closed; then the realtime bus and the routes.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerSession(app);
+  await registerRealtimeBus(app);
+  await app.register(messagingRoutes);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(institutionsRoutes);
+  await app.register(leadsRoutes);
+  await app.register(statsRoutes);
+  await app.register(adminRoutes);
+  await app.register(searchRoutes);
+  await app.register(grantReadRoutes);
+  await app.register(pipelineRoutes);
+  await app.register(matchingRoutes);
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+/**
+ * Serves the built web app (hashed assets cached for a year), with index.html
+ * for every client-side route; unknown API paths get problem+json.
+ */
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The web build writes .br and .gz beside each asset.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
+    if (!hasWeb || !isPage) {
+      return sendProblem(reply, 'not_found', `No route for ${request.method} ${url}.`);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,116 @@
+// Settings from the environment, parsed once at start. A missing or bad
+// setting stops the process with a message that names it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(path.join(projectRoot, '.grantbridge')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: booleanString.optional(),
+  DEMO_PASSWORD: z.string().min(8).default('grantbridge-demo'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('GrantBridge <no-reply@grantbridge.local>'),
+  LEADS_INBOX: z.string().email().default('sales@grantbridge.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 7),
+  REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LEAD_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  seedDemo: boolean;
+  demoPassword: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  leadsInbox: string;
+  logLevel: string;
+  bodyLimit: number;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  rememberMs: number;
+  leadRateLimit: number;
+  leadRateWindowMs: number;
+  loginIpRateLimit: number;
+  loginMaxFailures: number;
+  loginFailureWindowMs: number;
+  outboxPollMs: number;
+  shutdownTimeoutMs: number;
+  webDist: string;
+  projectRoot: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const hour = 3_600_000;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    demoPassword: e.DEMO_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    leadsInbox: e.LEADS_INBOX,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * hour,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * hour,
+    rememberMs: e.REMEMBER_DAYS * 24 * hour,
+    leadRateLimit: e.LEAD_RATE_LIMIT,
+    leadRateWindowMs: e.LEAD_RATE_WINDOW_MINUTES * 60_000,
+    loginIpRateLimit: e.LOGIN_IP_RATE_LIMIT,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webDist: path.resolve(e.WEB_DIST),
+    projectRoot,
+  };
+}

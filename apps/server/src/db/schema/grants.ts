@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
+
+export const grants = pgTable(
+  'grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').notNull().default('grants.gov'),
+    /** OpportunityID, or "number:<opportunity number>" when a record has no id: the upsert key. */
+    sourceKey: text('source_key').notNull(),
+    sourceId: text('source_id'),
+    opportunityNumber: text('opportunity_number').notNull(),
+    title: text('title').notNull(),
+    agency: text('agency'),
+    agencyCode: text('agency_code'),
+    description: text('description'),
+    programTitle: text('program_title'),
+    objectives: text('objectives'),
+    researchAreas: text('research_areas').array().notNull().default(sql`'{}'::text[]`),
+    cfdaNumbers: text('cfda_numbers').array().notNull().default(sql`'{}'::text[]`),
+    eligibilityCodes: text('eligibility_codes').array().notNull().default(sql`'{}'::text[]`),
+    eligibilityText: text('eligibility_text'),
+    categoryCodes: text('category_codes').array().notNull().default(sql`'{}'::text[]`),
+    instrumentCodes: text('instrument_codes').array().notNull().default(sql`'{}'::text[]`),
+    postDate: date('post_date'),
+    closeDate: date('close_date'),
+    archiveDate: date('archive_date'),
+    awardDate: date('award_date'),
+    projectStartDate: date('project_start_date'),
+    awardCeiling: bigint('award_ceiling', { mode: 'number' }),
+    awardFloor: bigint('award_floor', { mode: 'number' }),
+    totalFunding: bigint('total_funding', { mode: 'number' }),
+    expectedAwards: integer('expected_awards'),
+    costSharing: boolean('cost_sharing'),
+    /** Whether the current record is a forecast or a posted synopsis. */
+    recordKind: text('record_kind', { enum: ['synopsis', 'forecast'] }).notNull(),
+    /** Stored status as imported; the effective status also follows the dates. */
+    status: text('status', { enum: grantStatuses }).notNull(),
+    version: integer('version'),
+    lastUpdated: date('last_updated'),
+    url: text('url'),
+    /** Weighted document kept by a trigger: title A, research areas B, description C, agency D. */
+    searchVector: tsvector('search_vector'),
+    /** Title alone, so "keyword in the title" is an index look-up. */
+    titleVector: tsvector('title_vector'),
+    embedding: real('embedding').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('grants_source_key_idx').on(t.source, t.sourceKey),
+    index('grants_opportunity_number_idx').on(t.opportunityNumber),
+    index('grants_close_date_idx').on(t.closeDate),
+    index('grants_status_idx').on(t.status),
+    index('grants_agency_code_idx').on(t.agencyCode),
+    // Agency filters: code prefix (LIKE 'HHS-NIH%') and exact names of records without a code.
+    index('grants_agency_code_pattern_idx').using('btree', t.agencyCode.op('text_pattern_ops')),
+    index('grants_agency_name_idx').on(sql`lower(${t.agency})`),
+    index('grants_award_ceiling_idx').on(t.awardCeiling),
+    index('grants_search_vector_idx').using('gin', t.searchVector),
+    index('grants_title_vector_idx').using('gin', t.titleVector),
+    index('grants_research_areas_idx').using('gin', t.researchAreas),
+  ],
+);
+
+export const savedGrants = pgTable(
+  'saved_grants',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.grantId] })],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['drafting', 'submitted', 'under_review', 'awarded', 'rejected'],
+    })
+      .notNull()
+      .default('drafting'),
+    amountRequested: bigint('amount_requested', { mode: 'number' }),
+    amountAwarded: bigint('amount_awarded', { mode: 'number' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId)],
+);
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull().default(''),
+    filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
+    alertCadence: text('alert_cadence', { enum: ['none', 'daily', 'weekly'] })
+      .notNull()
+      .default('none'),
+    lastAlertedAt: timestamp('last_alerted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId)],
+);

@@ -1,0 +1,61 @@
+// Loads the shipped Grants.gov catalogue (data/grants/grants-extract.xml)
+// through the real importer on first start, and again only when the file
+// changes. The demo may then move the (past) real dates forward.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { researchAreaDefinitions } from '@grantbridge/contract/research-areas';
+import type { Config } from '../../config';
+import type { Db } from '../client';
+import { getMeta, setMeta } from '../meta';
+import {
+  importGrantsExtract,
+  shiftDemoGrantDates as shiftGrantDatesForDemo,
+  type ImportSummary,
+} from '../../modules/grants/grants.service';
+import { dataDirOf } from './seed';
+
+/** Bump when the importer's enrichment changes, so the shipped file is re-imported (the taxonomy is hashed in too). */
+const importerRevision = '1';
+
+export function shippedExtractFile(config: Config) {
+  const dir = path.join(dataDirOf(config), 'grants');
+  const plain = path.join(dir, 'grants-extract.xml');
+  return fs.existsSync(plain) ? plain : `${plain}.gz`;
+}
+
+async function fingerprintOf(file: string) {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  hash.update(`importer:${importerRevision}`);
+  hash.update(JSON.stringify(researchAreaDefinitions));
+  const listings = path.join(path.dirname(file), 'assistance-listings.json');
+  if (fs.existsSync(listings)) hash.update(`listings:${fs.statSync(listings).size}`);
+  return hash.digest('hex');
+}
+
+/** Imports the shipped grants once per version of the file; returns null when already loaded. */
+export async function loadShippedGrants(db: Db, config: Config): Promise<ImportSummary | null> {
+  const file = shippedExtractFile(config);
+  if (!fs.existsSync(file)) return null;
+  const fingerprint = await fingerprintOf(file);
+  if ((await getMeta(db, 'shipped_grants_fingerprint')) === fingerprint) return null;
+  const summary = await importGrantsExtract(db, file, { dataDir: dataDirOf(config) });
+  await setMeta(db, 'shipped_grants_fingerprint', fingerprint);
+  return summary;
+}
+
+/**
+ * Demo only: the shipped opportunities are real and mostly past, so the demo
+ * moves all grant dates forward by the whole number of years that leaves
+ * about a third of them open today. Done once per loaded version of the
+ * shipped file; returns the years shifted (null when already done).
+ */
+export async function shiftDemoGrantDates(db: Db, today?: string): Promise<number | null> {
+  const loaded = (await getMeta(db, 'shipped_grants_fingerprint')) ?? 'none';
+  if ((await getMeta(db, 'demo_grants_shifted_for')) === loaded) return null;
+  const years = await shiftGrantDatesForDemo(db, today);
+  await setMeta(db, 'demo_grants_shifted_for', loaded);
+  await setMeta(db, 'demo_grants_shift_years', String(years));
+  return years;
+}

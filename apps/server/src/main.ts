@@ -1,0 +1,79 @@
+// Starts GrantBridge: config, migrations, reference and demo data, listen,
+// outbox worker, and a graceful shutdown that lets in-flight requests finish.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrateDatabase } from './db/client';
+import { loadShippedGrants, shiftDemoGrantDates } from './db/seed/grants-seed';
+import { loadDemoConversations } from './db/seed/messaging-seed';
+import { loadDemoData, loadReferenceData, readDemoData } from './db/seed/seed';
+
+async function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  await migrateDatabase(app.database);
+  await loadReferenceData(app.db, config);
+  const imported = await loadShippedGrants(app.db, config);
+  if (imported) app.log.info(imported, 'loaded the shipped Grants.gov catalogue');
+  const seededNow = config.seedDemo ? await loadDemoData(app.db, config) : false;
+  if (config.seedDemo) {
+    await shiftDemoGrantDates(app.db);
+    await loadDemoConversations(app.db, config);
+  }
+  app.outbox.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down; finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  GrantBridge is running at ${url}`,
+    `  Database: ${app.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.seedDemo) {
+    const demo = readDemoData(config);
+    const admin = demo.people.find((p) => p.role === 'admin');
+    const researcher = demo.people.find((p) => p.email.startsWith('researcher@'));
+    lines.push(
+      `  Demo data ${seededNow ? 'loaded' : 'present'}. Demo accounts (password: ${config.demoPassword}):`,
+      `    Administrator: ${admin?.email}`,
+      `    Researcher:    ${researcher?.email}`,
+    );
+  }
+  lines.push(`  API docs: ${url}/api/docs`, '');
+  console.log(lines.join('\n'));
+}
+
+start().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+// SQL for accounts, sessions and sign-in attempts.
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { institutions } from '../../db/schema/institutions';
+import { loginAttempts, researcherProfiles, sessions, users } from '../../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+const userWithInstitution = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  title: users.title,
+  department: users.department,
+  passwordHash: users.passwordHash,
+  institutionId: institutions.id,
+  institutionName: institutions.name,
+};
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(userWithInstitution)
+    .from(users)
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db
+    .select(userWithInstitution)
+    .from(users)
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function insertUser(db: Db, user: NewUser) {
+  const [row] = await db.insert(users).values(user).returning();
+  return row;
+}
+
+export async function insertResearcherProfile(db: Db, profile: typeof researcherProfiles.$inferInsert) {
+  await db.insert(researcherProfiles).values(profile);
+}
+
+export async function updateUserPassword(db: Db, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function markSignedIn(db: Db, userId: string, at: Date) {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+}
+
+export async function insertSession(db: Db, session: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id });
+  return row;
+}
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ...userWithInstitution,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.idleExpiresAt, now),
+      ),
+    );
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date, idleExpiresAt: Date) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, idleExpiresAt })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.idleExpiresAt, now)));
+}
+
+export async function insertLoginAttempt(db: Db, email: string, succeeded: boolean, ip: string | null) {
+  await db.insert(loginAttempts).values({ email: email.toLowerCase(), succeeded, ip });
+}
+
+export async function countRecentFailures(db: Db, email: string, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, email.toLowerCase()),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.attemptedAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function countUsersByRole(db: Db, role: 'researcher' | 'admin') {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, role));
+  return row?.n ?? 0;
+}

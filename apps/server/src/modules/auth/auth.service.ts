@@ -1,0 +1,237 @@
+// Accounts and sessions: sign-in with lockout, session look-up with idle and
+// absolute expiry, password change, sign out everywhere, first admin.
+import type { Role, User } from '@grantbridge/contract/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import {
+  createInstitution,
+  findInstitutionForEmail,
+  setInstitutionOnboarded,
+} from '../institutions/institutions.service';
+import {
+  countRecentFailures,
+  countUsersByRole,
+  deleteSession,
+  deleteSessionsOfUser,
+  findLiveSession,
+  findUserByEmail,
+  findUserById,
+  insertLoginAttempt,
+  insertResearcherProfile,
+  insertSession,
+  insertUser,
+  markSignedIn,
+  touchSession,
+  updateUserPassword,
+} from './auth.repository';
+
+export type SessionUser = User & { sessionId: string };
+
+type UserJoin = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+function toUser(row: UserJoin): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    title: row.title,
+    department: row.department,
+    institution: { id: row.institutionId, name: row.institutionName },
+  };
+}
+
+const roleLabel: Record<Role, string> = {
+  researcher: 'Researcher / Professor',
+  admin: 'Administrator',
+};
+
+export type LoginInput = { email: string; password: string; role: Role; remember: boolean };
+
+export async function login(
+  db: Db,
+  config: Config,
+  input: LoginInput,
+  context: { ip: string | null; userAgent: string | null; previousToken?: string },
+) {
+  const email = input.email.trim().toLowerCase();
+  const now = new Date();
+  const failures = await countRecentFailures(
+    db,
+    email,
+    new Date(now.getTime() - config.loginFailureWindowMs),
+  );
+  if (failures >= config.loginMaxFailures) {
+    const minutes = Math.round(config.loginFailureWindowMs / 60_000);
+    throw new AppError(
+      'rate_limited',
+      `Too many failed sign-in attempts for this e-mail. Try again in ${minutes} minutes.`,
+      { meta: { retryAfterMinutes: minutes } },
+    );
+  }
+
+  const institution = await findInstitutionForEmail(db, email);
+  if (!institution || !institution.onboarded) {
+    throw new AppError(
+      'institution_not_onboarded',
+      'Your institution does not have a GrantBridge account yet.',
+    );
+  }
+
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.passwordHash) {
+    await verifyAgainstDummy(input.password);
+    await insertLoginAttempt(db, email, false, context.ip);
+    throw new AppError('invalid_credentials', 'Invalid email or password.');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await insertLoginAttempt(db, email, false, context.ip);
+    throw new AppError('invalid_credentials', 'Invalid email or password.');
+  }
+  if (user.role !== input.role) {
+    throw new AppError(
+      'role_mismatch',
+      `This is ${user.role === 'admin' ? 'an administrator' : 'a researcher'} account. Choose ${roleLabel[user.role]} to sign in.`,
+      { meta: { role: user.role } },
+    );
+  }
+
+  if (context.previousToken) {
+    const previous = await findLiveSession(db, hashToken(context.previousToken), now);
+    if (previous) await deleteSession(db, previous.sessionId);
+  }
+  const token = newToken();
+  const lifetime = input.remember ? config.rememberMs : config.sessionAbsoluteMs;
+  const idle = input.remember ? config.rememberMs : config.sessionIdleMs;
+  await db.transaction(async (tx) => {
+    await insertSession(tx as unknown as Db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      remember: input.remember,
+      expiresAt: new Date(now.getTime() + lifetime),
+      idleExpiresAt: new Date(now.getTime() + Math.min(idle, lifetime)),
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 300) ?? null,
+    });
+    await insertLoginAttempt(tx as unknown as Db, email, true, context.ip);
+    await markSignedIn(tx as unknown as Db, user.id, now);
+  });
+  return { user: toUser(user), token, maxAgeSeconds: input.remember ? lifetime / 1000 : undefined };
+}
+
+const touchEveryMs = 60_000;
+
+export async function getSessionUser(db: Db, config: Config, token: string): Promise<SessionUser | null> {
+  const now = new Date();
+  const row = await findLiveSession(db, hashToken(token), now);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
+    const idle = row.remember ? config.rememberMs : config.sessionIdleMs;
+    const idleExpiresAt = new Date(Math.min(now.getTime() + idle, row.expiresAt.getTime()));
+    await touchSession(db, row.sessionId, now, idleExpiresAt);
+  }
+  return { ...toUser(row), sessionId: row.sessionId };
+}
+
+export async function logout(db: Db, sessionId: string) {
+  await deleteSession(db, sessionId);
+}
+
+export async function signOutEverywhere(db: Db, userId: string) {
+  await deleteSessionsOfUser(db, userId);
+}
+
+export async function changePassword(
+  db: Db,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const user = await findUserById(db, userId);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('validation_failed', 'Current password is incorrect.', {
+      errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+    });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError('validation_failed', 'Choose a password you have not used here.', {
+      errors: [{ path: 'newPassword', message: 'Use a password different from the current one' }],
+    });
+  }
+  await updateUserPassword(db, userId, await hashPassword(input.newPassword));
+}
+
+export type NewAccount = {
+  email: string;
+  name: string;
+  role: Role;
+  password?: string;
+  title?: string | null;
+  department?: string | null;
+  phone?: string | null;
+  office?: string | null;
+  setupComplete?: boolean;
+  profile?: { about?: string; researchSummary?: string; location?: string; researchAreas?: string[]; expertise?: string[] };
+};
+
+/** Creates an account at the institution that owns the e-mail's domain. */
+export async function createAccount(db: Db, account: NewAccount, institutionId: string) {
+  if (await findUserByEmail(db, account.email)) {
+    throw new AppError('conflict', `An account for ${account.email} already exists.`);
+  }
+  const user = await insertUser(db, {
+    institutionId,
+    email: account.email.trim().toLowerCase(),
+    name: account.name,
+    role: account.role,
+    title: account.title ?? null,
+    department: account.department ?? null,
+    phone: account.phone ?? null,
+    office: account.office ?? null,
+    setupComplete: account.setupComplete ?? false,
+    passwordHash: account.password ? await hashPassword(account.password) : null,
+  });
+  if (account.profile && user) {
+    await insertResearcherProfile(db, {
+      userId: user.id,
+      about: account.profile.about ?? null,
+      researchSummary: account.profile.researchSummary ?? null,
+      location: account.profile.location ?? null,
+      researchAreas: account.profile.researchAreas ?? [],
+      expertise: account.profile.expertise ?? [],
+    });
+  }
+  return user!;
+}
+
+/**
+ * For a real deployment: onboards the e-mail's institution (from the shipped
+ * list by domain, or a new one named after the domain) and creates its admin.
+ */
+export async function createFirstAdmin(
+  db: Db,
+  input: { email: string; name: string; password: string; institutionName?: string },
+) {
+  const email = input.email.trim().toLowerCase();
+  const domain = email.split('@')[1];
+  if (!domain) throw new AppError('validation_failed', 'The e-mail address has no domain.');
+  let institution = await findInstitutionForEmail(db, email);
+  if (!institution) {
+    institution = await createInstitution(db, {
+      name: input.institutionName ?? domain,
+      domains: [domain],
+      onboarded: true,
+    });
+  }
+  await setInstitutionOnboarded(db, institution!.id, true);
+  const user = await createAccount(
+    db,
+    { email, name: input.name, role: 'admin', password: input.password, setupComplete: true },
+    institution!.id,
+  );
+  return { user, institution: institution! };
+}
+
+export { countUsersByRole };

@@ -1,0 +1,382 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app';
+import { loadConfig } from '../../config';
+import type { Database, Db } from '../../db/client';
+import { loadShippedGrants, shiftDemoGrantDates } from '../../db/seed/grants-seed';
+import { GrantImportError, importGrantsExtract, type Rejection } from './grants.service';
+import { ExtractError, readGrantsExtract } from './grants-xml';
+
+const fixtures = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../test/fixtures');
+const today = '2026-06-15';
+const ns = 'http://apply.grants.gov/system/OpportunityDetail-V1.0';
+
+type Fields = Record<string, string | string[] | undefined>;
+
+function record(fields: Fields, kind: 'synopsis' | 'forecast' = 'synopsis') {
+  const tag = kind === 'synopsis' ? 'OpportunitySynopsisDetail_1_0' : 'OpportunityForecastDetail_1_0';
+  const body = Object.entries(fields)
+    .flatMap(([name, value]) =>
+      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => `<${name}>${v}</${name}>`),
+    )
+    .join('');
+  return `<${tag}>${body}</${tag}>`;
+}
+
+function extract(...records: string[]) {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Grants xmlns="${ns}">\n${records.join('\n')}\n</Grants>\n`;
+}
+
+function base(id: string, extra: Fields = {}): Fields {
+  return {
+    OpportunityID: id,
+    OpportunityTitle: `Watershed restoration research ${id}`,
+    OpportunityNumber: `TEST-${id}`,
+    FundingInstrumentType: 'G',
+    CategoryOfFundingActivity: ['ST', 'ENV'],
+    CFDANumbers: '15.808',
+    EligibleApplicants: ['06', '20'],
+    AgencyCode: 'DOI-USGS1',
+    AgencyName: 'Geological Survey',
+    PostDate: '01152026',
+    CloseDate: '09302026',
+    LastUpdatedDate: '01152026',
+    AwardCeiling: '250000',
+    AwardFloor: '10000',
+    EstimatedTotalProgramFunding: '1000000',
+    ExpectedNumberOfAwards: '4',
+    Description: 'Stream restoration and nutrient cycling in forested watersheds.',
+    Version: 'Synopsis 1',
+    CostSharingOrMatchingRequirement: 'No',
+    ...extra,
+  };
+}
+
+let dir: string;
+function file(name: string, content: string | Buffer) {
+  const full = path.join(dir, name);
+  fs.writeFileSync(full, content);
+  return full;
+}
+
+async function rows<T = Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>) {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function grantByKey(db: Db, key: string) {
+  const [row] = await rows(
+    db,
+    sql`select *, award_ceiling::float8 as award_ceiling from grants where source = 'grants.gov' and source_key = ${key}`,
+  );
+  return row;
+}
+
+async function countGrants(db: Db) {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from grants`);
+  return row!.n;
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-grants-import-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('parsing the Grants.gov fixtures', () => {
+  it('reads the current-format example', async () => {
+    const items = [];
+    for await (const item of readGrantsExtract(path.join(fixtures, 'grants-extract-v2-example.xml'))) items.push(item);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      ok: true,
+      record: {
+        sourceKey: '131073',
+        opportunityNumber: 'G12AS20003',
+        agencyCode: 'DOI-USGS1',
+        postDate: '2011-11-17',
+        closeDate: '2011-11-29',
+        archiveDate: '2011-12-17',
+        lastUpdated: '2011-11-28',
+        totalFunding: 31900,
+        expectedAwards: 1,
+        version: 2,
+        costSharing: false,
+        cfdaNumbers: ['15.808'],
+        eligibilityCodes: ['25'],
+        recordKind: 'synopsis',
+        url: 'http://www.grants.gov/',
+      },
+    });
+  });
+
+  it('reads the pre-2016 sample: synopses and modifications, placeholders as empty', async () => {
+    const items = [];
+    for await (const item of readGrantsExtract(path.join(fixtures, 'grants-extract-v1-sample.xml'))) items.push(item);
+    expect(items).toHaveLength(19);
+    expect(items.every((i) => i.ok)).toBe(true);
+    const first = items[0]!.ok ? items[0]!.record : null;
+    expect(first).toMatchObject({
+      sourceKey: 'number:PRM-ECA-08-CA-SCA-012508-AFGHANS',
+      sourceId: null,
+      title: 'PRM NGO Programs Assisting Refugee Populations in Pakistan and Recent Returned Refugees in Afghanistan',
+      agency: 'Department of State',
+      postDate: '2008-01-25',
+      closeDate: '2008-04-18',
+      archiveDate: '2008-05-18',
+      awardCeiling: 1_500_000,
+      awardFloor: 50_000,
+      totalFunding: null,
+      expectedAwards: null,
+      instrumentCodes: ['CA', 'O'],
+      cfdaNumbers: ['19.519'],
+      costSharing: false,
+      url: 'http://www.state.gov/g/prm/fund/',
+    });
+    const mods = items.filter((i) => i.ok && i.record.version !== 0);
+    expect(mods.length).toBe(11);
+  });
+});
+
+describe('importing extracts into the database', () => {
+  let database: Database;
+  let db: Db;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterAll(() => database.close());
+
+  it('imports both formats, and a second import changes nothing', async () => {
+    const v2 = path.join(fixtures, 'grants-extract-v2-example.xml');
+    const v1 = path.join(fixtures, 'grants-extract-v1-sample.xml');
+    expect(await importGrantsExtract(db, v2, { today })).toEqual({ read: 1, inserted: 1, updated: 0, unchanged: 0, rejected: 0 });
+    const first = await importGrantsExtract(db, v1, { today });
+    expect(first).toEqual({ read: 19, inserted: 19, updated: 0, unchanged: 0, rejected: 0 });
+    const before = await rows(db, sql`select id, updated_at, search_vector::text from grants order by id`);
+
+    expect(await importGrantsExtract(db, v2, { today })).toEqual({ read: 1, inserted: 0, updated: 0, unchanged: 1, rejected: 0 });
+    expect(await importGrantsExtract(db, v1, { today })).toEqual({ read: 19, inserted: 0, updated: 0, unchanged: 19, rejected: 0 });
+    expect(await rows(db, sql`select id, updated_at, search_vector::text from grants order by id`)).toEqual(before);
+
+    const cesu = await grantByKey(db, '131073');
+    expect(cesu).toMatchObject({
+      source_id: '131073',
+      opportunity_number: 'G12AS20003',
+      status: 'archived',
+      record_kind: 'synopsis',
+      program_title: 'U.S. Geological Survey Research and Data Collection',
+    });
+    expect(String(cesu!.objectives)).toContain('USGS');
+    expect(cesu!.research_areas).toContain('Ecosystem Ecology');
+    expect(String(cesu!.search_vector)).toContain('ecosystem');
+  });
+
+  it('updates on a newer LastUpdatedDate or version, and ignores an older one', async () => {
+    const key = '900001';
+    const f1 = file('a.xml', extract(record(base(key))));
+    expect((await importGrantsExtract(db, f1, { today })).inserted).toBe(1);
+
+    const newer = file('b.xml', extract(record(base(key, { LastUpdatedDate: '02012026', AwardCeiling: '300000', Version: 'Synopsis 2' }))));
+    expect(await importGrantsExtract(db, newer, { today })).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await grantByKey(db, key)).toMatchObject({ award_ceiling: 300000, version: 2, last_updated: expect.anything() });
+
+    const older = file('c.xml', extract(record(base(key, { LastUpdatedDate: '01202026', AwardCeiling: '1' }))));
+    expect(await importGrantsExtract(db, older, { today })).toMatchObject({ updated: 0, unchanged: 1 });
+    expect((await grantByKey(db, key))!.award_ceiling).toBe(300000);
+
+    const sameDayHigherVersion = file('d.xml', extract(record(base(key, { LastUpdatedDate: '02012026', Version: 'Synopsis 3', CloseDate: '10312026' }))));
+    expect(await importGrantsExtract(db, sameDayHigherVersion, { today })).toMatchObject({ updated: 1 });
+  });
+
+  it('lets a synopsis supersede the forecast, never the reverse', async () => {
+    const key = '900002';
+    const forecast = record(
+      base(key, { CloseDate: undefined, EstimatedSynopsisCloseDate: '12012026', EstimatedAwardDate: '03012027', Version: 'Forecast 1' }),
+      'forecast',
+    );
+    expect((await importGrantsExtract(db, file('f.xml', extract(forecast)), { today })).inserted).toBe(1);
+    expect(await grantByKey(db, key)).toMatchObject({ record_kind: 'forecast', status: 'forecasted' });
+
+    const synopsis = record(base(key, { LastUpdatedDate: '01012026', AwardCeiling: '400000' }));
+    expect(await importGrantsExtract(db, file('s.xml', extract(synopsis)), { today })).toMatchObject({ updated: 1 });
+    expect(await grantByKey(db, key)).toMatchObject({ record_kind: 'synopsis', status: 'posted', award_ceiling: 400000 });
+
+    const laterForecast = record(base(key, { LastUpdatedDate: '05012026', AwardCeiling: '1', Version: 'Forecast 9' }), 'forecast');
+    expect(await importGrantsExtract(db, file('f2.xml', extract(laterForecast)), { today })).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(await grantByKey(db, key)).toMatchObject({ record_kind: 'synopsis', award_ceiling: 400000 });
+
+    // Both in one file, forecast after synopsis: the synopsis still wins.
+    const both = extract(record(base('900003')), record(base('900003', { LastUpdatedDate: '06012026' }), 'forecast'));
+    expect(await importGrantsExtract(db, file('both.xml', both), { today })).toMatchObject({ read: 2, inserted: 1, unchanged: 1 });
+    expect(await grantByKey(db, '900003')).toMatchObject({ record_kind: 'synopsis' });
+  });
+
+  it('keys a record without an id by its number, and an id arriving later takes the row over', async () => {
+    const noId = record(base('x', { OpportunityID: undefined, OpportunityNumber: 'NOID-1' }));
+    expect((await importGrantsExtract(db, file('n1.xml', extract(noId)), { today })).inserted).toBe(1);
+    expect(await grantByKey(db, 'number:NOID-1')).toBeDefined();
+    const withId = record(base('900010', { OpportunityNumber: 'NOID-1', LastUpdatedDate: '03012026' }));
+    expect(await importGrantsExtract(db, file('n2.xml', extract(withId)), { today })).toMatchObject({ inserted: 0, updated: 1 });
+    expect(await grantByKey(db, 'number:NOID-1')).toBeUndefined();
+    expect(await grantByKey(db, '900010')).toMatchObject({ opportunity_number: 'NOID-1', source_id: '900010' });
+  });
+
+  it('rejects malformed records with their id and reason and imports the rest', async () => {
+    const rejected: Rejection[] = [];
+    const content = extract(
+      record(base('900020')),
+      record(base('', { OpportunityID: undefined, OpportunityNumber: undefined })),
+      record(base('900021', { CloseDate: '02302026' })),
+      record(base('900022', { AwardCeiling: '-100' })),
+      record(base('900023', { AwardFloor: 'ten thousand' })),
+      record(base('900024', { PostDate: '2026-01-15' })),
+      record(base('900025')),
+    );
+    const summary = await importGrantsExtract(db, file('bad.xml', content), { today, onRejected: (r) => rejected.push(r) });
+    expect(summary).toEqual({ read: 7, inserted: 2, updated: 0, unchanged: 0, rejected: 5 });
+    expect(rejected).toEqual([
+      { id: 'record #2', reason: 'missing both OpportunityID and OpportunityNumber' },
+      { id: '900021', reason: 'CloseDate is not a valid MMDDYYYY date: "02302026"' },
+      { id: '900022', reason: 'AwardCeiling is not a non-negative amount: "-100"' },
+      { id: '900023', reason: 'AwardFloor is not a non-negative amount: "ten thousand"' },
+      { id: '900024', reason: 'PostDate is not a valid MMDDYYYY date: "2026-01-15"' },
+    ]);
+    expect(await grantByKey(db, '900025')).toBeDefined();
+    expect(await grantByKey(db, '900021')).toBeUndefined();
+  });
+
+  it('stops on a truncated file with a clear error, keeping the whole batches before it', async () => {
+    const full = extract(...['900031', '900032', '900033', '900034', '900035'].map((id) => record(base(id))));
+    const cut = full.slice(0, full.indexOf('900035') + 20);
+    const before = await countGrants(db);
+    const err = await importGrantsExtract(db, file('cut.xml', cut), { today, batchSize: 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GrantImportError);
+    const message = (err as GrantImportError).message;
+    expect(message).toMatch(/not a complete, well-formed Grants\.gov XML extract/);
+    expect(message).toMatch(/stopped after reading 4 records/);
+    expect((err as GrantImportError).summary).toMatchObject({ read: 4, inserted: 4 });
+    expect(await countGrants(db)).toBe(before + 4);
+  });
+
+  it('stops on a file that is not XML, changing nothing', async () => {
+    const before = await countGrants(db);
+    for (const content of ['{"grants": []}', 'OpportunityID,Title\n1,Two\n', '', '\u0000\u0001binary']) {
+      const err = await importGrantsExtract(db, file('not.xml', content), { today }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(GrantImportError);
+      expect((err as Error).message).toMatch(/not a complete, well-formed Grants\.gov XML extract.*stopped after reading 0 records/);
+    }
+    const other = await importGrantsExtract(db, file('other.xml', '<rss><channel/></rss>'), { today }).catch((e: unknown) => e);
+    expect((other as Error).message).toMatch(/root element is <rss>/);
+    const missing = await importGrantsExtract(db, path.join(dir, 'nope.xml'), { today }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(GrantImportError);
+    expect((missing as Error).message).toMatch(/Cannot open .*nope\.xml: no such file/);
+    await expect(readGrantsExtract(path.join(dir, 'nope.xml')).next()).rejects.toBeInstanceOf(ExtractError);
+    expect(await countGrants(db)).toBe(before);
+  });
+
+  it('never expands entities declared in a DOCTYPE', async () => {
+    const secret = file('secret.txt', 'TOP-SECRET-CONTENT');
+    const hostile = `<?xml version="1.0"?>
+<!DOCTYPE Grants [
+  <!ENTITY xxe SYSTEM "file://${secret}">
+  <!ENTITY lol "lollollollollollollollollol">
+  <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+]>
+<Grants xmlns="${ns}">${record(base('900040', { Description: 'Start &xxe; &lol2; end' }))}</Grants>`;
+    const summary = await importGrantsExtract(db, file('xxe.xml', hostile), { today });
+    expect(summary).toMatchObject({ read: 1, inserted: 1, rejected: 0 });
+    const row = await grantByKey(db, '900040');
+    expect(row!.description).toBe('Start &xxe; &lol2; end');
+    expect(String(row!.description)).not.toContain('TOP-SECRET');
+    expect(String(row!.description)).not.toContain('lollol');
+  });
+
+  it('reads .xml.gz and .zip extracts', async () => {
+    const content = extract(record(base('900050')), record(base('900051')));
+    const gz = file('extract.xml.gz', zlib.gzipSync(content));
+    expect(await importGrantsExtract(db, gz, { today })).toMatchObject({ read: 2, inserted: 2 });
+    const zip = file('GrantsDBExtract20260615v2.zip', storedZip([['readme.txt', 'hello'], ['GrantsDBExtract20260615v2.xml', extract(record(base('900052')))]]));
+    expect(await importGrantsExtract(db, zip, { today })).toMatchObject({ read: 1, inserted: 1 });
+    const empty = file('empty.zip', storedZip([['readme.txt', 'hello']]));
+    await expect(importGrantsExtract(db, empty, { today })).rejects.toThrow(/holds no \.xml file/);
+  });
+
+  it('gives research areas and status from the dates', async () => {
+    const content = extract(
+      record(base('900060', { OpportunityTitle: 'Machine learning for cancer imaging', Description: 'Deep learning for tumor detection.', CategoryOfFundingActivity: 'HL', CFDANumbers: '93.393' })),
+      record(base('900061', { CloseDate: '06142026', ArchiveDate: '07142026' })),
+    );
+    await importGrantsExtract(db, file('areas.xml', content), { today });
+    const ml = await grantByKey(db, '900060');
+    expect(ml!.research_areas).toEqual(expect.arrayContaining(['Machine Learning', 'Cancer Research']));
+    expect(ml!.status).toBe('posted');
+    expect((await grantByKey(db, '900061'))!.status).toBe('closed');
+  });
+});
+
+describe('the shipped catalogue', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('loads once through the importer, and the demo shift opens about a third', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
+    const summary = await loadShippedGrants(database.db, config);
+    expect(summary).toMatchObject({ read: 4060, inserted: 4060, rejected: 0 });
+    expect(await loadShippedGrants(database.db, config)).toBeNull();
+
+    const years = await shiftDemoGrantDates(database.db, '2026-11-22');
+    expect(years).toBeGreaterThan(0);
+    expect(await shiftDemoGrantDates(database.db, '2026-11-22')).toBeNull();
+    const [counts] = await rows<{ open: number; total: number }>(
+      database.db,
+      sql`select count(*) filter (where status in ('posted', 'forecasted'))::int as open, count(*)::int as total from grants`,
+    );
+    expect(counts!.open / counts!.total).toBeGreaterThan(0.25);
+    expect(counts!.open / counts!.total).toBeLessThan(0.42);
+  }, 60_000);
+});
+
+/** A zip archive with stored (uncompressed) entries, enough for the reader's tests. */
+function storedZip(entries: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const nameBuf = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, data);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}

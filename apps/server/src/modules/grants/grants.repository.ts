@@ -1,0 +1,234 @@
+// SQL for the grants catalogue's writes: batched upserts from the importer
+// and the demo's date shift. One statement per batch keeps ingest fast on
+// PGlite; rows whose content did not change are left alone.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { GrantRecord } from './grants-xml';
+
+export type GrantStatus = 'forecasted' | 'posted' | 'closed' | 'archived';
+
+export type GrantRow = GrantRecord & {
+  programTitle: string | null;
+  objectives: string | null;
+  researchAreas: string[];
+  status: GrantStatus;
+};
+
+export type UpsertCounts = { inserted: number; updated: number; unchanged: number };
+
+type Rows<T> = { rows: T[] };
+
+/** Columns the importer writes, with their SQL types, in one order used everywhere below. */
+const columns = [
+  ['source_id', 'text', 'sourceId'],
+  ['opportunity_number', 'text', 'opportunityNumber'],
+  ['title', 'text', 'title'],
+  ['agency', 'text', 'agency'],
+  ['agency_code', 'text', 'agencyCode'],
+  ['description', 'text', 'description'],
+  ['program_title', 'text', 'programTitle'],
+  ['objectives', 'text', 'objectives'],
+  ['research_areas', 'text[]', 'researchAreas'],
+  ['cfda_numbers', 'text[]', 'cfdaNumbers'],
+  ['eligibility_codes', 'text[]', 'eligibilityCodes'],
+  ['eligibility_text', 'text', 'eligibilityText'],
+  ['category_codes', 'text[]', 'categoryCodes'],
+  ['instrument_codes', 'text[]', 'instrumentCodes'],
+  ['post_date', 'date', 'postDate'],
+  ['close_date', 'date', 'closeDate'],
+  ['archive_date', 'date', 'archiveDate'],
+  ['award_date', 'date', 'awardDate'],
+  ['project_start_date', 'date', 'projectStartDate'],
+  ['award_ceiling', 'bigint', 'awardCeiling'],
+  ['award_floor', 'bigint', 'awardFloor'],
+  ['total_funding', 'bigint', 'totalFunding'],
+  ['expected_awards', 'integer', 'expectedAwards'],
+  ['cost_sharing', 'boolean', 'costSharing'],
+  ['record_kind', 'text', 'recordKind'],
+  ['status', 'text', 'status'],
+  ['version', 'integer', 'version'],
+  ['last_updated', 'date', 'lastUpdated'],
+  ['url', 'text', 'url'],
+] as const satisfies readonly (readonly [string, string, keyof GrantRow])[];
+
+const names = columns.map(([c]) => c);
+const recordType = ['source_key text', ...columns.map(([c, t]) => `${c} ${t}`)].join(', ');
+
+// A stored synopsis is never replaced by a forecast; within one kind an older
+// LastUpdatedDate (then Version) loses; and an identical row is not touched,
+// so re-importing a file reports "unchanged" and costs no search-vector work.
+const updateSql = `
+UPDATE grants AS g SET
+  ${names.map((c) => `${c} = r.${c}`).join(',\n  ')},
+  updated_at = now()
+FROM jsonb_to_recordset($1::jsonb) AS r(${recordType})
+WHERE g.source = 'grants.gov' AND g.source_key = r.source_key
+  AND (g.record_kind = 'forecast' OR r.record_kind = 'synopsis')
+  AND (g.record_kind <> r.record_kind OR NOT (
+    coalesce(r.last_updated, DATE '0001-01-01') < coalesce(g.last_updated, DATE '0001-01-01')
+    OR (coalesce(r.last_updated, DATE '0001-01-01') = coalesce(g.last_updated, DATE '0001-01-01')
+        AND coalesce(r.version, 0) < coalesce(g.version, 0))))
+  AND (${names.map((c) => `g.${c}`).join(', ')}) IS DISTINCT FROM (${names.map((c) => `r.${c}`).join(', ')})
+RETURNING g.source_key`;
+
+// New keys only. Inserting a row that turns out to exist would still run the
+// search-vector trigger (BEFORE INSERT fires before the conflict check), so
+// existing keys never reach this statement; DO NOTHING covers a concurrent import.
+const insertSql = `
+INSERT INTO grants (source, source_key, ${names.join(', ')})
+SELECT 'grants.gov', r.source_key, ${names.map((c) => `r.${c}`).join(', ')}
+FROM jsonb_to_recordset($1::jsonb) AS r(${recordType})
+ON CONFLICT (source, source_key) DO NOTHING
+RETURNING source_key`;
+
+function toJson(rows: GrantRow[]) {
+  return JSON.stringify(
+    rows.map((row) => {
+      const out: Record<string, unknown> = { source_key: row.sourceKey };
+      for (const [column, , key] of columns) out[column] = row[key];
+      return out;
+    }),
+  );
+}
+
+async function rawQuery<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  // drizzle's sql template would spread the JSON parameter; a raw query keeps it one value.
+  const chunks = text.split(/\$(\d+)/);
+  const parts = chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`));
+  const result = (await db.execute(sql.join(parts, sql.raw('')))) as unknown as Rows<T>;
+  return result.rows;
+}
+
+/**
+ * Matches records to stored rows across the two key forms: a record with an
+ * OpportunityID takes over a row stored earlier under "number:<n>", and a
+ * record without one updates the row that already has that number.
+ */
+async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
+  const keys = rows.map((r) => r.sourceKey);
+  const numbers = rows.map((r) => r.opportunityNumber).filter(Boolean);
+  const existing = await rawQuery<{ source_key: string; opportunity_number: string }>(
+    db,
+    // Two index lookups joined by UNION: an OR of both conditions would scan the table.
+    `SELECT g.source_key, g.opportunity_number
+       FROM jsonb_array_elements_text($1::jsonb) AS k(v)
+       JOIN grants g ON g.source = 'grants.gov' AND g.source_key = k.v
+     UNION
+     SELECT g.source_key, g.opportunity_number
+       FROM jsonb_array_elements_text($2::jsonb) AS n(v)
+       JOIN grants g ON g.opportunity_number = n.v AND g.source = 'grants.gov'`,
+    [JSON.stringify(keys), JSON.stringify(numbers)],
+  );
+  const storedKeys = new Set(existing.map((e) => e.source_key));
+  const keysByNumber = new Map<string, string[]>();
+  for (const e of existing) keysByNumber.set(e.opportunity_number, [...(keysByNumber.get(e.opportunity_number) ?? []), e.source_key]);
+  const rekeys: { from: string; to: string }[] = [];
+  for (const row of rows) {
+    if (storedKeys.has(row.sourceKey) || !row.opportunityNumber) continue;
+    const byNumber = `number:${row.opportunityNumber}`;
+    if (row.sourceId) {
+      if (storedKeys.has(byNumber)) {
+        rekeys.push({ from: byNumber, to: row.sourceKey });
+        storedKeys.delete(byNumber);
+        storedKeys.add(row.sourceKey);
+      }
+    } else {
+      const others = (keysByNumber.get(row.opportunityNumber) ?? []).filter((k) => !k.startsWith('number:'));
+      if (others.length === 1) {
+        row.sourceKey = others[0]!;
+        row.sourceId = others[0]!;
+      }
+    }
+  }
+  if (rekeys.length) {
+    await rawQuery(
+      db,
+      `UPDATE grants g SET source_key = r.to_key, source_id = r.to_key, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS r(from_key text, to_key text)
+       WHERE g.source = 'grants.gov' AND g.source_key = r.from_key`,
+      [JSON.stringify(rekeys.map((r) => ({ from_key: r.from, to_key: r.to })))],
+    );
+  }
+  return storedKeys;
+}
+
+/**
+ * Upserts one batch in one transaction. A key that repeats in the batch is
+ * written in a later round, so later records in the file meet earlier ones
+ * by the same rules as across files.
+ */
+export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<UpsertCounts> {
+  const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  if (rows.length === 0) return counts;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const stored = await resolveKeys(t, rows);
+    let pending = rows;
+    while (pending.length) {
+      const seen = new Set<string>();
+      const existing: GrantRow[] = [];
+      const fresh: GrantRow[] = [];
+      const later: GrantRow[] = [];
+      for (const row of pending) {
+        if (seen.has(row.sourceKey)) later.push(row);
+        else {
+          seen.add(row.sourceKey);
+          (stored.has(row.sourceKey) ? existing : fresh).push(row);
+        }
+      }
+      if (existing.length) {
+        const updated = await rawQuery(t, updateSql, [toJson(existing)]);
+        counts.updated += updated.length;
+        counts.unchanged += existing.length - updated.length;
+      }
+      if (fresh.length) {
+        const inserted = await rawQuery(t, insertSql, [toJson(fresh)]);
+        counts.inserted += inserted.length;
+        counts.unchanged += fresh.length - inserted.length;
+        for (const row of fresh) stored.add(row.sourceKey);
+      }
+      pending = later;
+    }
+  });
+  return counts;
+}
+
+/**
+ * Refreshes the planner's statistics. PGlite has no autovacuum, and with
+ * stale numbers the batch lookups turn into table scans as the table grows.
+ */
+export async function analyzeGrants(db: Db) {
+  await rawQuery(db, 'ANALYZE grants', []);
+}
+
+/** Close dates of every stored grant (for choosing the demo's date shift). */
+export async function listGrantCloseDates(db: Db) {
+  return rawQuery<{ record_kind: string; close_date: string | null; archive_date: string | null }>(
+    db,
+    `SELECT record_kind, close_date::text AS close_date, archive_date::text AS archive_date FROM grants`,
+    [],
+  );
+}
+
+const statusCase = (today: string) => `CASE
+    WHEN archive_date IS NOT NULL AND archive_date < DATE '${today}' THEN 'archived'
+    WHEN record_kind = 'forecast' THEN 'forecasted'
+    WHEN close_date IS NOT NULL AND close_date < DATE '${today}' THEN 'closed'
+    ELSE 'posted' END`;
+
+/** Moves every grant's dates forward by whole years and recomputes its status. */
+export async function shiftGrantDates(db: Db, years: number, today: string) {
+  if (!Number.isInteger(years) || !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('bad shift');
+  const shift = (c: string) => `${c} = (${c} + interval '${years} years')::date`;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await rawQuery(
+      t,
+      `UPDATE grants SET ${['post_date', 'close_date', 'archive_date', 'award_date', 'project_start_date', 'last_updated']
+        .map(shift)
+        .join(', ')}, updated_at = now()`,
+      [],
+    );
+    await rawQuery(t, `UPDATE grants SET status = ${statusCase(today)} WHERE status IS DISTINCT FROM ${statusCase(today)}`, []);
+  });
+}

@@ -1,0 +1,318 @@
+// SQL for conversations, members, messages, presence and the people picker.
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { institutions } from '../../db/schema/institutions';
+import { conversationMembers, conversations, messages, userPresence } from '../../db/schema/messaging';
+import { users } from '../../db/schema/users';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  seq: messages.seq,
+  senderId: messages.senderId,
+  senderName: users.name,
+  content: messages.content,
+  clientId: messages.clientId,
+  createdAt: messages.createdAt,
+};
+export type MessageRow = {
+  id: string;
+  conversationId: string;
+  seq: number;
+  senderId: string;
+  senderName: string;
+  content: string;
+  clientId: string;
+  createdAt: Date;
+};
+
+/** The conversation and the user's live membership, or null when the user is not a member. */
+export async function findMembership(db: Db, conversationId: string, userId: string) {
+  const [row] = await db
+    .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+        isNull(conversationMembers.leftAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findConversationByDirectKey(db: Db, directKey: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey));
+  return row ?? null;
+}
+
+/** Inserts a conversation; for a direct one that raced with another insert, returns null. */
+export async function insertConversation(db: Db, row: typeof conversations.$inferInsert) {
+  const [created] = await db.insert(conversations).values(row).onConflictDoNothing().returning();
+  return created ?? null;
+}
+
+/** Adds members, or brings back ones who left; newcomers start with nothing unread. */
+export async function upsertMembers(db: Db, conversationId: string, userIds: string[], lastReadSeq: number) {
+  if (!userIds.length) return;
+  await db
+    .insert(conversationMembers)
+    .values(userIds.map((userId) => ({ conversationId, userId, lastReadSeq })))
+    .onConflictDoUpdate({
+      target: [conversationMembers.conversationId, conversationMembers.userId],
+      set: { leftAt: null, joinedAt: sql`now()`, lastReadSeq: sql`excluded.last_read_seq` },
+      setWhere: sql`${conversationMembers.leftAt} is not null`,
+    });
+}
+
+export async function markMemberLeft(db: Db, conversationId: string, userId: string) {
+  await db
+    .update(conversationMembers)
+    .set({ leftAt: new Date() })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+}
+
+/** Live members of the conversations, with what the member list shows. */
+export async function listMembers(db: Db, conversationIds: string[]) {
+  if (!conversationIds.length) return [];
+  return db
+    .select({
+      conversationId: conversationMembers.conversationId,
+      id: users.id,
+      name: users.name,
+      title: users.title,
+      role: users.role,
+      institutionName: institutions.name,
+    })
+    .from(conversationMembers)
+    .innerJoin(users, eq(users.id, conversationMembers.userId))
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(and(inArray(conversationMembers.conversationId, conversationIds), isNull(conversationMembers.leftAt)))
+    .orderBy(asc(conversationMembers.joinedAt), asc(users.name));
+}
+
+export async function listMemberIds(db: Db, conversationId: string) {
+  const rows = await db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)));
+  return rows.map((r) => r.userId);
+}
+
+/** The user's conversations, most recently active first, with unread counts. */
+export async function listConversationsOfUser(db: Db, userId: string, onlyId?: string) {
+  const unread = sql<number>`(
+    select count(*)::int from ${messages} u
+    where u.conversation_id = ${conversations.id}
+      and u.seq > ${conversationMembers.lastReadSeq}
+      and u.sender_id <> ${userId}
+  )`;
+  return db
+    .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq, unreadCount: unread })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        isNull(conversationMembers.leftAt),
+        onlyId ? eq(conversations.id, onlyId) : undefined,
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
+}
+
+/** The newest message of each conversation. */
+export async function listLastMessages(db: Db, conversationIds: string[]): Promise<MessageRow[]> {
+  if (!conversationIds.length) return [];
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(conversations.lastSeq, messages.seq)))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(inArray(messages.conversationId, conversationIds));
+}
+
+export async function listMessages(
+  db: Db,
+  conversationId: string,
+  page: { before?: number; after?: number; limit: number },
+): Promise<MessageRow[]> {
+  const ascending = page.after !== undefined;
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        page.before !== undefined ? lt(messages.seq, page.before) : undefined,
+        page.after !== undefined ? gt(messages.seq, page.after) : undefined,
+      ),
+    )
+    .orderBy(ascending ? asc(messages.seq) : desc(messages.seq))
+    .limit(page.limit);
+}
+
+export async function findMessageById(db: Db, id: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row ?? null;
+}
+
+export async function findMessageByClientId(db: Db, conversationId: string, senderId: string, clientId: string) {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.senderId, senderId),
+        eq(messages.clientId, clientId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Locks the conversation row so sends to one conversation take sequence numbers one at a time. */
+export async function lockConversation(db: Db, conversationId: string) {
+  await db.execute(sql`select 1 from ${conversations} where ${conversations.id} = ${conversationId} for update`);
+}
+
+/**
+ * Stores a message in one atomic statement: bumps the conversation's sequence
+ * (the row lock orders concurrent sends) and inserts the message with it, unless
+ * this sender already used the client id, in which case the stored one comes back.
+ * Two retries racing each other may skip a sequence number; order is unaffected.
+ */
+export async function insertMessageOnce(
+  db: Db,
+  input: { conversationId: string; senderId: string; content: string; clientId: string; createdAt: Date },
+): Promise<{ id: string; seq: number; createdAt: Date; created: boolean } | null> {
+  const { conversationId, senderId, content, clientId, createdAt } = input;
+  const result = await db.execute(sql`
+    with existing as (
+      select id, seq, created_at from ${messages}
+      where conversation_id = ${conversationId} and sender_id = ${senderId} and client_id = ${clientId}
+    ), bump as (
+      update ${conversations} set last_seq = last_seq + 1, last_message_at = ${createdAt.toISOString()}
+      where id = ${conversationId} and not exists (select 1 from existing)
+      returning last_seq
+    ), inserted as (
+      insert into ${messages} (conversation_id, seq, sender_id, content, client_id, created_at)
+      select ${conversationId}, last_seq, ${senderId}, ${content}, ${clientId}, ${createdAt.toISOString()} from bump
+      on conflict (conversation_id, sender_id, client_id) do nothing
+      returning id, seq, created_at
+    )
+    select id, seq, created_at, true as created from inserted
+    union all
+    select id, seq, created_at, false as created from existing`);
+  const [row] = (result as unknown as { rows: { id: string; seq: string | number; created_at: Date | string; created: boolean }[] })
+    .rows;
+  if (!row) return null;
+  return { id: row.id, seq: Number(row.seq), createdAt: new Date(row.created_at), created: row.created };
+}
+
+/** Moves the read marker forward only; returns the marker now stored. */
+export async function advanceReadMarker(db: Db, conversationId: string, userId: string, seq: number) {
+  const [row] = await db
+    .update(conversationMembers)
+    .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+    .returning({ lastReadSeq: conversationMembers.lastReadSeq });
+  return row!.lastReadSeq;
+}
+
+export async function findExistingUserIds(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return rows.map((r) => r.id);
+}
+
+function likePattern(q: string) {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function searchPeople(db: Db, q: string, excludeUserId: string, limit: number) {
+  const pattern = likePattern(q);
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      title: users.title,
+      role: users.role,
+      institutionId: institutions.id,
+      institutionName: institutions.name,
+    })
+    .from(users)
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(
+      and(ne(users.id, excludeUserId), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined),
+    )
+    .orderBy(asc(users.name))
+    .limit(limit);
+}
+
+// ---- presence ----
+
+export async function upsertPresence(db: Db, userId: string, instanceId: string) {
+  await db
+    .insert(userPresence)
+    .values({ userId, instanceId })
+    .onConflictDoUpdate({ target: [userPresence.userId, userPresence.instanceId], set: { seenAt: sql`now()` } });
+}
+
+export async function deletePresence(db: Db, userId: string, instanceId: string) {
+  await db
+    .delete(userPresence)
+    .where(and(eq(userPresence.userId, userId), eq(userPresence.instanceId, instanceId)));
+}
+
+export async function deletePresenceOfInstance(db: Db, instanceId: string) {
+  await db.delete(userPresence).where(eq(userPresence.instanceId, instanceId));
+}
+
+export async function touchPresenceOfInstance(db: Db, instanceId: string) {
+  await db.update(userPresence).set({ seenAt: sql`now()` }).where(eq(userPresence.instanceId, instanceId));
+}
+
+/** Users with a socket on some instance that checked in within the freshness window. */
+export async function findOnlineUserIds(db: Db, userIds: string[], freshSeconds: number, exceptInstance?: string) {
+  if (!userIds.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ userId: userPresence.userId })
+    .from(userPresence)
+    .where(
+      and(
+        inArray(userPresence.userId, userIds),
+        gt(userPresence.seenAt, sql`now() - make_interval(secs => ${freshSeconds})`),
+        exceptInstance ? ne(userPresence.instanceId, exceptInstance) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Everyone who shares a live conversation with the user (the audience of their presence). */
+export async function findPeerIds(db: Db, userId: string) {
+  const mine = db
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt)));
+  const rows = await db
+    .selectDistinct({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(
+      and(
+        inArray(conversationMembers.conversationId, mine),
+        isNull(conversationMembers.leftAt),
+        ne(conversationMembers.userId, userId),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,264 @@
+// Conversations and messages: creation rules, sending with a server order and
+// client ids that make retries safe, read markers, membership changes. Every
+// realtime event is published after its transaction commits.
+import type { z } from 'zod';
+import type {
+  Conversation,
+  ConversationType,
+  Message,
+  Person,
+  createConversationRequestSchema,
+  messagePageQuerySchema,
+} from '@grantbridge/contract/messaging';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { RealtimeBus, RealtimeDelivery } from '../../plugins/realtime-bus';
+import {
+  advanceReadMarker,
+  findConversationByDirectKey,
+  findExistingUserIds,
+  findMembership,
+  findMessageByClientId,
+  findMessageById,
+  findOnlineUserIds,
+  insertConversation,
+  insertMessageOnce,
+  listConversationsOfUser,
+  listLastMessages,
+  listMemberIds,
+  listMembers,
+  listMessages,
+  lockConversation,
+  markMemberLeft,
+  searchPeople,
+  upsertMembers,
+  type MessageRow,
+} from './messaging.repository';
+import { assertMember, canAddMembers, canLeave, checkNewConversation, directKeyOf } from './messaging.policy';
+
+export type Actor = { id: string; name: string };
+type CreateInput = z.output<typeof createConversationRequestSchema>;
+type PageInput = z.output<typeof messagePageQuerySchema>;
+
+/** A socket's instance refreshes its presence rows this often; older rows count as offline. */
+export const presenceHeartbeatMs = 30_000;
+export const presenceFreshSeconds = 90;
+
+function toMessage(row: MessageRow): Message {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
+  const rows = await listConversationsOfUser(db, userId, onlyId);
+  const ids = rows.map((r) => r.conversation.id);
+  const [members, lastMessages] = await Promise.all([listMembers(db, ids), listLastMessages(db, ids)]);
+  const online = await findOnlineUserIds(db, [...new Set(members.map((m) => m.id))], presenceFreshSeconds);
+  const lastById = new Map(lastMessages.map((m) => [m.conversationId, m]));
+  return rows.map(({ conversation: c, lastReadSeq, unreadCount }) => {
+    const last = lastById.get(c.id);
+    return {
+      id: c.id,
+      type: c.type,
+      name: c.name,
+      grantId: c.grantId,
+      members: members
+        .filter((m) => m.conversationId === c.id)
+        .map(({ conversationId: _c, ...m }) => ({ ...m, online: online.has(m.id) })),
+      unreadCount: Number(unreadCount),
+      lastReadSeq,
+      lastMessage: last ? toMessage(last) : null,
+      lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+      createdAt: c.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function listConversations(db: Db, userId: string) {
+  return summarize(db, userId);
+}
+
+export async function getConversation(db: Db, userId: string, conversationId: string) {
+  const [conversation] = await summarize(db, userId, conversationId);
+  if (!conversation) throw new AppError('not_found', 'Conversation not found.');
+  return conversation;
+}
+
+async function assertUsersExist(db: Db, ids: string[]) {
+  const found = new Set(await findExistingUserIds(db, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) {
+    throw new AppError('validation_failed', 'Some of the people chosen do not exist.', {
+      errors: [{ path: 'memberIds', message: `Unknown people: ${missing.join(', ')}` }],
+    });
+  }
+}
+
+export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor, input: CreateInput) {
+  const otherIds = [...new Set(input.memberIds)].filter((id) => id !== actor.id);
+  const name = input.name || undefined;
+  checkNewConversation({ type: input.type, otherIds, name });
+  await assertUsersExist(db, otherIds);
+
+  const directKey = input.type === 'direct' ? directKeyOf(actor.id, otherIds[0]!) : null;
+  if (directKey) {
+    const existing = await findConversationByDirectKey(db, directKey);
+    if (existing) return { conversation: await getConversation(db, actor.id, existing.id), created: false };
+  }
+
+  const conversationId = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const row = await insertConversation(t, {
+      type: input.type,
+      name: input.type === 'direct' ? null : name!,
+      grantId: input.type === 'team' ? (input.grantId ?? null) : null,
+      directKey,
+      createdBy: actor.id,
+    });
+    if (!row) return null;
+    await upsertMembers(t, row.id, [actor.id, ...otherIds], 0);
+    return row.id;
+  });
+  if (!conversationId) {
+    // Another request created the same direct conversation a moment ago.
+    const existing = await findConversationByDirectKey(db, directKey!);
+    return { conversation: await getConversation(db, actor.id, existing!.id), created: false };
+  }
+
+  const conversation = await getConversation(db, actor.id, conversationId);
+  await bus.publish([actor.id, ...otherIds], { type: 'conversation.created', data: conversation });
+  return { conversation, created: true };
+}
+
+export async function listConversationMessages(db: Db, userId: string, conversationId: string, page: PageInput) {
+  assertMember(await findMembership(db, conversationId, userId));
+  const rows = await listMessages(db, conversationId, { before: page.before, after: page.after, limit: page.limit + 1 });
+  return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
+}
+
+export async function sendMessage(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  conversationId: string,
+  input: { content: string; clientId: string },
+) {
+  // One query gives both the membership check and the audience of the event.
+  const recipients = await listMemberIds(db, conversationId);
+  if (!recipients.includes(actor.id)) assertMember(null);
+  const stored = await insertMessageOnce(db, {
+    conversationId,
+    senderId: actor.id,
+    content: input.content,
+    clientId: input.clientId,
+    createdAt: new Date(),
+  });
+  if (!stored?.created) {
+    // A retry of a stored message (or one racing it): answer with what is stored.
+    const existing = await findMessageByClientId(db, conversationId, actor.id, input.clientId);
+    if (!existing) throw new AppError('conflict', 'The message could not be stored; send it again.');
+    return { message: toMessage(existing), created: false };
+  }
+  const message = toMessage({
+    id: stored.id,
+    conversationId,
+    seq: stored.seq,
+    senderId: actor.id,
+    senderName: actor.name,
+    content: input.content,
+    clientId: input.clientId,
+    createdAt: stored.createdAt,
+  });
+  await bus.publish(recipients, { type: 'message.created', data: message }, { id: message.id });
+  return { message, created: true };
+}
+
+/** Rebuilds a message.created delivery from the database (for events too big for NOTIFY). */
+export async function loadMessageDelivery(db: Db, messageId: string): Promise<RealtimeDelivery | null> {
+  const row = await findMessageById(db, messageId);
+  if (!row) return null;
+  return {
+    recipients: await listMemberIds(db, row.conversationId),
+    event: { type: 'message.created', data: toMessage(row) },
+  };
+}
+
+export async function markConversationRead(
+  db: Db,
+  bus: RealtimeBus,
+  userId: string,
+  conversationId: string,
+  seq?: number,
+) {
+  const { conversation } = assertMember(await findMembership(db, conversationId, userId));
+  const upTo = Math.min(seq ?? conversation.lastSeq, conversation.lastSeq);
+  const lastReadSeq = await advanceReadMarker(db, conversationId, userId, upTo);
+  await bus.publish([userId], { type: 'conversation.read', data: { conversationId, userId, lastReadSeq } });
+  return { conversationId, lastReadSeq };
+}
+
+function refuseForDirect(type: ConversationType, action: string) {
+  throw new AppError('validation_failed', `A ${type} conversation is always between the same two people; you cannot ${action} it.`);
+}
+
+export async function addMembers(db: Db, bus: RealtimeBus, actor: Actor, conversationId: string, memberIds: string[]) {
+  const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
+  if (!canAddMembers(conversation.type)) refuseForDirect(conversation.type, 'add people to');
+  const wanted = [...new Set(memberIds)].filter((id) => id !== actor.id);
+  await assertUsersExist(db, wanted);
+  const current = new Set(await listMemberIds(db, conversationId));
+  const added = wanted.filter((id) => !current.has(id));
+  if (added.length) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await lockConversation(t, conversationId);
+      await upsertMembers(t, conversationId, added, conversation.lastSeq);
+    });
+  }
+  const summary = await getConversation(db, actor.id, conversationId);
+  if (added.length) {
+    // Newcomers start with nothing unread: the conversation as they see it.
+    const forNewcomers = { ...summary, unreadCount: 0, lastReadSeq: summary.lastMessage?.seq ?? 0 };
+    await bus.publish(added, { type: 'conversation.created', data: forNewcomers });
+    await bus.publish([...current], {
+      type: 'conversation.updated',
+      data: { conversationId, members: summary.members },
+    });
+  }
+  return summary;
+}
+
+export async function leaveConversation(db: Db, bus: RealtimeBus, actor: Actor, conversationId: string) {
+  const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
+  if (!canLeave(conversation.type)) refuseForDirect(conversation.type, 'leave');
+  await markMemberLeft(db, conversationId, actor.id);
+  await bus.publish([actor.id], { type: 'conversation.left', data: { conversationId } });
+  const remaining = await listMemberIds(db, conversationId);
+  if (remaining.length) {
+    const members = (await listMembers(db, [conversationId])).map(({ conversationId: _c, ...m }) => m);
+    const online = await findOnlineUserIds(db, remaining, presenceFreshSeconds);
+    await bus.publish(remaining, {
+      type: 'conversation.updated',
+      data: { conversationId, members: members.map((m) => ({ ...m, online: online.has(m.id) })) },
+    });
+  }
+}
+
+/** Whether the user may see the conversation's events (used for typing frames). */
+export async function isConversationMember(db: Db, conversationId: string, userId: string) {
+  return (await findMembership(db, conversationId, userId)) !== null;
+}
+
+export async function otherMemberIds(db: Db, conversationId: string, userId: string) {
+  return (await listMemberIds(db, conversationId)).filter((id) => id !== userId);
+}
+
+export async function findPeople(db: Db, userId: string, q: string): Promise<Person[]> {
+  const rows = await searchPeople(db, q, userId, 20);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    role: r.role,
+    institution: { id: r.institutionId, name: r.institutionName },
+  }));
+}

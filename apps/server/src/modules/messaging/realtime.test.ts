@@ -1,0 +1,254 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import type { ServerEvent } from '@grantbridge/contract/messaging';
+import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
+import { makePerson, type TestPerson } from './test-people';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+const person = (name?: string) => makePerson(t.db, name);
+
+type Socket = {
+  ws: WebSocket;
+  events: ServerEvent[];
+  of: <T extends ServerEvent['type']>(type: T) => Extract<ServerEvent, { type: T }>[];
+  waitFor: <T extends ServerEvent['type']>(
+    type: T,
+    match?: (e: Extract<ServerEvent, { type: T }>) => boolean,
+  ) => Promise<Extract<ServerEvent, { type: T }>>;
+};
+
+function open(url: string, headers: Record<string, string>): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/v1/realtime`, { headers });
+    const events: ServerEvent[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(data.toString())));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+    ws.once('open', () => {
+      const of = <T extends ServerEvent['type']>(type: T) =>
+        events.filter((e): e is Extract<ServerEvent, { type: T }> => e.type === type);
+      const waitFor = async <T extends ServerEvent['type']>(
+        type: T,
+        match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true,
+      ) => {
+        const deadline = Date.now() + 5000;
+        while (Date.now() < deadline) {
+          const found = of(type).find(match);
+          if (found) return found;
+          await sleep(10);
+        }
+        throw new Error(`no ${type} event within 5 s; got ${JSON.stringify(events)}`);
+      };
+      resolve({ ws, events, of, waitFor });
+    });
+  });
+}
+
+const connect = (who: TestPerson, url = base) => open(url, { cookie: who.cookie });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function post(app: FastifyInstance, who: TestPerson, url: string, payload?: object) {
+  const res = await app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+async function group(app: FastifyInstance, owner: TestPerson, others: TestPerson[]) {
+  const body = await post(app, owner, '/api/v1/conversations', {
+    type: 'group',
+    name: 'Lab',
+    memberIds: others.map((o) => o.id),
+  });
+  return body.conversation.id as string;
+}
+
+const sendTo = (app: FastifyInstance, who: TestPerson, id: string, content: string, clientId: string = crypto.randomUUID()) =>
+  post(app, who, `/api/v1/conversations/${id}/messages`, { content, clientId });
+
+describe('WebSocket /api/v1/realtime', () => {
+  it('refuses a connection without a session (401) or from another site (403)', async () => {
+    const a = await person();
+    await expect(open(base, {})).rejects.toThrow('HTTP 401');
+    await expect(open(base, { cookie: 'gb_session=forged' })).rejects.toThrow('HTTP 401');
+    await expect(open(base, { cookie: a.cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    const same = await open(base, { cookie: a.cookie, origin: base });
+    same.ws.close();
+  });
+
+  it('delivers message.created once to every socket of every member and to no one else', async () => {
+    const a = await person('Ada');
+    const b = await person('Bea');
+    const c = await person('Cy');
+    const outsider = await person('Out');
+    const id = await group(t.app, a, [b, c]);
+    const sockets = {
+      a1: await connect(a),
+      a2: await connect(a),
+      b: await connect(b),
+      c: await connect(c),
+      out: await connect(outsider),
+    };
+    const { message } = await sendTo(t.app, a, id, 'hello all', 'cid-1');
+    for (const key of ['a1', 'a2', 'b', 'c'] as const) {
+      const got = await sockets[key].waitFor('message.created', (e) => e.data.id === message.id);
+      expect(got.data).toMatchObject({ conversationId: id, content: 'hello all', clientId: 'cid-1', senderName: 'Ada' });
+    }
+    // A retried send is not a new message: no second event.
+    await sendTo(t.app, a, id, 'hello all', 'cid-1');
+    await sleep(200);
+    for (const key of ['a1', 'a2', 'b', 'c'] as const) expect(sockets[key].of('message.created')).toHaveLength(1);
+    expect(sockets.out.of('message.created')).toHaveLength(0);
+    expect(sockets.out.events.filter((e) => JSON.stringify(e).includes(id))).toEqual([]);
+    for (const s of Object.values(sockets)) s.ws.close();
+  });
+
+  it('answers malformed frames with an error event and keeps the socket working', async () => {
+    const a = await person();
+    const b = await person();
+    const id = await group(t.app, a, [b, await person()]);
+    const s = await connect(b);
+    s.ws.send('this is not json');
+    expect((await s.waitFor('error')).data.code).toBe('validation_failed');
+    s.ws.send(JSON.stringify({ type: 'message.send', data: { content: 'x' } }));
+    s.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: 'not-a-uuid' } }));
+    s.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+    s.ws.send(JSON.stringify({ type: 'typing', data: { pad: 'x'.repeat(17 * 1024) } }));
+    await s.waitFor('error', (e) => e.data.code === 'payload_too_large');
+    await sleep(100);
+    expect(s.of('error').map((e) => e.data.code)).toEqual([
+      'validation_failed',
+      'validation_failed',
+      'validation_failed',
+      'validation_failed',
+      'payload_too_large',
+    ]);
+    s.ws.send(JSON.stringify({ type: 'ping' }));
+    await s.waitFor('pong');
+    await sendTo(t.app, a, id, 'still there?');
+    await s.waitFor('message.created', (e) => e.data.content === 'still there?');
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    s.ws.close();
+  });
+
+  it('relays typing to the other members only, and refuses typing into a conversation one is not in', async () => {
+    const a = await person('Ada');
+    const b = await person('Bea');
+    const outsider = await person('Out');
+    const id = await group(t.app, a, [b, await person()]);
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const so = await connect(outsider);
+    sa.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: id } }));
+    const typing = await sb.waitFor('typing');
+    expect(typing.data).toEqual({ conversationId: id, userId: a.id, name: 'Ada' });
+    so.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: id } }));
+    expect((await so.waitFor('error')).data.code).toBe('not_found');
+    await sleep(150);
+    expect(sb.of('typing')).toHaveLength(1);
+    expect(sa.of('typing')).toHaveLength(0);
+    expect(so.of('typing')).toHaveLength(0);
+    for (const s of [sa, sb, so]) s.ws.close();
+  });
+
+  it('announces presence to conversation peers, shows it in the list, and syncs read markers across tabs', async () => {
+    const a = await person();
+    const b = await person();
+    const stranger = await person();
+    const created = await post(t.app, a, '/api/v1/conversations', { type: 'direct', memberIds: [b.id] });
+    const id = created.conversation.id as string;
+    const sa = await connect(a);
+    const sStranger = await connect(stranger);
+    const sb = await connect(b);
+    await sa.waitFor('presence.changed', (e) => e.data.userId === b.id && e.data.online);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/conversations', headers: { cookie: a.cookie } });
+    const members = list.json().conversations[0].members as { id: string; online: boolean }[];
+    expect(members.find((m) => m.id === b.id)!.online).toBe(true);
+
+    await sendTo(t.app, a, id, 'read me');
+    const sb2 = await connect(b);
+    await post(t.app, b, `/api/v1/conversations/${id}/read`);
+    const read = await sb2.waitFor('conversation.read');
+    expect(read.data).toMatchObject({ conversationId: id, userId: b.id, lastReadSeq: 1 });
+    expect(sa.of('conversation.read')).toHaveLength(0);
+
+    sb.ws.close();
+    await sleep(150);
+    // b still has a tab open: still online.
+    expect(sa.of('presence.changed').filter((e) => e.data.userId === b.id && !e.data.online)).toHaveLength(0);
+    sb2.ws.close();
+    await sa.waitFor('presence.changed', (e) => e.data.userId === b.id && !e.data.online);
+    expect(sStranger.of('presence.changed')).toHaveLength(0);
+    sa.ws.close();
+    sStranger.ws.close();
+  });
+
+  it('tells every member about a new conversation', async () => {
+    const a = await person();
+    const b = await person();
+    const sb = await connect(b);
+    const created = await post(t.app, a, '/api/v1/conversations', { type: 'direct', memberIds: [b.id] });
+    const event = await sb.waitFor('conversation.created');
+    expect(event.data.id).toBe(created.conversation.id);
+    sb.ws.close();
+  });
+});
+
+describe('several app instances', () => {
+  it('delivers a message sent through instance A to a socket on instance B exactly once', async () => {
+    if (!usingPostgres) {
+      // One process on PGlite: the in-process bus is the path between requests and sockets.
+      expect(t.app.realtime.kind).toBe('memory');
+      const a = await person();
+      const b = await person();
+      const id = await group(t.app, a, [b, await person()]);
+      const sb = await connect(b);
+      const { message } = await sendTo(t.app, a, id, 'via the in-process bus');
+      await sb.waitFor('message.created', (e) => e.data.id === message.id);
+      await sleep(300);
+      expect(sb.of('message.created')).toHaveLength(1);
+      sb.ws.close();
+      return;
+    }
+    const pair = await createTestAppPair();
+    try {
+      expect(pair.a.app.realtime.kind).toBe('postgres');
+      const urlA = await pair.a.app.listen({ port: 0, host: '127.0.0.1' });
+      const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
+      const a = await makePerson(pair.a.db, 'Ada');
+      const b = await makePerson(pair.a.db, 'Bea');
+      const id = await group(pair.a.app, a, [b, await makePerson(pair.a.db)]);
+      const onB = await connect(b, urlB);
+      const senderOnA = await connect(a, urlA);
+      const senderOnB = await connect(a, urlB);
+      await sleep(100);
+
+      const { message } = await sendTo(pair.a.app, a, id, 'across instances');
+      // A message too big for one NOTIFY (4,000 characters of 4-byte UTF-8) travels by reference.
+      const big = '🌲'.repeat(2000);
+      const { message: bigMessage } = await sendTo(pair.a.app, a, id, big);
+      for (const s of [onB, senderOnA, senderOnB]) {
+        await s.waitFor('message.created', (e) => e.data.id === message.id);
+        const got = await s.waitFor('message.created', (e) => e.data.id === bigMessage.id);
+        expect(got.data.content).toBe(big);
+      }
+      // Typing and presence cross too.
+      senderOnA.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: id } }));
+      await onB.waitFor('typing');
+      await sleep(400);
+      for (const s of [onB, senderOnA, senderOnB]) expect(s.of('message.created')).toHaveLength(2);
+      expect(onB.of('typing')).toHaveLength(1);
+      for (const s of [onB, senderOnA, senderOnB]) s.ws.close();
+    } finally {
+      await pair.close();
+    }
+  });
+});

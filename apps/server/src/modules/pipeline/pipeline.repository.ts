@@ -1,0 +1,66 @@
+// SQL for a researcher's saved grants and applications.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applications, grants, savedGrants } from '../../db/schema/grants';
+
+export async function insertSavedGrant(db: Db, userId: string, grantId: string) {
+  await db.insert(savedGrants).values({ userId, grantId }).onConflictDoNothing();
+}
+
+export async function deleteSavedGrant(db: Db, userId: string, grantId: string) {
+  await db.delete(savedGrants).where(and(eq(savedGrants.userId, userId), eq(savedGrants.grantId, grantId)));
+}
+
+export async function isGrantSaved(db: Db, userId: string, grantId: string) {
+  const [row] = await db
+    .select({ grantId: savedGrants.grantId })
+    .from(savedGrants)
+    .where(and(eq(savedGrants.userId, userId), eq(savedGrants.grantId, grantId)));
+  return !!row;
+}
+
+export async function listSavedGrantIds(db: Db, userId: string) {
+  const rows = await db
+    .select({ grantId: savedGrants.grantId })
+    .from(savedGrants)
+    .where(eq(savedGrants.userId, userId))
+    .orderBy(desc(savedGrants.createdAt));
+  return rows.map((r) => r.grantId);
+}
+
+const applicationColumns = {
+  id: applications.id,
+  grantId: applications.grantId,
+  grantTitle: grants.title,
+  status: applications.status,
+  closeDate: sql<string | null>`to_char(${grants.closeDate}, 'YYYY-MM-DD')`,
+  createdAt: applications.createdAt,
+};
+
+export async function findApplication(db: Db, userId: string, grantId: string) {
+  const [row] = await db
+    .select(applicationColumns)
+    .from(applications)
+    .innerJoin(grants, eq(grants.id, applications.grantId))
+    .where(and(eq(applications.userId, userId), eq(applications.grantId, grantId)));
+  return row;
+}
+
+/** Creates the application unless one exists; returns whether it was new. */
+export async function insertApplicationOnce(db: Db, userId: string, grantId: string) {
+  const inserted = await db
+    .insert(applications)
+    .values({ userId, grantId, status: 'drafting' })
+    .onConflictDoNothing()
+    .returning({ id: applications.id });
+  return inserted.length > 0;
+}
+
+export async function listApplications(db: Db, userId: string) {
+  return db
+    .select(applicationColumns)
+    .from(applications)
+    .innerJoin(grants, eq(grants.id, applications.grantId))
+    .where(eq(applications.userId, userId))
+    .orderBy(desc(applications.createdAt));
+}

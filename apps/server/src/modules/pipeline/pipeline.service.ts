@@ -1,0 +1,59 @@
+// A researcher's pipeline: bookmarked grants and applications started from
+// the grant page.
+import type { Application } from '@grantbridge/contract/grants';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { getGrant, getGrantSummaries } from '../search/search.service';
+import {
+  deleteSavedGrant,
+  findApplication,
+  insertApplicationOnce,
+  insertSavedGrant,
+  isGrantSaved,
+  listApplications,
+  listSavedGrantIds,
+} from './pipeline.repository';
+
+async function requireGrant(db: Db, grantId: string) {
+  const grant = await getGrant(db, grantId);
+  if (!grant) throw new AppError('not_found', 'Grant not found.');
+  return grant;
+}
+
+export async function setBookmark(db: Db, userId: string, grantId: string, saved: boolean) {
+  await requireGrant(db, grantId);
+  if (saved) await insertSavedGrant(db, userId, grantId);
+  else await deleteSavedGrant(db, userId, grantId);
+  return { saved };
+}
+
+export async function listSavedGrants(db: Db, userId: string) {
+  const ids = await listSavedGrantIds(db, userId);
+  const summaries = await getGrantSummaries(db, ids);
+  const byId = new Map(summaries.map((g) => [g.id, g]));
+  return ids.map((id) => byId.get(id)).filter((g) => g !== undefined);
+}
+
+function toApplication(row: NonNullable<Awaited<ReturnType<typeof findApplication>>>): Application {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Apply Now: starts a drafting application once; a second call returns the same one. */
+export async function startApplication(db: Db, userId: string, grantId: string) {
+  await requireGrant(db, grantId);
+  const created = await insertApplicationOnce(db, userId, grantId);
+  const row = await findApplication(db, userId, grantId);
+  return { application: toApplication(row!), created };
+}
+
+export async function getMyApplications(db: Db, userId: string) {
+  return (await listApplications(db, userId)).map(toApplication);
+}
+
+export async function getViewerState(db: Db, userId: string, grantId: string) {
+  const [saved, application] = await Promise.all([
+    isGrantSaved(db, userId, grantId),
+    findApplication(db, userId, grantId),
+  ]);
+  return { saved, application: application ? { id: application.id, status: application.status } : null };
+}

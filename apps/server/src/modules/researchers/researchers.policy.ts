@@ -1,0 +1,10 @@
+// Who may act on behalf of which researcher: themselves, or an admin of the
+// researcher's own institution.
+export type Actor = { id: string; role: 'researcher' | 'admin'; institution: { id: string } };
+export type ResearcherRef = { id: string; role: 'researcher' | 'admin'; institutionId: string };
+
+export function canActForResearcher(actor: Actor, researcher: ResearcherRef): boolean {
+  if (researcher.role !== 'researcher') return actor.id === researcher.id;
+  if (actor.id === researcher.id) return true;
+  return actor.role === 'admin' && actor.institution.id === researcher.institutionId;
+}

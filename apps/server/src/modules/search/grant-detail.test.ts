@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, setResearchAreas, signIn } from '../../../test/factories';
+
+let t: TestApp;
+let cookie: string;
+let grantId: string;
+let otherCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const me = await makeUser(t.db);
+  await setResearchAreas(t.db, me.user.id, ['Carbon Cycling']);
+  cookie = (await signIn(t.app, { email: me.email, password: me.password, role: 'researcher' })).cookie;
+  const other = await makeUser(t.db);
+  otherCookie = (await signIn(t.app, { email: other.email, password: other.password, role: 'researcher' })).cookie;
+  grantId = (
+    await makeGrant(t.db, {
+      sourceId: '350123',
+      title: 'Carbon and forests',
+      researchAreas: ['Carbon Cycling', 'Forest Ecology'],
+      eligibilityCodes: ['06', '25'],
+      eligibilityText: 'Universities only.',
+      categoryCodes: ['ST'],
+      instrumentCodes: ['G'],
+      awardCeiling: 500_000,
+      awardFloor: 100_000,
+      totalFunding: 2_000_000,
+      expectedAwards: 4,
+      costSharing: false,
+      postDate: '2026-10-01',
+      closeDate: '2099-01-01',
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, c = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: c } });
+
+describe('GET /api/v1/grants/:id', () => {
+  it('returns the grant with labels, funding, dates, a Grants.gov link and viewer state', async () => {
+    const res = await get(`/api/v1/grants/${grantId}`);
+    expect(res.statusCode).toBe(200);
+    const { grant } = res.json();
+    expect(grant.eligibility.applicantTypes).toEqual([
+      { code: '06', label: 'Public and State controlled institutions of higher education' },
+      { code: '25', label: expect.any(String) },
+    ]);
+    expect(grant.funding).toEqual({ ceiling: 500000, floor: 100000, total: 2000000, expectedAwards: 4, costSharing: false });
+    expect(grant.dates).toMatchObject({ posted: '2026-10-01', closing: '2099-01-01' });
+    expect(grant.portalUrl).toBe('https://www.grants.gov/search-results-detail/350123');
+    expect(grant.viewer).toEqual({ saved: false, application: null, matchPercent: 50 });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['7b1e6f7e-0000-4000-8000-000000000000', 'not-an-id', '1']) {
+      const res = await get(`/api/v1/grants/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+
+  it('bookmarks per user', async () => {
+    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/grants/${grantId}/bookmark`, headers: { cookie } });
+    expect(put.json()).toEqual({ saved: true });
+    expect((await get(`/api/v1/grants/${grantId}`)).json().grant.viewer.saved).toBe(true);
+    expect((await get(`/api/v1/grants/${grantId}`, otherCookie)).json().grant.viewer.saved).toBe(false);
+    const saved = await get('/api/v1/saved-grants');
+    expect(saved.json().grants.map((g: { id: string }) => g.id)).toEqual([grantId]);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/grants/${grantId}/bookmark`, headers: { cookie } });
+    expect(del.json()).toEqual({ saved: false });
+    expect((await get('/api/v1/saved-grants')).json().grants).toEqual([]);
+  });
+
+  it('Apply Now starts one drafting application; a second press returns the same one', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/applications', headers: { cookie }, payload: { grantId } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ created: true, application: { status: 'drafting', grantId } });
+    const second = await t.app.inject({ method: 'POST', url: '/api/v1/applications', headers: { cookie }, payload: { grantId } });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().application.id).toBe(first.json().application.id);
+    expect((await get('/api/v1/applications')).json().applications).toHaveLength(1);
+    expect((await get(`/api/v1/grants/${grantId}`)).json().grant.viewer.application).toEqual({
+      id: first.json().application.id,
+      status: 'drafting',
+    });
+    expect((await get('/api/v1/applications', otherCookie)).json().applications).toEqual([]);
+  });
+
+  it('rejects an application for a missing grant', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/applications', headers: { cookie }, payload: { grantId: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/applications',
+      headers: { cookie },
+      payload: { grantId: '7b1e6f7e-0000-4000-8000-000000000000' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('saved searches', () => {
+  it('saves, lists, renames and deletes only for the owner', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/saved-searches',
+      headers: { cookie },
+      payload: { name: 'Carbon over 500k', query: 'carbon', filters: { amountMin: '500000', sort: 'match' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().savedSearch.id;
+    expect(created.json().savedSearch).toMatchObject({ name: 'Carbon over 500k', alertCadence: 'none', filters: { amountMin: '500000' } });
+
+    const list = await get('/api/v1/saved-searches');
+    expect(list.json().savedSearches.map((s: { id: string }) => s.id)).toEqual([id]);
+    expect((await get('/api/v1/saved-searches', otherCookie)).json().savedSearches).toEqual([]);
+
+    const stolen = await t.app.inject({ method: 'PATCH', url: `/api/v1/saved-searches/${id}`, headers: { cookie: otherCookie }, payload: { name: 'mine' } });
+    expect(stolen.statusCode).toBe(404);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/saved-searches/${id}`, headers: { cookie }, payload: { name: 'Carbon, big' } });
+    expect(renamed.json().savedSearch.name).toBe('Carbon, big');
+    const empty = await t.app.inject({ method: 'PATCH', url: `/api/v1/saved-searches/${id}`, headers: { cookie }, payload: { name: '  ' } });
+    expect(empty.statusCode).toBe(400);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/saved-searches/${id}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/saved-searches/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await get('/api/v1/saved-searches')).json().savedSearches).toEqual([]);
+  });
+
+  it('rejects a save without a name', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/saved-searches', headers: { cookie }, payload: { query: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('name');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount, parseQuery } from './query-parser';
+
+const today = new Date('2026-11-22T12:00:00Z');
+
+describe('parseAmount', () => {
+  it.each([
+    ['$1.5M', 1_500_000],
+    ['500k', 500_000],
+    ['2 million', 2_000_000],
+    ['250,000', 250_000],
+    ['$100', 100],
+    ['1b', 1_000_000_000],
+    ['lots', null],
+  ])('%s → %s', (text, value) => expect(parseAmount(text)).toBe(value));
+});
+
+describe('parseQuery', () => {
+  it('keeps meaningful keywords and drops stop words and filler', () => {
+    expect(parseQuery('Find me grants for soil carbon research in forests', today).keywords).toEqual([
+      'soil',
+      'carbon',
+      'forests',
+    ]);
+  });
+
+  it('reads minimum, maximum and ranges', () => {
+    expect(parseQuery('climate grants over 500k', today)).toMatchObject({ amountMin: 500_000, keywords: ['climate'] });
+    expect(parseQuery('under $2 million for water', today)).toMatchObject({ amountMax: 2_000_000 });
+    expect(parseQuery('between 100k and 1m', today)).toMatchObject({ amountMin: 100_000, amountMax: 1_000_000 });
+    expect(parseQuery('at least 50 thousand', today).amountMin).toBe(50_000);
+  });
+
+  it('reads agencies by acronym or name', () => {
+    expect(parseQuery('NSF ecology', today)).toMatchObject({ agency: 'NSF', keywords: ['ecology'] });
+    expect(parseQuery('national institutes of health cancer', today)).toMatchObject({ agency: 'NIH', keywords: ['cancer'] });
+    expect(parseQuery("the nih's training grants", today).agency).toBe('NIH');
+    expect(parseQuery('education technology', today).agency).toBeNull();
+  });
+
+  it('reads due dates', () => {
+    expect(parseQuery('due before March 2027', today)).toMatchObject({ dueTo: '2027-02-28', dueFrom: null });
+    expect(parseQuery('due by March 2027', today).dueTo).toBe('2027-03-31');
+    expect(parseQuery('closing in 30 days', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2026-12-22' });
+    expect(parseQuery('closing in 2 weeks', today).dueTo).toBe('2026-12-06');
+    expect(parseQuery('due after 2027-01-15', today).dueFrom).toBe('2027-01-16');
+  });
+
+  it('understands "my profile"', () => {
+    expect(parseQuery('grants that match my profile', today)).toMatchObject({ matchProfile: true, keywords: [] });
+    expect(parseQuery('match profile', today).matchProfile).toBe(true);
+  });
+
+  it('combines everything in one sentence', () => {
+    expect(parseQuery('NIH cancer immunotherapy grants over $1M due before June 2027', today)).toEqual({
+      keywords: ['cancer', 'immunotherapy'],
+      amountMin: 1_000_000,
+      amountMax: null,
+      agency: 'NIH',
+      dueFrom: null,
+      dueTo: '2027-05-31',
+      matchProfile: false,
+    });
+  });
+});

@@ -1,0 +1,171 @@
+// Deterministic query understanding for grant search (DESIGN §7): keywords,
+// amount bounds, agency, due-date range and "my profile", from plain English.
+import { agencyAliases } from '@grantbridge/contract/agencies';
+
+export type ParsedQuery = {
+  keywords: string[];
+  amountMin: number | null;
+  amountMax: number | null;
+  agency: string | null;
+  dueFrom: string | null;
+  dueTo: string | null;
+  matchProfile: boolean;
+};
+
+export const stopWords = new Set(
+  `a about above after again against all also am an and any are aren as at be because been before being
+  below between both but by can could did do does doing down during each few for from further had has have
+  having he her here hers herself him himself his how i if in into is it its itself just let me more most my
+  myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
+  such than that the their theirs them themselves then there these they this those through to too under
+  until up very was we were what when where which while who whom why will with would you your yours yourself
+  yourselves grant grants funding fund funds opportunity opportunities find show looking look want need
+  search please program programs get give list any some available open new related relating regarding
+  anything something like etc per via within research researchers`.split(/\s+/),
+);
+
+const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const monthPattern = `(?:${months.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
+
+function iso(d: Date) {
+  return d.toISOString().slice(0, 10);
+}
+
+function utcDate(y: number, m: number, d: number) {
+  return new Date(Date.UTC(y, m, d));
+}
+
+/** Parses "$1.5M", "500k", "2 million", "250,000" into dollars. */
+export function parseAmount(text: string): number | null {
+  const m = text
+    .trim()
+    .toLowerCase()
+    .match(/^\$?\s*(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)\s*(k|thousand|m|mm|million|mil|b|bn|billion)?$/);
+  if (!m) return null;
+  const value = Number(m[1]!.replace(/,/g, ''));
+  const unit = m[2] ?? '';
+  const factor = unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit ? 1e6 : 1;
+  const result = Math.round(value * factor);
+  return Number.isFinite(result) ? result : null;
+}
+
+const amountToken = String.raw`\$?\s*\d+(?:,\d{3})*(?:\.\d+)?\s*(?:k|thousand|million|mil|mm|m|billion|bn|b)?\b`;
+
+type DateSpec = { start: Date; end: Date };
+
+/** "March 2027" → the whole month; "March 15, 2027" / "2027-03-15" / "3/15/2027" → that day. */
+function parseDateSpec(text: string, today: Date): DateSpec | null {
+  const t = text.trim().toLowerCase().replace(/,/g, '');
+  let m = t.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (m) {
+    const d = utcDate(+m[1]!, +m[2]! - 1, +m[3]!);
+    return Number.isNaN(d.getTime()) ? null : { start: d, end: d };
+  }
+  m = t.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (m) {
+    const d = utcDate(+m[3]!, +m[1]! - 1, +m[2]!);
+    return { start: d, end: d };
+  }
+  m = t.match(new RegExp(`^(${monthPattern})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d))?(?:\\s+(\\d{4}))?$`));
+  if (m) {
+    const month = months.findIndex((name) => name.startsWith(m![1]!.slice(0, 3)));
+    let year = m[3] ? +m[3] : today.getUTCFullYear();
+    if (!m[3] && utcDate(year, month + 1, 0) < today) year += 1;
+    if (m[2]) {
+      const d = utcDate(year, month, +m[2]);
+      return { start: d, end: d };
+    }
+    return { start: utcDate(year, month, 1), end: utcDate(year, month + 1, 0) };
+  }
+  m = t.match(/^(\d{4})$/);
+  if (m) return { start: utcDate(+m[1]!, 0, 1), end: utcDate(+m[1]!, 11, 31) };
+  return null;
+}
+
+const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
+
+export function parseQuery(input: string, today: Date = new Date()): ParsedQuery {
+  let text = ` ${input.toLowerCase().replace(/[“”"]/g, ' ')} `;
+  const result: ParsedQuery = {
+    keywords: [],
+    amountMin: null,
+    amountMax: null,
+    agency: null,
+    dueFrom: null,
+    dueTo: null,
+    matchProfile: false,
+  };
+  const consume = (re: RegExp, fn: (m: RegExpMatchArray) => void) => {
+    text = text.replace(re, (...args) => {
+      fn(args.slice(0, -2) as unknown as RegExpMatchArray);
+      return ' ';
+    });
+  };
+  const todayUtc = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+
+  consume(/\b(?:match(?:ing)?|based on|using|for|with|fit(?:ting)?|fits)?\s*(?:my|the)\s+(?:research\s+)?profile\b|\bmatch\s+profile\b/g, () => {
+    result.matchProfile = true;
+  });
+
+  consume(new RegExp(String.raw`\bbetween\s+(${amountToken})\s+(?:and|to|-)\s+(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[1]!);
+    const b = parseAmount(m[2]!);
+    if (a !== null && b !== null) {
+      result.amountMin = Math.min(a, b);
+      result.amountMax = Math.max(a, b);
+    }
+  });
+  consume(new RegExp(String.raw`\b(?:over|above|more than|greater than|at least|exceeding|minimum(?: of)?|min)\s+(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[1]!);
+    if (a !== null) result.amountMin = a;
+  });
+  consume(new RegExp(String.raw`\b(?:under|below|less than|up to|at most|no more than|maximum(?: of)?|max)\s+(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[1]!);
+    if (a !== null) result.amountMax = a;
+  });
+
+  consume(/\b(?:closing|due|deadline|ending|closes)\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b/g, (m) => {
+    const n = Number(m[1]);
+    const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
+    result.dueFrom = iso(todayUtc);
+    result.dueTo = iso(new Date(todayUtc.getTime() + days * 86_400_000));
+  });
+  consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
+    result.dueFrom = iso(todayUtc);
+    result.dueTo = iso(new Date(todayUtc.getTime() + 30 * 86_400_000));
+  });
+  consume(new RegExp(String.raw`\b(?:due|closing|closes|deadline)?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
+    const spec = parseDateSpec(m[2]!, todayUtc);
+    if (!spec) return;
+    if (m[1] === 'before') result.dueTo = iso(new Date(spec.start.getTime() - 86_400_000));
+    else if (m[1] === 'by' || m[1] === 'until') result.dueTo = iso(spec.end);
+    else if (m[1] === 'after') result.dueFrom = iso(new Date(spec.end.getTime() + 86_400_000));
+    else if (m[1] === 'from') result.dueFrom = iso(spec.start);
+    else {
+      result.dueFrom = iso(spec.start);
+      result.dueTo = iso(spec.end);
+    }
+  });
+
+  for (const agency of agencyAliases) {
+    for (const phrase of [agency.acronym.toLowerCase(), ...agency.aliases]) {
+      const re = new RegExp(`(?:^|[^a-z])(?:the\\s+)?${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s)?(?=$|[^a-z])`, 'g');
+      if (re.test(text) && (phrase.length > 2 || agency.acronym.length <= 2 ? phrase !== 'ed' || /\bed\b/.test(input) : true)) {
+        // Two-letter acronyms ("ED", "VA") only count when written in capitals.
+        if (agency.acronym.length <= 2 && phrase === agency.acronym.toLowerCase() && !new RegExp(`\\b${agency.acronym}\\b`).test(input)) continue;
+        result.agency ??= agency.acronym;
+        text = text.replace(re, ' ');
+      }
+    }
+  }
+
+  const seen = new Set<string>();
+  for (const word of text.split(/[^a-z0-9-]+/)) {
+    const w = word.replace(/^-+|-+$/g, '');
+    if (w.length > 2 && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
+      seen.add(w);
+      result.keywords.push(w);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+// SQL for saved searches.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { savedSearches } from '../../db/schema/grants';
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+export async function listSavedSearchRows(db: Db, userId: string) {
+  return db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(desc(savedSearches.createdAt));
+}
+
+export async function insertSavedSearch(db: Db, row: typeof savedSearches.$inferInsert) {
+  const [created] = await db.insert(savedSearches).values(row).returning();
+  return created!;
+}
+
+export async function updateSavedSearchRow(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Partial<Pick<SavedSearchRow, 'name' | 'alertCadence'>>,
+) {
+  const [row] = await db
+    .update(savedSearches)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteSavedSearchRow(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length > 0;
+}

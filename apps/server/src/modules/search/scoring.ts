@@ -1,0 +1,126 @@
+// Relevance and profile scoring of a grant for a query (pure; unit-tested).
+// Field weights follow the seed: title 0.4, research areas 0.3, description 0.2, agency 0.1.
+
+/** Light stemmer so "forests" finds "forest" and "ecological" finds "ecology". */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  for (const [suffix, replacement] of [
+    ['ational', 'ate'],
+    ['ization', 'ize'],
+    ['ments', ''],
+    ['ment', ''],
+    ['ations', 'ate'],
+    ['ation', 'ate'],
+    ['ical', 'ic'],
+    ['ies', 'y'],
+    ['ing', ''],
+    ['ed', ''],
+    ['es', ''],
+    ['s', ''],
+    ['al', ''],
+    ['y', ''],
+  ] as const) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
+      w = w.slice(0, -suffix.length) + replacement;
+      break;
+    }
+  }
+  return w.length > 6 ? w.slice(0, Math.max(5, w.length - 2)) : w;
+}
+
+export function mentions(text: string | null | undefined, keyword: string): boolean {
+  if (!text) return false;
+  return text.toLowerCase().includes(stem(keyword));
+}
+
+import { areaMatches } from '../../lib/areas';
+
+/** Share of the grant's research areas that the user has, 0-100. */
+export function profileMatchPercent(grantAreas: string[], userAreas: string[]): number {
+  if (grantAreas.length === 0 || userAreas.length === 0) return 0;
+  const hits = grantAreas.filter((g) => userAreas.some((u) => areaMatches(g, u))).length;
+  return Math.round((hits / grantAreas.length) * 100);
+}
+
+export type ScorableGrant = {
+  title: string;
+  researchAreas: string[];
+  description: string | null;
+  programText: string | null;
+  agency: string | null;
+  agencyCode: string | null;
+};
+
+export type KeywordHits = {
+  title: string[];
+  areas: string[];
+  description: string[];
+  agency: string[];
+};
+
+export function keywordHits(grant: ScorableGrant, keywords: string[]): KeywordHits {
+  const hits: KeywordHits = { title: [], areas: [], description: [], agency: [] };
+  const areaText = grant.researchAreas.join(' | ');
+  const body = `${grant.description ?? ''} ${grant.programText ?? ''}`;
+  const agency = `${grant.agency ?? ''} ${grant.agencyCode ?? ''}`;
+  for (const k of keywords) {
+    if (mentions(grant.title, k)) hits.title.push(k);
+    if (mentions(areaText, k)) hits.areas.push(k);
+    if (mentions(body, k)) hits.description.push(k);
+    if (mentions(agency, k)) hits.agency.push(k);
+  }
+  return hits;
+}
+
+/**
+ * Grant boilerplate: words that appear in thousands of titles and research
+ * areas ("Health Services", "Technical Assistance", "Workforce Development")
+ * and so say little about the topic. They still match, at a third of the weight.
+ */
+export const boilerplateWords = new Set([
+  'service',
+  'services',
+  'assistance',
+  'support',
+  'supporting',
+  'management',
+  'development',
+  'activity',
+  'activities',
+  'initiative',
+  'project',
+  'projects',
+  'center',
+  'centers',
+  'award',
+  'awards',
+  'technical',
+  'capacity',
+]);
+
+export function keywordWeight(keyword: string): number {
+  return boilerplateWords.has(keyword.toLowerCase()) ? 1 / 3 : 1;
+}
+
+/** 0-100: how well the grant's fields cover the keywords, weighted by field (and boilerplate words down-weighted). */
+export function keywordCoverage(hits: KeywordHits, keywords: string[]): number {
+  if (keywords.length === 0) return 0;
+  let total = 0;
+  let weights = 0;
+  for (const k of keywords) {
+    const weight =
+      (hits.title.includes(k) ? 0.4 : 0) +
+      (hits.areas.includes(k) ? 0.3 : 0) +
+      (hits.description.includes(k) ? 0.2 : 0) +
+      (hits.agency.includes(k) ? 0.1 : 0);
+    // A keyword in the title and one more field counts fully.
+    const w = keywordWeight(k);
+    total += w * Math.min(1, weight / 0.6);
+    weights += w;
+  }
+  return (total / weights) * 100;
+}
+
+export function clampScore(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value)));
+}

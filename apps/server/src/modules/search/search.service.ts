@@ -1,0 +1,279 @@
+// Grant search: filters applied in SQL, full-text candidates ranked by
+// PostgreSQL, then scored 0-100 with field coverage, text rank and the
+// researcher's profile, each result saying why it matched.
+import { findAgency } from '@grantbridge/contract/agencies';
+import type {
+  GrantSearchResponse,
+  GrantSummary,
+  GrantStatus,
+  SearchFilters,
+  SearchResult,
+  SortOption,
+} from '@grantbridge/contract/grants';
+import type { Db } from '../../db/client';
+import { formatMoney, formatDay } from '../../lib/format';
+import {
+  countCandidates,
+  countCatalogue,
+  findCandidatePool,
+  findGrantRow,
+  findGrantSummaries,
+  findOrderedGrants,
+  type CandidateFilters,
+  type CandidateRow,
+  type PoolPart,
+} from './search.repository';
+import { areaMatches } from '../../lib/areas';
+import { clampScore, keywordCoverage, keywordHits, profileMatchPercent } from './scoring';
+
+export type SearchInput = {
+  keywordGroups: string[][];
+  amountMin: number | null;
+  amountMax: number | null;
+  dueFrom: string | null;
+  dueTo: string | null;
+  agency: string | null;
+  statuses: GrantStatus[];
+  sort: SortOption;
+  page: number;
+  pageSize: number;
+  /** The researcher's areas when ranking by profile, else null. */
+  profileAreas: string[] | null;
+  now?: Date;
+};
+
+const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+type Groups = string[][];
+
+function cleanGroups(groups: Groups): Groups {
+  return groups.map((g) => [...new Set(g.map(sanitize).filter((w) => w.length > 1))]).filter((g) => g.length > 0);
+}
+
+/** Every keyword (of every group) must appear. */
+function strictQuery(groups: Groups): string | null {
+  const words = [...new Set(groups.flat())];
+  return words.length ? words.join(' & ') : null;
+}
+
+/** Some keyword of each group must appear (each follow-up message narrows). */
+function relaxedQuery(groups: Groups): string | null {
+  const clauses = groups.map((g) => `(${g.join(' | ')})`);
+  return clauses.length ? clauses.join(' & ') : null;
+}
+
+function anyQuery(groups: Groups): string | null {
+  const words = [...new Set(groups.flat())];
+  return words.length ? words.join(' | ') : null;
+}
+
+function areaWords(areas: string[]) {
+  return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
+}
+
+/** Counts stop here; the response says "at least" via totalCapped. */
+export const countCap = 1000;
+const poolLimits = { strict: 400, title: 300, relaxed: 300, areas: 500 };
+
+export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
+  const today = (input.now ?? new Date()).toISOString().slice(0, 10);
+  const groups = cleanGroups(input.keywordGroups);
+  const keywords = [...new Set(input.keywordGroups.flat())];
+  const agency = input.agency ? findAgency(input.agency) : undefined;
+  const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
+  const profileOnly = groups.length === 0 && !!profileAreas;
+  const base: CandidateFilters = {
+    statuses: input.statuses,
+    amountMin: input.amountMin,
+    amountMax: input.amountMax,
+    dueFrom: input.dueFrom,
+    dueTo: input.dueTo,
+    agencyPrefixes: agency?.codePrefixes ?? null,
+    agencyNames: agency ? [agency.name] : null,
+    agencyText: agency ? null : (input.agency ?? null),
+    tsquery: null,
+    today,
+  };
+  // What a grant must match to count as a result at all.
+  const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(groups);
+  const filters = { ...base, tsquery: matchQuery };
+  const offset = (input.page - 1) * input.pageSize;
+  const count = await countCandidates(db, filters, countCap);
+  const total = Math.min(count, countCap);
+
+  let pageRows: { row: CandidateRow; score: number }[];
+  if (input.sort === 'match' && matchQuery) {
+    const parts: PoolPart[] = profileOnly
+      ? [
+          { tsquery: null, limit: poolLimits.areas, areas: profileAreas! },
+          { tsquery: matchQuery, limit: poolLimits.relaxed },
+        ]
+      : [
+          { tsquery: strictQuery(groups), limit: poolLimits.strict },
+          { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
+          { tsquery: matchQuery, limit: poolLimits.relaxed },
+        ];
+    const rankQuery = profileOnly ? matchQuery : anyQuery(groups);
+    const rows = await findCandidatePool(db, base, parts, rankQuery);
+    const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
+    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank) }));
+    scored.sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.row.rank - a.row.rank ||
+        (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
+        a.row.id.localeCompare(b.row.id),
+    );
+    pageRows = scored.slice(offset, offset + input.pageSize);
+  } else {
+    const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
+    const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank) }));
+  }
+
+  return {
+    results: pageRows.map(({ row, score }) => toResult(row, score, keywords, input, agency?.acronym)),
+    total,
+    totalCapped: count > countCap,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The summary shape of a grant row, as search results and lists show it. */
+export function toGrantSummary(row: Omit<CandidateRow, 'rank' | 'program_text'>): GrantSummary {
+  return {
+    id: row.id,
+    opportunityNumber: row.opportunity_number,
+    title: row.title,
+    agency: row.agency,
+    agencyCode: row.agency_code,
+    closeDate: row.close_date,
+    postDate: row.post_date,
+    awardCeiling: row.award_ceiling,
+    awardFloor: row.award_floor,
+    status: row.status,
+    researchAreas: row.research_areas ?? [],
+    description: row.description,
+  };
+}
+
+function scorable(row: CandidateRow) {
+  return {
+    title: row.title,
+    researchAreas: row.research_areas ?? [],
+    description: row.description,
+    programText: row.program_text,
+    agency: row.agency,
+    agencyCode: row.agency_code,
+  };
+}
+
+function scoreRow(row: CandidateRow, keywords: string[], profileAreas: string[] | null, maxRank: number) {
+  const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
+  if (keywords.length === 0) return profile ?? 100;
+  const coverage = keywordCoverage(keywordHits(scorable(row), keywords), keywords);
+  const textRank = (row.rank / maxRank) * 100;
+  const relevance = 0.7 * coverage + 0.3 * textRank;
+  return clampScore(profile === null ? relevance : 0.75 * relevance + 0.25 * profile);
+}
+
+function quoteList(words: string[]) {
+  return words.map((w) => `“${w}”`).join(', ');
+}
+
+function toResult(
+  row: CandidateRow,
+  score: number,
+  keywords: string[],
+  input: SearchInput,
+  agencyAcronym: string | undefined,
+): SearchResult {
+  const reasons: string[] = [];
+  if (keywords.length) {
+    const hits = keywordHits(scorable(row), keywords);
+    if (hits.title.length) reasons.push(`Title mentions ${quoteList(hits.title)}`);
+    const areas = (row.research_areas ?? []).filter((a) => keywords.some((k) => a.toLowerCase().includes(k.slice(0, 5))));
+    if (areas.length) reasons.push(`Research areas: ${areas.join(', ')}`);
+    const inBody = hits.description.filter((k) => !hits.title.includes(k));
+    if (inBody.length) reasons.push(`Description mentions ${quoteList(inBody)}`);
+  }
+  if (input.profileAreas?.length) {
+    const shared = (row.research_areas ?? []).filter((a) => input.profileAreas!.some((u) => areaMatches(a, u)));
+    reasons.push(
+      shared.length
+        ? `Matches your research areas: ${shared.join(', ')}`
+        : 'Shares no research area with the profile',
+    );
+  }
+  if (agencyAcronym || input.agency) reasons.push(`Offered by ${row.agency ?? row.agency_code ?? agencyAcronym}`);
+  if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {
+    reasons.push(`Award ceiling ${formatMoney(row.award_ceiling)}`);
+  }
+  if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
+  if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
+  return {
+    grant: toGrantSummary(row),
+    score,
+    reasons,
+  };
+}
+
+export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
+  const parts: string[] = [];
+  if (filters.keywords.length) parts.push(`about ${quoteList(filters.keywords)}`);
+  if (filters.agency) parts.push(`from ${filters.agency}`);
+  if (filters.amountMin !== null && filters.amountMax !== null) {
+    parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);
+  } else if (filters.amountMin !== null) parts.push(`with awards of at least ${formatMoney(filters.amountMin)}`);
+  else if (filters.amountMax !== null) parts.push(`with awards up to ${formatMoney(filters.amountMax)}`);
+  if (filters.dueFrom && filters.dueTo) parts.push(`closing between ${formatDay(filters.dueFrom)} and ${formatDay(filters.dueTo)}`);
+  else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
+  else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
+  if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
+  return parts.join(', ');
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isGrantId(id: string) {
+  return uuidPattern.test(id);
+}
+
+/** The full grant as the grant page shows it, or undefined. */
+export async function getGrant(db: Db, id: string, now = new Date()) {
+  if (!isGrantId(id)) return undefined;
+  return findGrantRow(db, id, now.toISOString().slice(0, 10));
+}
+
+export async function getGrantSummaries(db: Db, ids: string[], now = new Date()) {
+  const found = await findGrantSummaries(db, ids.filter(isGrantId), now.toISOString().slice(0, 10));
+  return found.map(toGrantSummary);
+}
+
+/** Open grants ranked for a set of research areas (collaborator suggestions). */
+export async function findGrantsForAreas(db: Db, areas: string[], limit: number, excludeId?: string) {
+  if (areas.length === 0) return [];
+  const response = await searchGrants(db, {
+    keywordGroups: [],
+    amountMin: null,
+    amountMax: null,
+    dueFrom: null,
+    dueTo: null,
+    agency: null,
+    statuses: ['forecasted', 'posted'],
+    sort: 'match',
+    page: 1,
+    pageSize: limit + 1,
+    profileAreas: areas,
+  });
+  return response.results
+    .filter((r) => r.grant.id !== excludeId && r.score > 0)
+    .slice(0, limit)
+    .map((r) => r.grant);
+}
+
+/** Catalogue size, open (posted or forecasted) grants and distinct top-level agencies. */
+export async function getCatalogueCounts(db: Db, now = new Date()) {
+  return countCatalogue(db, now.toISOString().slice(0, 10));
+}

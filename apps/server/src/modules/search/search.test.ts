@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, setResearchAreas, signIn } from '../../../test/factories';
+
+let t: TestApp;
+let researcher: Awaited<ReturnType<typeof makeUser>>;
+let cookie: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  researcher = await makeUser(t.db);
+  await setResearchAreas(t.db, researcher.user.id, ['Carbon Cycling', 'Forest Ecology']);
+  cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
+  ids.soil = (
+    await makeGrant(t.db, {
+      title: 'Soil carbon dynamics in temperate forests',
+      description: 'Field studies of soil organic carbon under changing climate.',
+      researchAreas: ['Carbon Cycling', 'Forest Ecology', 'Climate Change'],
+      awardCeiling: 750_000,
+      closeDate: '2099-03-01',
+    })
+  ).id;
+  ids.cancer = (
+    await makeGrant(t.db, {
+      title: 'Cancer immunotherapy clinical trials',
+      agency: 'National Institutes of Health',
+      agencyCode: 'HHS-NIH11',
+      description: 'Trials of immune checkpoint therapies.',
+      researchAreas: ['Immunology', 'Cancer Biology'],
+      awardCeiling: 2_500_000,
+      closeDate: '2099-06-01',
+    })
+  ).id;
+  ids.water = (
+    await makeGrant(t.db, {
+      title: 'Watershed management for rural water supply',
+      description: 'Community watershed restoration and carbon credits.',
+      researchAreas: ['Watershed Management', 'Water Cycle'],
+      awardCeiling: 200_000,
+      closeDate: '2099-01-15',
+    })
+  ).id;
+  ids.closed = (
+    await makeGrant(t.db, { title: 'Closed soil carbon call', closeDate: '2001-01-01', awardCeiling: 900_000 })
+  ).id;
+  ids.forecast = (
+    await makeGrant(t.db, { title: 'Forecast: forest carbon monitoring', recordKind: 'forecast', status: 'forecasted', closeDate: '2099-09-01' })
+  ).id;
+});
+afterAll(() => t.close());
+
+const search = (query: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query, headers: { cookie } });
+
+describe('GET /api/v1/grants/search', () => {
+  it('ranks the grant whose title matches first, with a 0-100 score and reasons', async () => {
+    const res = await search({ q: 'soil carbon forests' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results[0].grant.id).toBe(ids.soil);
+    expect(body.results[0].score).toBeGreaterThan(body.results.at(-1).score - 1);
+    expect(body.results[0].score).toBeLessThanOrEqual(100);
+    expect(body.results[0].reasons.join(' ')).toMatch(/Title mentions/);
+    expect(body.results.map((r: { grant: { id: string } }) => r.grant.id)).not.toContain(ids.closed);
+    expect(body.results[0].grant).toMatchObject({ opportunityNumber: expect.any(String), awardCeiling: 750000, closeDate: '2099-03-01' });
+  });
+
+  it('includes closed grants only when asked', async () => {
+    const res = await search({ q: 'soil carbon', status: 'closed' });
+    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.closed]);
+    expect(res.json().results[0].grant.status).toBe('closed');
+  });
+
+  it('applies amount, agency and due filters on the server', async () => {
+    const over = await search({ q: 'carbon', amountMin: '500000' });
+    expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.soil]);
+    const nih = await search({ agency: 'NIH' });
+    expect(nih.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.cancer]);
+    const due = await search({ dueFrom: '2099-01-01', dueTo: '2099-02-01' });
+    expect(due.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
+  });
+
+  it('finds an agency by name when a record has no agency code', async () => {
+    const noCode = await makeGrant(t.db, {
+      title: 'Older NIH record without a code',
+      agency: 'National Institutes of Health',
+      agencyCode: null,
+      closeDate: '2099-02-02',
+    });
+    const nih = await search({ agency: 'NIH' });
+    expect(nih.json().results.map((r: { grant: { id: string } }) => r.grant.id).sort()).toEqual([ids.cancer, noCode.id].sort());
+    await t.db.execute(sql`delete from grants where id = ${noCode.id}`);
+  });
+
+  it('understands amounts and agencies written in the query', async () => {
+    const res = await search({ q: 'NIH immunotherapy over 1m' });
+    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.cancer]);
+  });
+
+  it('sorts by amount and due date', async () => {
+    const byAmount = await search({ sort: 'amount-desc' });
+    const amounts = byAmount.json().results.map((r: { grant: { awardCeiling: number } }) => r.grant.awardCeiling);
+    expect(amounts).toEqual([...amounts].sort((a: number, b: number) => b - a));
+    const byDue = await search({ sort: 'due-date-asc' });
+    const dates = byDue.json().results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate);
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it('orders open grants by due date: past-dated forecasts, then upcoming, then undated', async () => {
+    const undated = await makeGrant(t.db, { title: 'Rolling deadline program', closeDate: null });
+    const staleForecast = await makeGrant(t.db, {
+      title: 'Forecast with a past estimate',
+      recordKind: 'forecast',
+      status: 'forecasted',
+      closeDate: '2001-05-05',
+    });
+    const res = await search({ sort: 'due-date-asc', pageSize: '100' });
+    const got = res.json().results.map((r: { grant: { id: string } }) => r.grant.id);
+    expect(got[0]).toBe(staleForecast.id);
+    expect(got.at(-1)).toBe(undated.id);
+    expect(got).not.toContain(ids.closed);
+    const page2 = await search({ sort: 'due-date-asc', pageSize: '2', page: '2' });
+    expect(page2.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(got.slice(2, 4));
+    await t.db.execute(sql`delete from grants where id in (${undated.id}, ${staleForecast.id})`);
+  });
+
+  it('ranks by the research profile', async () => {
+    const res = await search({ matchProfile: 'true' });
+    const top = res.json().results[0];
+    expect(top.grant.id).toBe(ids.soil);
+    expect(top.score).toBe(67);
+    expect(top.reasons.join(' ')).toContain('Matches your research areas: Carbon Cycling, Forest Ecology');
+  });
+
+  it('rejects bad parameters with validation_failed', async () => {
+    const bad: Record<string, string>[] = [
+      { amountMin: 'lots' },
+      { status: 'open,whatever' },
+      { sort: 'random' },
+      { dueFrom: '2027-13-45x' },
+      { amountMin: '10', amountMax: '5' },
+      { pageSize: '1000' },
+      { researcherId: 'not-a-uuid' },
+    ];
+    for (const query of bad) {
+      const res = await search(query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+  });
+
+  it("refuses to rank by another institution's researcher", async () => {
+    const other = await makeUser(t.db);
+    const res = await search({ matchProfile: 'true', researcherId: other.user.id });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/search/chat', () => {
+  const chat = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload, headers: { cookie } });
+
+  it('answers with results, the understood filters and a context to refine', async () => {
+    const first = await chat({ message: 'carbon grants', matchProfile: false });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.total).toBe(3);
+    expect(body.filters.keywords).toEqual(['carbon']);
+    expect(body.reply).toMatch(/I found 3/);
+
+    const refined = await chat({ message: 'over 500k', matchProfile: false, context: body.context });
+    expect(refined.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.soil]);
+    expect(refined.json().filters).toMatchObject({ keywords: ['carbon'], amountMin: 500000 });
+
+    const narrower = await chat({ message: 'watershed', matchProfile: false, context: body.context });
+    expect(narrower.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
+  });
+
+  it("gives the seed's reply when nothing matches", async () => {
+    const res = await chat({ message: 'quantum basket weaving', matchProfile: false });
+    expect(res.json()).toMatchObject({
+      reply: "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.",
+      results: [],
+    });
+  });
+
+  it('starts over on reset', async () => {
+    const res = await chat({ message: '', reset: true, matchProfile: true });
+    expect(res.json()).toMatchObject({ results: [], context: null });
+  });
+});

@@ -1,0 +1,84 @@
+// Test factories: each creates whatever it depends on.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client';
+import { createAccount } from '../src/modules/auth/auth.service';
+import { createInstitution } from '../src/modules/institutions/institutions.service';
+
+export async function makeInstitution(db: Db, overrides: { onboarded?: boolean; domain?: string; name?: string } = {}) {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const domain = overrides.domain ?? `u${tag}.example.edu`;
+  const institution = await createInstitution(db, {
+    name: overrides.name ?? `Test University ${tag}`,
+    domains: [domain],
+    onboarded: overrides.onboarded ?? true,
+    isDemo: true,
+  });
+  return { institution: institution!, domain };
+}
+
+export const testPassword = 'correct horse battery';
+
+export async function makeUser(
+  db: Db,
+  overrides: { role?: 'researcher' | 'admin'; domain?: string; password?: string; name?: string } = {},
+) {
+  const domain = overrides.domain ?? (await makeInstitution(db)).domain;
+  const { findInstitutionForEmail } = await import('../src/modules/institutions/institutions.service');
+  const email = `user${crypto.randomBytes(4).toString('hex')}@${domain}`;
+  const institution = await findInstitutionForEmail(db, email);
+  const user = await createAccount(
+    db,
+    {
+      email,
+      name: overrides.name ?? 'Test Person',
+      role: overrides.role ?? 'researcher',
+      password: overrides.password ?? testPassword,
+    },
+    institution!.id,
+  );
+  return { user, email, password: overrides.password ?? testPassword, institution: institution! };
+}
+
+/** Signs in through the real route and returns the session cookie header. */
+export async function signIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string; role: 'researcher' | 'admin'; remember?: boolean },
+) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'gb_session');
+  return { cookie: `gb_session=${cookie!.value}`, response };
+}
+
+export async function makeGrant(
+  db: Db,
+  overrides: Partial<typeof import('../src/db/schema/grants').grants.$inferInsert> = {},
+) {
+  const { grants } = await import('../src/db/schema/grants');
+  const tag = crypto.randomBytes(4).toString('hex');
+  const [grant] = await db
+    .insert(grants)
+    .values({
+      sourceKey: `test-${tag}`,
+      sourceId: `test-${tag}`,
+      opportunityNumber: `TEST-${tag.toUpperCase()}`,
+      title: `Test grant ${tag}`,
+      agency: 'National Science Foundation',
+      agencyCode: 'NSF',
+      recordKind: 'synopsis',
+      status: 'posted',
+      closeDate: '2099-01-01',
+      ...overrides,
+    })
+    .returning();
+  return grant!;
+}
+
+export async function setResearchAreas(db: Db, userId: string, areas: string[]) {
+  const { researcherProfiles } = await import('../src/db/schema/users');
+  await db
+    .insert(researcherProfiles)
+    .values({ userId, researchAreas: areas })
+    .onConflictDoUpdate({ target: researcherProfiles.userId, set: { researchAreas: areas } });
+}

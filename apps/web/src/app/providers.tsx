@@ -1,0 +1,22 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { createQueryClient } from '../lib/query-client';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* The seed's timings: success 2 s, other toasts 4 s, loading until dismissed. */}
+      <Toaster
+        position="top-center"
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          style: { color: '#0f172a' },
+        }}
+      />
+    </QueryClientProvider>
+  );
+}

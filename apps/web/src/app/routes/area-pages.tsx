@@ -1,0 +1,63 @@
+// Signed-in pages that later releases fill in. Each says plainly what is coming.
+import { paths } from '../../config/paths';
+import { AreaNotFound } from '../../features/shell/components/area-not-found';
+import { BeingBuilt } from '../../features/shell/components/being-built';
+import { ResearcherHome as ResearcherHomeView } from '../../features/shell/components/researcher-home';
+import { useShellUser } from '../layouts/shell-context';
+
+export function ResearcherHome() {
+  return <ResearcherHomeView user={useShellUser()} />;
+}
+
+export function ResearcherProfile() {
+  return (
+    <BeingBuilt
+      title="Your research profile"
+      description="Your profile is being built. Soon you will edit your research areas, publications, education and projects here, and they will drive your grant and collaborator matches."
+    />
+  );
+}
+
+export function ResearcherNotFound() {
+  return <AreaNotFound homePath={paths.researcher.home} />;
+}
+
+export function AdminDashboard() {
+  return (
+    <BeingBuilt
+      title="Institution overview"
+      description="The admin dashboard is being built. Soon you will see your institution's funding, open opportunities, pending applications and researcher activity here."
+    />
+  );
+}
+
+export function AdminManage() {
+  return (
+    <BeingBuilt
+      title="Researchers"
+      description="Researcher management is being built. Soon you will invite researchers, see who has finished setting up and follow each researcher's grant activity."
+    />
+  );
+}
+
+export function AdminGrants() {
+  return (
+    <BeingBuilt
+      title="Grant status"
+      description="Grant status is being built. Soon you will follow awarded, pending, submitted and rejected applications across your institution."
+    />
+  );
+}
+
+export function AdminResearcher() {
+  return (
+    <BeingBuilt
+      title="Researcher profile"
+      description="Researcher profiles are being built. Soon this page will show a researcher's profile, grant pipeline, collaborations, tasks and performance."
+    />
+  );
+}
+
+export function AdminNotFound() {
+  return <AreaNotFound homePath={paths.admin.dashboard} />;
+}

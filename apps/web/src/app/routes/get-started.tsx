@@ -1,0 +1,5 @@
+import { GetStartedPage } from '../../features/leads/components/get-started-page';
+
+export function Component() {
+  return <GetStartedPage />;
+}

@@ -1,0 +1,6 @@
+import { paths } from '../../config/paths';
+import { MyGrantsPage } from '../../features/grants/components/my-grants-page';
+
+export function Component() {
+  return <MyGrantsPage grantPath={paths.researcher.grant} searchPath={paths.researcher.search} />;
+}

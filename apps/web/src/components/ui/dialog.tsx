@@ -1,0 +1,65 @@
+// A modal dialog on Radix: focus trapped, Escape closes, title and
+// description wired for assistive technology.
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import clsx from 'clsx';
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Read out with the title; shown under it unless hidden. */
+  description?: ReactNode;
+  hideDescription?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription,
+  className,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <RadixDialog.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={clsx(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+            'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+              {title}
+            </RadixDialog.Title>
+            <RadixDialog.Close
+              className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          {description ? (
+            <RadixDialog.Description
+              className={clsx(hideDescription ? 'sr-only' : 'mt-1 text-sm text-slate-700')}
+            >
+              {description}
+            </RadixDialog.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,43 @@
+// Every path in the web app, in one typed place. Routes and links use these.
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  getStarted: '/get-started',
+  requestDemo: '/request-demo',
+  noAccount: '/no-account',
+  login: '/login',
+  researcher: {
+    root: '/dashboard',
+    home: '/dashboard',
+    search: '/dashboard/search',
+    messages: '/dashboard/message',
+    grants: '/dashboard/grants',
+    profile: '/dashboard/profile',
+    settings: '/dashboard/settings',
+    grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
+  },
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    search: '/admin/search',
+    messages: '/admin/message',
+    manage: '/admin/manage',
+    grants: '/admin/grants',
+    settings: '/admin/settings',
+    researcher: (id: string) => `/admin/researcher/${encodeURIComponent(id)}`,
+    grant: (id: string) => `/admin/grant/${encodeURIComponent(id)}`,
+  },
+} as const;
+
+export type AreaRole = 'researcher' | 'admin';
+
+/** Where a signed-in user of this role lands by default. */
+export function roleHomePath(role: AreaRole): string {
+  return role === 'admin' ? paths.admin.dashboard : paths.researcher.home;
+}
+
+/** The sign-in page, remembering where to come back to. */
+export function loginPath(next?: string): string {
+  return next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login;
+}

@@ -1,0 +1,318 @@
+// The grant page: summary, collaborators, eligibility, dates and funding,
+// with bookmark, share and Apply Now.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ArrowLeft,
+  Bookmark,
+  BookmarkCheck,
+  CalendarDays,
+  ExternalLink,
+  FileCheck2,
+  Landmark,
+  Share2,
+  ShieldCheck,
+} from 'lucide-react';
+import type { Collaborator, GrantDetail } from '@grantbridge/contract/grants';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Chip } from '../../../components/ui/chip';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { isApiError } from '../../../lib/api-client';
+import { formatCurrency, formatDate, formatInteger } from '../../../lib/format';
+import { useGrant } from '../hooks/use-grant';
+import { useStartApplication, useToggleBookmark } from '../hooks/use-grant-actions';
+import { useShareGrant } from '../hooks/use-share-grant';
+import { areasMatch, grantStatusLabels, grantStatusTone } from '../utils/grant-display';
+import { CollaboratorsPanel } from './collaborators-panel';
+
+type GrantPageProps = {
+  grantId: string;
+  back: { to: string; label: string };
+  grantPath: (id: string) => string;
+};
+
+export function GrantPage({ grantId, back, grantPath }: GrantPageProps) {
+  const grant = useGrant(grantId);
+
+  const backLink = (
+    <Link to={back.to} className={buttonClasses('ghost', 'sm', '-ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {back.label}
+    </Link>
+  );
+
+  if (grant.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        {backLink}
+        <LoadingState label="Loading grant…" />
+      </div>
+    );
+  }
+  if (grant.isError) {
+    const missing = isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
+    return (
+      <div className="mx-auto max-w-6xl">
+        {backLink}
+        <Card className="mx-auto mt-4 max-w-2xl p-8 text-center">
+          <h2 className="text-xl font-semibold text-slate-900">
+            {missing ? 'Grant not found' : 'We couldn’t load this grant'}
+          </h2>
+          <p className="mt-2 text-slate-700">
+            {missing
+              ? 'This grant does not exist or is no longer in the catalogue. Check the link, or find it again with search.'
+              : 'Check your connection and try again.'}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {missing ? null : <Button onClick={() => void grant.refetch()}>Try again</Button>}
+            <Link to={back.to} className={buttonClasses(missing ? 'primary' : 'secondary')}>
+              {back.label}
+            </Link>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+  return <GrantDetails grant={grant.data} backLink={backLink} grantPath={grantPath} />;
+}
+
+function GrantDetails({
+  grant,
+  backLink,
+  grantPath,
+}: {
+  grant: GrantDetail;
+  backLink: ReactNode;
+  grantPath: (id: string) => string;
+}) {
+  const [highlighted, setHighlighted] = useState<Collaborator | null>(null);
+  const bookmark = useToggleBookmark();
+  const apply = useStartApplication();
+  const share = useShareGrant();
+  const saved = grant.viewer.saved;
+  const hasApplication = grant.viewer.application !== null;
+
+  const isHighlighted = (area: string) =>
+    highlighted !== null && highlighted.matchingAreas.some((m) => areasMatch(m, area));
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      {backLink}
+      <div className="mt-3 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card className="p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <Chip tone={grantStatusTone(grant.status)}>
+                {grantStatusLabels[grant.status] ?? grant.status}
+              </Chip>
+              {grant.viewer.matchPercent !== null ? (
+                <Chip tone="green">{grant.viewer.matchPercent}% profile match</Chip>
+              ) : null}
+            </div>
+            <h2 className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:text-2xl">
+              {grant.title}
+            </h2>
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+              <Landmark className="size-4 text-slate-600" aria-hidden="true" />
+              <span>{grant.agency ?? 'Agency not stated'}</span>
+              <span aria-hidden="true">·</span>
+              <span>
+                Opportunity <span className="font-medium text-slate-900">{grant.opportunityNumber}</span>
+              </span>
+            </p>
+
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button
+                variant={saved ? 'primary' : 'secondary'}
+                size="sm"
+                aria-pressed={saved}
+                disabled={bookmark.isPending}
+                onClick={() => bookmark.mutate({ id: grant.id, saved: !saved })}
+              >
+                {saved ? (
+                  <BookmarkCheck className="size-4" aria-hidden="true" />
+                ) : (
+                  <Bookmark className="size-4" aria-hidden="true" />
+                )}
+                {saved ? 'Bookmarked' : 'Bookmark'}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void share(grant.title, window.location.href)}
+              >
+                <Share2 className="size-4" aria-hidden="true" />
+                Share
+              </Button>
+              <a
+                href={grant.portalUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('secondary', 'sm')}
+              >
+                <ExternalLink className="size-4" aria-hidden="true" />
+                View on Grants.gov
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </div>
+
+            <h3 className="mt-6 text-sm font-semibold text-slate-900">Research areas</h3>
+            {grant.researchAreas.length ? (
+              <ul className="mt-2 flex flex-wrap gap-1.5">
+                {grant.researchAreas.map((area) => {
+                  const on = isHighlighted(area);
+                  return (
+                    <li key={area}>
+                      <Chip tone={on ? 'highlight' : 'brand'}>
+                        {area}
+                        {on ? <span className="sr-only"> (shared with {highlighted?.name})</span> : null}
+                      </Chip>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">No research areas assigned.</p>
+            )}
+
+            <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
+            <LongText text={grant.description} empty="No description provided." />
+
+            {grant.programTitle || grant.objectives ? (
+              <>
+                <h3 className="mt-6 text-sm font-semibold text-slate-900">Objectives</h3>
+                {grant.programTitle ? (
+                  <p className="mt-1 text-sm font-medium text-slate-800">
+                    Program: {grant.programTitle}
+                    {grant.cfdaNumbers.length ? ` (Assistance Listing ${grant.cfdaNumbers.join(', ')})` : ''}
+                  </p>
+                ) : null}
+                <LongText text={grant.objectives} empty="" />
+              </>
+            ) : null}
+          </Card>
+
+          <CollaboratorsPanel grantId={grant.id} onHighlight={setHighlighted} grantPath={grantPath} />
+
+          <Card className="p-5 sm:p-6">
+            <SectionTitle icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}>
+              Eligibility
+            </SectionTitle>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Eligible applicants</h3>
+            {grant.eligibility.applicantTypes.length ? (
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+                {grant.eligibility.applicantTypes.map((type) => (
+                  <li key={type.code}>{type.label}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">Not stated.</p>
+            )}
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Requirements</h3>
+            <LongText text={grant.eligibility.text} empty="No additional requirements stated." />
+          </Card>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Card className="p-5 sm:p-6">
+            <SectionTitle icon={<FileCheck2 className="size-5 text-brand-800" aria-hidden="true" />}>
+              Funding information
+            </SectionTitle>
+            <dl className="mt-4 divide-y divide-slate-100 text-sm">
+              {/* Grants.gov writes 0 where no ceiling or total is published. */}
+              <Fact label="Award ceiling" value={money(grant.funding.ceiling || null)} />
+              <Fact label="Award floor" value={money(grant.funding.floor)} />
+              <Fact label="Total program funding" value={money(grant.funding.total || null)} />
+              <Fact
+                label="Expected awards"
+                value={grant.funding.expectedAwards !== null ? formatInteger(grant.funding.expectedAwards) : null}
+              />
+              <Fact
+                label="Cost sharing"
+                value={
+                  grant.funding.costSharing === null ? 'Not stated' : grant.funding.costSharing ? 'Yes' : 'No'
+                }
+              />
+            </dl>
+            <Button
+              className="mt-5 w-full"
+              size="lg"
+              variant={hasApplication ? 'secondary' : 'primary'}
+              disabled={apply.isPending}
+              onClick={() => apply.mutate(grant.id)}
+            >
+              {apply.isPending ? 'Starting…' : hasApplication ? 'Application in progress' : 'Apply Now'}
+            </Button>
+          </Card>
+
+          <Card className="p-5 sm:p-6">
+            <SectionTitle icon={<CalendarDays className="size-5 text-brand-800" aria-hidden="true" />}>
+              Important dates
+            </SectionTitle>
+            <dl className="mt-4 divide-y divide-slate-100 text-sm">
+              <Fact label="Posted" value={date(grant.dates.posted)} />
+              <Fact label="Closing" value={date(grant.dates.closing)} />
+              <Fact label="Archive" value={date(grant.dates.archive)} />
+              <Fact label="Estimated award" value={date(grant.dates.award)} />
+              <Fact label="Project start" value={date(grant.dates.projectStart)} />
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function money(value: number | null): string | null {
+  return value === null ? null : formatCurrency(value);
+}
+
+function date(value: string | null): string | null {
+  return value === null ? null : formatDate(value);
+}
+
+function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      {icon}
+      {children}
+    </h2>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className={value === null ? 'text-slate-600' : 'text-right font-medium text-slate-900'}>
+        {value ?? 'Not stated'}
+      </dd>
+    </div>
+  );
+}
+
+const clampAt = 700;
+
+/** Long catalogue text, folded after a few paragraphs with a Show more toggle. */
+function LongText({ text, empty }: { text: string | null; empty: string }) {
+  const [expanded, setExpanded] = useState(false);
+  if (!text) return empty ? <p className="mt-1 text-sm text-slate-700">{empty}</p> : null;
+  const long = text.length > clampAt;
+  const shown = long && !expanded ? `${text.slice(0, clampAt).replace(/\s+\S*$/, '')}…` : text;
+  return (
+    <div className="mt-1">
+      <p className="whitespace-pre-line text-sm leading-6 text-slate-800">{shown}</p>
+      {long ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+          className="mt-1 text-sm font-semibold text-brand-800 hover:underline"
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

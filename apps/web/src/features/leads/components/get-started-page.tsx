@@ -1,0 +1,23 @@
+import { GetStartedForm } from './get-started-form';
+import { LeadPageLayout } from './lead-page-layout';
+
+export function GetStartedPage() {
+  return (
+    <LeadPageLayout
+      title="Get Started"
+      intro={
+        <p>
+          Tell us about yourself and your institution. We will set up GrantBridge with your research
+          office so your faculty can start finding grants and collaborators.
+        </p>
+      }
+      points={[
+        'Accounts for your research office and faculty',
+        'The full federal grant catalogue, matched to research profiles',
+        'Onboarding support from our team',
+      ]}
+    >
+      <GetStartedForm />
+    </LeadPageLayout>
+  );
+}

@@ -1,0 +1,89 @@
+// The message box: grows to 100px when focused, Enter sends, Shift+Enter
+// starts a new line, Send stays disabled until there is something to send.
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { SendHorizontal } from 'lucide-react';
+import { messageMaxLength } from '@grantbridge/contract/messaging';
+import { Button } from '../../../components/ui/button';
+import { controlClasses } from '../../../components/ui/input';
+import { formatInteger } from '../../../lib/format';
+
+type ComposerProps = {
+  placeholder: string;
+  onSend: (content: string) => void;
+  onTyping: () => void;
+};
+
+const counterFrom = messageMaxLength - 500;
+
+export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const id = useId();
+  const trimmed = text.trim();
+  const tooLong = trimmed.length > messageMaxLength;
+
+  const submit = () => {
+    if (!trimmed || tooLong) return;
+    onSend(trimmed);
+    setText('');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-3 sm:px-5">
+      <label htmlFor={`${id}-text`} className="sr-only">
+        Message
+      </label>
+      <p id={`${id}-hint`} className="sr-only">
+        Enter sends the message; Shift+Enter starts a new line.
+      </p>
+      <div className="flex items-end gap-2">
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          placeholder={placeholder}
+          aria-describedby={`${id}-hint${text.length >= counterFrom ? ` ${id}-count` : ''}`}
+          aria-invalid={tooLong}
+          maxLength={messageMaxLength}
+          rows={1}
+          className={clsx(
+            controlClasses,
+            'resize-none py-2.5 leading-6 transition-[height] duration-200',
+            focused || text.includes('\n') ? 'h-[100px]' : 'h-11',
+          )}
+        />
+        <Button type="submit" disabled={!trimmed || tooLong} className="h-11 shrink-0">
+          <SendHorizontal className="size-4" aria-hidden="true" />
+          <span className="max-sm:sr-only">Send</span>
+        </Button>
+      </div>
+      {text.length >= counterFrom ? (
+        <p
+          id={`${id}-count`}
+          className={clsx('mt-1 text-right text-xs', tooLong ? 'text-red-700' : 'text-slate-600')}
+        >
+          {formatInteger(text.length)} / {formatInteger(messageMaxLength)} characters
+        </p>
+      ) : null}
+    </form>
+  );
+}

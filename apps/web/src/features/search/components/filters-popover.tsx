@@ -1,0 +1,179 @@
+// The Filters menu: amount range typed as text ("$1.5M", "500k"), due-date
+// range and agency. Apply writes them into the URL, so they really filter.
+import { useState, type FormEvent } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { SlidersHorizontal } from 'lucide-react';
+import { agencyAliases } from '@grantbridge/contract/agencies';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { formatCompactCurrency, parseAmount } from '../../../lib/format';
+import { hasActiveFilters, type SearchState } from '../utils/search-state';
+
+type FilterValues = Pick<SearchState, 'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency'>;
+
+type FiltersPopoverProps = {
+  state: SearchState;
+  onApply: (values: FilterValues) => void;
+};
+
+const amountHint = 'Type amounts such as $1.5M or 500k.';
+
+export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
+  const [open, setOpen] = useState(false);
+  const active = hasActiveFilters(state);
+  const count = [state.amountMin !== null || state.amountMax !== null, state.dueFrom || state.dueTo, state.agency].filter(
+    Boolean,
+  ).length;
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={buttonClasses(active ? 'primary' : 'secondary', 'sm')}>
+        <SlidersHorizontal className="size-4" aria-hidden="true" />
+        Filters
+        {active ? (
+          <span className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={{ top: 76, bottom: 76, left: 12, right: 12 }}
+          className="z-40 max-h-(--radix-popover-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+          aria-label="Filters"
+        >
+          {/* Re-mounted on each open, so the form starts from the URL. */}
+          <FiltersForm
+            state={state}
+            onApply={(values) => {
+              onApply(values);
+              setOpen(false);
+            }}
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function FiltersForm({ state, onApply }: FiltersPopoverProps) {
+  const [amountMin, setAmountMin] = useState(state.amountMin !== null ? formatCompactCurrency(state.amountMin) : '');
+  const [amountMax, setAmountMax] = useState(state.amountMax !== null ? formatCompactCurrency(state.amountMax) : '');
+  const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
+  const [dueTo, setDueTo] = useState(state.dueTo ?? '');
+  const [agency, setAgency] = useState(state.agency ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    const min = amountMin.trim() ? parseAmount(amountMin) : null;
+    const max = amountMax.trim() ? parseAmount(amountMax) : null;
+    if (amountMin.trim() && min === null) next.amountMin = 'Enter an amount such as $1.5M or 500k';
+    if (amountMax.trim() && max === null) next.amountMax = 'Enter an amount such as $1.5M or 500k';
+    if (min !== null && min > 1e12) next.amountMin = 'That amount is too large';
+    if (max !== null && max > 1e12) next.amountMax = 'That amount is too large';
+    if (min !== null && max !== null && min > max && !next.amountMin) {
+      next.amountMin = 'The minimum is above the maximum';
+    }
+    if (dueFrom && dueTo && dueFrom > dueTo) next.dueFrom = 'The start date is after the end date';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    onApply({
+      amountMin: min,
+      amountMax: max,
+      dueFrom: dueFrom || null,
+      dueTo: dueTo || null,
+      agency: agency.trim().slice(0, 100) || null,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">Funding Amount</legend>
+        <p id="filter-amount-hint" className="mt-0.5 text-xs text-slate-700">
+          {amountHint}
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <Field id="filter-amount-min" label="Minimum" error={errors.amountMin}>
+            {(control) => (
+              <Input
+                {...control}
+                value={amountMin}
+                onChange={(e) => setAmountMin(e.target.value)}
+                placeholder="$100k"
+                inputMode="decimal"
+                className="h-10"
+              />
+            )}
+          </Field>
+          <Field id="filter-amount-max" label="Maximum" error={errors.amountMax}>
+            {(control) => (
+              <Input
+                {...control}
+                value={amountMax}
+                onChange={(e) => setAmountMax(e.target.value)}
+                placeholder="$2M"
+                inputMode="decimal"
+                className="h-10"
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-semibold text-slate-900">Due Date Range</legend>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <Field id="filter-due-from" label="Start date" error={errors.dueFrom}>
+            {(control) => (
+              <Input {...control} type="date" value={dueFrom} onChange={(e) => setDueFrom(e.target.value)} className="h-10 text-sm" />
+            )}
+          </Field>
+          <Field id="filter-due-to" label="End date">
+            {(control) => (
+              <Input {...control} type="date" value={dueTo} onChange={(e) => setDueTo(e.target.value)} className="h-10 text-sm" />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <Field id="filter-agency" label="Agency" className="mt-4" hint="A name or an acronym such as NSF or NIH">
+        {(control) => (
+          <Input
+            {...control}
+            list="filter-agency-options"
+            value={agency}
+            onChange={(e) => setAgency(e.target.value)}
+            placeholder="e.g. NSF"
+            autoComplete="off"
+            maxLength={100}
+            className="h-10"
+          />
+        )}
+      </Field>
+      <datalist id="filter-agency-options">
+        {agencyAliases.map((a) => (
+          <option key={a.acronym} value={a.acronym}>
+            {a.name}
+          </option>
+        ))}
+      </datalist>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onApply({ amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null })}
+        >
+          Clear
+        </Button>
+        <Button type="submit" size="sm">
+          Apply
+        </Button>
+      </div>
+    </form>
+  );
+}

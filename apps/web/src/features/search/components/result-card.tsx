@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { CalendarDays, DollarSign, Landmark } from 'lucide-react';
+import clsx from 'clsx';
+import type { SearchResult } from '@grantbridge/contract/grants';
+import { Chip } from '../../../components/ui/chip';
+import { formatCurrency, formatDate } from '../../../lib/format';
+
+const statusLabels: Record<string, string> = {
+  forecasted: 'Forecasted',
+  posted: 'Open',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+function scoreClasses(score: number) {
+  if (score >= 70) return 'bg-emerald-700 text-white';
+  if (score >= 40) return 'bg-brand-800 text-white';
+  return 'bg-slate-600 text-white';
+}
+
+/** One search result; the whole card opens the grant. */
+export function ResultCard({ result, href }: { result: SearchResult; href: string }) {
+  const { grant, score, reasons } = result;
+  return (
+    <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold leading-snug text-slate-900">
+            <Link
+              to={href}
+              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-800 focus:outline-none"
+            >
+              {grant.title}
+            </Link>
+          </h3>
+          <p className="mt-1 text-xs text-slate-700">{grant.opportunityNumber}</p>
+        </div>
+        <span
+          className={clsx(
+            'inline-flex shrink-0 flex-col items-center rounded-lg px-2.5 py-1 text-center',
+            scoreClasses(score),
+          )}
+        >
+          <span className="text-lg font-bold leading-none">{score}</span>
+          <span className="text-[0.625rem] uppercase tracking-wide">match</span>
+        </span>
+      </div>
+      <dl className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-slate-700">
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Landmark className="size-4 text-slate-600" aria-hidden="true" />
+            <span className="sr-only">Agency</span>
+          </dt>
+          <dd>{grant.agency ?? 'Agency not stated'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <DollarSign className="size-4 text-slate-600" aria-hidden="true" />
+            <span className="sr-only">Award ceiling</span>
+          </dt>
+          <dd>{grant.awardCeiling ? `Up to ${formatCurrency(grant.awardCeiling)}` : 'Amount not stated'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <CalendarDays className="size-4 text-slate-600" aria-hidden="true" />
+            <span className="sr-only">Due</span>
+          </dt>
+          <dd>{grant.closeDate ? formatDate(grant.closeDate) : 'No due date'}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Status</dt>
+          <dd>
+            <Chip tone={grant.status === 'posted' ? 'green' : grant.status === 'forecasted' ? 'brand' : 'neutral'}>
+              {statusLabels[grant.status] ?? grant.status}
+            </Chip>
+          </dd>
+        </div>
+      </dl>
+      {reasons.length ? (
+        <>
+          <h4 className="sr-only">Why it matched</h4>
+          <ul className="mt-3 space-y-1 text-sm text-slate-800">
+            {reasons.slice(0, 4).map((reason) => (
+              <li key={reason} className="flex gap-2">
+                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-emerald-600" />
+                {reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,207 @@
+// The results panel: always GET /grants/search for the URL's search, with
+// sort, filters, saved searches, a quick filter over the shown page and paging.
+import { useDeferredValue, useState } from 'react';
+import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
+import type { GrantSearchResponse, SavedSearch } from '@grantbridge/contract/grants';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { isApiError } from '../../../lib/api-client';
+import { formatCompactCurrency, formatDate, formatInteger } from '../../../lib/format';
+import {
+  pageSize,
+  stateFromSaved,
+  writeSearchState,
+  type SearchState,
+} from '../utils/search-state';
+import { FiltersPopover } from './filters-popover';
+import { ResultCard } from './result-card';
+import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
+import { SortMenu } from './sort-menu';
+
+type ResultsPanelProps = {
+  state: SearchState;
+  update: (next: (current: SearchState) => SearchState) => void;
+  results: {
+    data: GrantSearchResponse | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  grantPath: (id: string) => string;
+};
+
+export function ResultsPanel({ state, update, results, grantPath }: ResultsPanelProps) {
+  const [quick, setQuick] = useState('');
+  const deferredQuick = useDeferredValue(quick);
+  const data = results.data;
+  const needle = deferredQuick.trim().toLowerCase();
+  const shown = data
+    ? needle
+      ? data.results.filter(({ grant }) =>
+          [grant.title, grant.agency ?? '', grant.opportunityNumber].some((field) =>
+            field.toLowerCase().includes(needle),
+          ),
+        )
+      : data.results
+    : [];
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const params = writeSearchState({ ...state, page: 1 });
+  const filtersForSave = Object.fromEntries([...params.entries()].filter(([key]) => key !== 'q'));
+
+  const goToPage = (page: number) => update((s) => ({ ...s, page }));
+
+  return (
+    <Card className="flex min-h-0 flex-col overflow-hidden lg:h-full" role="region" aria-labelledby="results-title">
+      <div className="space-y-3 border-b border-slate-200 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="results-title" className="font-semibold text-slate-900" aria-live="polite">
+            {data ? (
+              <>
+                {formatInteger(data.total)} grant{data.total === 1 ? '' : 's'} found
+              </>
+            ) : (
+              'Results'
+            )}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <SaveSearchButton
+              query={state.q}
+              filters={filtersForSave}
+              suggestedName={state.q ? state.q.slice(0, 100) : state.agency ? `${state.agency} grants` : 'My search'}
+            />
+            <SavedSearchesMenu
+              onLoad={(saved: SavedSearch) => update(() => stateFromSaved(saved.query, saved.filters))}
+            />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative basis-full sm:min-w-40 sm:flex-1">
+            <label htmlFor="quick-search" className="sr-only">
+              Quick search in these results
+            </label>
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-600" aria-hidden="true" />
+            <Input
+              id="quick-search"
+              type="search"
+              value={quick}
+              onChange={(e) => setQuick(e.target.value)}
+              placeholder="Quick search: title, agency, number"
+              className="h-9 pl-9 text-sm"
+            />
+          </div>
+          <SortMenu value={state.sort} onChange={(sort) => update((s) => ({ ...s, sort, page: 1 }))} />
+          <FiltersPopover state={state} onApply={(values) => update((s) => ({ ...s, ...values, page: 1 }))} />
+        </div>
+        <ActiveFilters state={state} update={update} />
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4" aria-busy={results.isFetching}>
+        {results.isPending ? (
+          <LoadingState label="Searching grants…" />
+        ) : results.isError ? (
+          <div className="p-6 text-center" role="alert">
+            <p className="font-medium text-slate-900">
+              {isApiError(results.error, 'validation_failed')
+                ? 'Some settings of this search are not valid.'
+                : 'We couldn’t load the results.'}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {isApiError(results.error, 'validation_failed')
+                ? results.error.errors[0]?.message ?? results.error.detail
+                : 'Check your connection and try again.'}
+            </p>
+            <div className="mt-4 flex justify-center gap-2">
+              <Button variant="secondary" size="sm" onClick={() => void results.refetch()}>
+                Try again
+              </Button>
+              <Button size="sm" onClick={() => update(() => ({ ...state, q: '', amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null, page: 1 }))}>
+                Clear search
+              </Button>
+            </div>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="p-6 text-center">
+            <p className="font-medium text-slate-900">
+              {needle && data?.results.length ? 'No result on this page matches your quick search.' : 'No grants match this search.'}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {needle && data?.results.length
+                ? 'Clear the quick search box, or look on another page.'
+                : 'Try fewer or different words, widen the filters, or start a New Search.'}
+            </p>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {shown.map((result) => (
+              <li key={result.grant.id}>
+                <ResultCard result={result} href={grantPath(result.grant.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {data && data.total > pageSize ? (
+        <nav aria-label="Result pages" className="flex items-center justify-between gap-2 border-t border-slate-200 p-3">
+          <Button variant="secondary" size="sm" disabled={state.page <= 1} onClick={() => goToPage(state.page - 1)}>
+            <ChevronLeft className="size-4" aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700">
+            Page {state.page} of {formatInteger(pages)}
+          </span>
+          <Button variant="secondary" size="sm" disabled={state.page >= pages} onClick={() => goToPage(state.page + 1)}>
+            Next
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}
+
+function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'update'>) {
+  const chips: { label: string; clear: (s: SearchState) => SearchState }[] = [];
+  if (state.q) chips.push({ label: `“${state.q}”`, clear: (s) => ({ ...s, q: '' }) });
+  if (state.amountMin !== null || state.amountMax !== null) {
+    const label =
+      state.amountMin !== null && state.amountMax !== null
+        ? `${formatCompactCurrency(state.amountMin)} – ${formatCompactCurrency(state.amountMax)}`
+        : state.amountMin !== null
+          ? `At least ${formatCompactCurrency(state.amountMin)}`
+          : `Up to ${formatCompactCurrency(state.amountMax!)}`;
+    chips.push({ label, clear: (s) => ({ ...s, amountMin: null, amountMax: null }) });
+  }
+  if (state.dueFrom || state.dueTo) {
+    const label =
+      state.dueFrom && state.dueTo
+        ? `Due ${formatDate(state.dueFrom)} – ${formatDate(state.dueTo)}`
+        : state.dueFrom
+          ? `Due after ${formatDate(state.dueFrom)}`
+          : `Due by ${formatDate(state.dueTo!)}`;
+    chips.push({ label, clear: (s) => ({ ...s, dueFrom: null, dueTo: null }) });
+  }
+  if (state.agency) chips.push({ label: `Agency: ${state.agency}`, clear: (s) => ({ ...s, agency: null }) });
+  if (chips.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Active search terms">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <button
+            type="button"
+            onClick={() => update((s) => ({ ...chip.clear(s), page: 1 }))}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1.5 text-xs font-medium text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
+          >
+            {chip.label}
+            <X className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Remove</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

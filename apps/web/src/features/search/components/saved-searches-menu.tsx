@@ -1,0 +1,157 @@
+// Saved searches: load one into the URL, rename it, or delete it.
+import { useState } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
+import type { SavedSearch } from '@grantbridge/contract/grants';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { formatDate } from '../../../lib/format';
+import {
+  useCreateSavedSearch,
+  useDeleteSavedSearch,
+  useRenameSavedSearch,
+  useSavedSearches,
+} from '../hooks/use-saved-searches';
+import { NameDialog } from './save-search-dialog';
+
+type SaveSearchButtonProps = { query: string; filters: Record<string, string>; suggestedName: string };
+
+export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchButtonProps) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateSavedSearch();
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <BookmarkPlus className="size-4" aria-hidden="true" />
+        Save search
+      </Button>
+      <NameDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Save this search"
+        description="Give it a name you will recognise. It keeps the words, filters and sort."
+        submitLabel="Save"
+        initialName={suggestedName}
+        pending={create.isPending}
+        onSubmit={(name) => create.mutateAsync({ name, query, filters })}
+      />
+    </>
+  );
+}
+
+export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) => void }) {
+  const [open, setOpen] = useState(false);
+  const [renaming, setRenaming] = useState<SavedSearch | null>(null);
+  const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  const saved = useSavedSearches();
+  const rename = useRenameSavedSearch();
+  const remove = useDeleteSavedSearch();
+
+  return (
+    <>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger className={buttonClasses('secondary', 'sm')}>
+          <History className="size-4" aria-hidden="true" />
+          Saved searches
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={{ top: 76, bottom: 76, left: 12, right: 12 }}
+            aria-label="Saved searches"
+            className="z-40 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            {saved.isPending ? (
+              <LoadingState label="Loading saved searches…" className="p-3" />
+            ) : saved.isError ? (
+              <p className="p-3 text-sm text-red-700">We couldn&rsquo;t load your saved searches.</p>
+            ) : saved.data.length === 0 ? (
+              <p className="p-3 text-sm text-slate-700">
+                No saved searches yet. Run a search and press Save search to keep it here.
+              </p>
+            ) : (
+              <ul className="max-h-80 overflow-y-auto">
+                {saved.data.map((search) => (
+                  <li key={search.id} className="flex items-center gap-1 rounded-lg hover:bg-slate-50">
+                    <button
+                      type="button"
+                      className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left"
+                      onClick={() => {
+                        onLoad(search);
+                        setOpen(false);
+                      }}
+                    >
+                      <span className="block truncate text-sm font-medium text-slate-900">{search.name}</span>
+                      <span className="block truncate text-xs text-slate-700">
+                        {search.query || 'No keywords'} · saved {formatDate(search.createdAt)}
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Rename ${search.name}`}
+                      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                      onClick={() => {
+                        setOpen(false);
+                        setRenaming(search);
+                      }}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${search.name}`}
+                      className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => {
+                        setOpen(false);
+                        setDeleting(search);
+                      }}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+
+      <NameDialog
+        open={renaming !== null}
+        onOpenChange={(isOpen) => !isOpen && setRenaming(null)}
+        title="Rename saved search"
+        description="Choose a new name for this search."
+        submitLabel="Rename"
+        initialName={renaming?.name ?? ''}
+        pending={rename.isPending}
+        onSubmit={(name) => rename.mutateAsync({ id: renaming!.id, name })}
+      />
+
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title="Delete saved search?"
+        description={deleting ? `“${deleting.name}” will be removed. This cannot be undone.` : ''}
+      >
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!deleting) return;
+              remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

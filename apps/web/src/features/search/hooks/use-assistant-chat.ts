@@ -1,0 +1,60 @@
+// The conversation with the search assistant. The server keeps no chat
+// state: each answer's context is sent back with the next message.
+import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ChatResponse, SearchFilters } from '@grantbridge/contract/grants';
+import { askAssistant } from '../api/search-api';
+
+export type ChatMessage = { id: number; from: 'user' | 'assistant'; text: string; failed?: boolean };
+
+export const greeting =
+  'Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “soil carbon grants over 500k due before June”.';
+export const failureReply = 'Sorry, I encountered an error while searching. Please try again.';
+
+type Options = {
+  matchProfile: boolean;
+  researcherId: string | null;
+  onAnswer: (response: ChatResponse) => void;
+  onReset: () => void;
+};
+
+export function useAssistantChat({ matchProfile, researcherId, onAnswer, onReset }: Options) {
+  const nextId = useRef(1);
+  const [messages, setMessages] = useState<ChatMessage[]>([
+    { id: 0, from: 'assistant', text: greeting },
+  ]);
+  const [context, setContext] = useState<SearchFilters | null>(null);
+
+  const add = (from: ChatMessage['from'], text: string, failed?: boolean) =>
+    setMessages((list) => [...list, { id: nextId.current++, from, text, failed }]);
+
+  const mutation = useMutation({
+    mutationFn: askAssistant,
+    onSuccess: (response, request) => {
+      setContext(response.context);
+      if (request.reset && !request.message) {
+        setMessages([{ id: nextId.current++, from: 'assistant', text: response.reply }]);
+        onReset();
+        return;
+      }
+      add('assistant', response.reply);
+      onAnswer(response);
+    },
+    onError: () => add('assistant', failureReply, true),
+  });
+
+  const send = (text: string) => {
+    const message = text.trim();
+    if (!message || mutation.isPending) return;
+    add('user', message);
+    mutation.mutate({ message, matchProfile, researcherId, reset: false, context });
+  };
+
+  const reset = () => {
+    if (mutation.isPending) return;
+    setContext(null);
+    mutation.mutate({ message: '', matchProfile, researcherId, reset: true, context: null });
+  };
+
+  return { messages, send, reset, thinking: mutation.isPending };
+}

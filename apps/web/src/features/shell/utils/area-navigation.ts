@@ -1,0 +1,74 @@
+// Sidebar entries and header titles of the two signed-in areas.
+import {
+  FolderKanban,
+  LayoutDashboard,
+  MessagesSquare,
+  Search,
+  Settings,
+  UserRound,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths, type AreaRole } from '../../../config/paths';
+
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  /** A count shown beside the label (e.g. unread messages); hidden when 0. */
+  badge?: number;
+};
+export type AreaNavigation = { primary: NavItem[]; secondary: NavItem[] };
+
+export const areaNavigation: Record<AreaRole, AreaNavigation> = {
+  researcher: {
+    primary: [
+      { to: paths.researcher.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
+      { to: paths.researcher.search, label: 'Search', icon: Search },
+      { to: paths.researcher.messages, label: 'Messages', icon: MessagesSquare },
+      { to: paths.researcher.grants, label: 'Grants', icon: FolderKanban },
+    ],
+    secondary: [
+      { to: paths.researcher.profile, label: 'Profile', icon: UserRound },
+      { to: paths.researcher.settings, label: 'Settings', icon: Settings },
+    ],
+  },
+  admin: {
+    primary: [
+      { to: paths.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+      { to: paths.admin.search, label: 'Search', icon: Search },
+      { to: paths.admin.messages, label: 'Message', icon: MessagesSquare },
+      { to: paths.admin.manage, label: 'Manage', icon: UsersRound },
+      { to: paths.admin.grants, label: 'Grants', icon: FolderKanban },
+    ],
+    secondary: [{ to: paths.admin.settings, label: 'Settings', icon: Settings }],
+  },
+};
+
+const researcherTitles: [RegExp, string][] = [
+  [/^\/dashboard\/?$/, 'Dashboard'],
+  [/^\/dashboard\/search\/?$/, 'Search Grants'],
+  [/^\/dashboard\/message\/?$/, 'Messages'],
+  [/^\/dashboard\/grants\/?$/, 'Grants'],
+  [/^\/dashboard\/grant\/[^/]+\/?$/, 'Grant Details'],
+  [/^\/dashboard\/profile\/?$/, 'Profile'],
+  [/^\/dashboard\/settings\/?$/, 'Settings'],
+];
+
+const adminTitles: [RegExp, string][] = [
+  [/^\/admin\/dashboard\/?$/, 'Admin Dashboard'],
+  [/^\/admin\/search\/?$/, 'Search Grants'],
+  [/^\/admin\/message\/?$/, 'Messages'],
+  [/^\/admin\/manage\/?$/, 'Manage Researchers'],
+  [/^\/admin\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
+  [/^\/admin\/grant\/[^/]+\/?$/, 'Grant Details'],
+  [/^\/admin\/grants\/?$/, 'Grant Status'],
+  [/^\/admin\/settings\/?$/, 'Settings'],
+];
+
+/** The header title for a path in an area; unknown paths are "Page not found". */
+export function areaTitle(area: AreaRole, pathname: string): string {
+  const titles = area === 'admin' ? adminTitles : researcherTitles;
+  return titles.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Page not found';
+}

@@ -1,0 +1,124 @@
+// The one place that formats numbers and dates for display.
+const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatInteger(value: number): string {
+  return integerFormat.format(Math.round(value));
+}
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+export const roleLabels = {
+  researcher: 'Researcher / Professor',
+  admin: 'Administrator',
+} as const;
+
+const usdFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** Dollars without cents: "$1,500,000". */
+export function formatCurrency(value: number): string {
+  return usdFormat.format(Math.round(value));
+}
+
+const compactUsdFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** Short dollars for chips and inputs: "$1.5M", "$500K". */
+export function formatCompactCurrency(value: number): string {
+  return compactUsdFormat.format(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2027-03-01" (or a full ISO timestamp) as "Mar 1, 2027"; calendar dates never shift by time zone. */
+export function formatDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+/**
+ * Parses an amount typed as "$1.5M", "500k", "2 million" or "250,000" into
+ * dollars, the way the server's query parser does; null when it is not one.
+ */
+export function parseAmount(text: string): number | null {
+  const m = text
+    .trim()
+    .toLowerCase()
+    .match(
+      /^\$?\s*(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)\s*(k|thousand|m|mm|million|mil|b|bn|billion)?$/,
+    );
+  if (!m) return null;
+  const value = Number(m[1]!.replace(/,/g, ''));
+  const unit = m[2] ?? '';
+  const factor =
+    unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit ? 1e6 : 1;
+  const result = Math.round(value * factor);
+  return Number.isFinite(result) ? result : null;
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
+const monthDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const longDayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+const daysBetween = (earlier: Date, later: Date) =>
+  Math.round((startOfDay(later) - startOfDay(earlier)) / 86_400_000);
+
+/** A message's clock time in the viewer's zone: "3:45 PM". */
+export function formatClockTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : clockFormat.format(date);
+}
+
+/** Chat-list time: "3:45 PM" today, "Yesterday", "Mon" this week, else "Mar 4" (or with the year). */
+export function formatChatTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const days = daysBetween(date, now);
+  if (days <= 0) return clockFormat.format(date);
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return weekdayFormat.format(date);
+  if (date.getFullYear() === now.getFullYear()) return monthDayFormat.format(date);
+  return formatDate(iso);
+}
+
+/** Day separators in a conversation: "Today", "Yesterday", "Monday, March 4, 2026". */
+export function formatDayHeading(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const days = daysBetween(date, now);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  return longDayFormat.format(date);
+}
+
+/** Full date and time for a tooltip or screen reader: "Monday, March 4, 2026 at 3:45 PM". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : `${longDayFormat.format(date)} at ${clockFormat.format(date)}`;
+}

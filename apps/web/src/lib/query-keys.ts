@@ -1,0 +1,6 @@
+// Query keys shared across features, so one feature can reset what another reads.
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  publicStats: ['public-stats'] as const,
+  institutions: (q: string) => ['institutions', q] as const,
+};

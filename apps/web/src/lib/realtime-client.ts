@@ -1,0 +1,209 @@
+// One WebSocket per tab to /api/v1/realtime (the session cookie signs it in).
+// It reconnects with capped exponential backoff and jitter, pings to keep the
+// line alive, and after any reconnect tells listeners to `resync`, since
+// events may have been missed while it was down.
+import {
+  serverEventSchema,
+  type ClientFrame,
+  type ServerEvent,
+} from '@grantbridge/contract/messaging';
+import { apiPaths } from '@grantbridge/contract/paths';
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+export type RealtimeListener = (event: ServerEvent) => void;
+
+const pingEveryMs = 20_000;
+/** No answer (pong or any event) within this long after a ping: the line is dead. */
+const pongTimeoutMs = 10_000;
+const backoffBaseMs = 500;
+const backoffCapMs = 30_000;
+/** Closing waits this long after the last user lets go, so a remount keeps the socket. */
+const releaseGraceMs = 2_000;
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${apiPaths.realtime}`;
+}
+
+/** Full jitter: a random wait up to the capped exponential bound. */
+export function backoffDelay(attempt: number): number {
+  const bound = Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt);
+  return Math.round(bound / 2 + Math.random() * (bound / 2));
+}
+
+export function createRealtimeClient(url: () => string = socketUrl) {
+  const listeners = new Set<RealtimeListener>();
+  const stateListeners = new Set<() => void>();
+  let state: ConnectionState = 'idle';
+  let socket: WebSocket | null = null;
+  let users = 0;
+  let attempt = 0;
+  let everOpened = false;
+  let reconnectTimer: number | undefined;
+  let pingTimer: number | undefined;
+  let pongTimer: number | undefined;
+  let releaseTimer: number | undefined;
+
+  const setState = (next: ConnectionState) => {
+    if (state === next) return;
+    state = next;
+    for (const listener of stateListeners) listener();
+  };
+
+  const emit = (event: ServerEvent) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.warn('realtime listener failed', error);
+      }
+    }
+  };
+
+  const clearTimers = () => {
+    window.clearTimeout(reconnectTimer);
+    window.clearInterval(pingTimer);
+    window.clearTimeout(pongTimer);
+    reconnectTimer = pingTimer = pongTimer = undefined;
+  };
+
+  const rawSend = (frame: ClientFrame): boolean => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  };
+
+  const scheduleReconnect = () => {
+    if (users === 0) {
+      setState('idle');
+      return;
+    }
+    setState('reconnecting');
+    // Offline, the browser would only fail (and log) each try; the online event retries at once.
+    const delay = navigator.onLine === false ? backoffCapMs : backoffDelay(attempt++);
+    reconnectTimer = window.setTimeout(connect, delay);
+  };
+
+  function connect() {
+    window.clearTimeout(reconnectTimer);
+    if (users === 0 || socket) return;
+    setState(everOpened ? 'reconnecting' : 'connecting');
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url());
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+
+    ws.onopen = () => {
+      attempt = 0;
+      const reconnected = everOpened;
+      everOpened = true;
+      setState('open');
+      pingTimer = window.setInterval(() => {
+        if (!rawSend({ type: 'ping' })) return;
+        window.clearTimeout(pongTimer);
+        pongTimer = window.setTimeout(() => ws.close(4000, 'no pong'), pongTimeoutMs);
+      }, pingEveryMs);
+      if (reconnected) emit({ type: 'resync', data: {} });
+    };
+
+    ws.onmessage = (message) => {
+      // Anything heard proves the line is alive.
+      window.clearTimeout(pongTimer);
+      if (typeof message.data !== 'string') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = serverEventSchema.safeParse(json);
+      if (!parsed.success) return;
+      if (parsed.data.type === 'pong') return;
+      emit(parsed.data);
+    };
+
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      clearTimers();
+      scheduleReconnect();
+    };
+    // An error is always followed by close, which reconnects.
+    ws.onerror = () => undefined;
+  }
+
+  const disconnect = () => {
+    clearTimers();
+    const ws = socket;
+    socket = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close(1000, 'done');
+    }
+    setState('idle');
+  };
+
+  const onOnline = () => {
+    // The network came back: try now instead of waiting out the backoff.
+    if (users > 0 && !socket) {
+      attempt = 0;
+      connect();
+    }
+  };
+  const onOffline = () => {
+    // Browsers can take a long time to notice a dead socket; drop it now.
+    if (socket) socket.close(4001, 'offline');
+  };
+
+  return {
+    /** Holds the connection open while anyone uses it; returns the release function. */
+    retain(): () => void {
+      users += 1;
+      window.clearTimeout(releaseTimer);
+      if (users === 1) {
+        window.addEventListener('online', onOnline);
+        window.addEventListener('offline', onOffline);
+      }
+      connect();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        users -= 1;
+        if (users > 0) return;
+        window.clearTimeout(releaseTimer);
+        releaseTimer = window.setTimeout(() => {
+          if (users > 0) return;
+          window.removeEventListener('online', onOnline);
+          window.removeEventListener('offline', onOffline);
+          disconnect();
+        }, releaseGraceMs);
+      };
+    },
+    subscribe(listener: RealtimeListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Sends a frame if the socket is open; false when it is not (frames are never queued). */
+    send: rawSend,
+    getState: () => state,
+    subscribeState(listener: () => void): () => void {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+  };
+}
+
+export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
+
+let tabClient: RealtimeClient | undefined;
+
+/** The tab's one realtime client. */
+export function getRealtimeClient(): RealtimeClient {
+  tabClient ??= createRealtimeClient();
+  return tabClient;
+}

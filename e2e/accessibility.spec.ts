@@ -1,0 +1,93 @@
+// axe finds no WCAG 2.1 A/AA violation on any public page or the login steps,
+// at desktop and phone widths.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, viewports, type ViewportName } from './fixtures';
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+// @axe-core/playwright is typed against the newest playwright-core in the tree,
+// which can be ahead of @playwright/test's own copy; the page works with both.
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(tags)
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+const pages = [
+  { path: '/', heading: 'Connecting Researchers for Breakthrough Discoveries' },
+  { path: '/about', heading: 'Transforming Research Funding' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/get-started', heading: 'Get Started' },
+  { path: '/request-demo', heading: 'Request a Demo' },
+  { path: '/no-account', heading: /account yet/ },
+  { path: '/no-such-page', heading: 'Page not found' },
+];
+
+for (const name of Object.keys(viewports) as ViewportName[]) {
+  test.describe(`axe at ${name} width`, () => {
+    test.use({ viewport: viewports[name] });
+
+    for (const { path, heading } of pages) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        if (path === '/') {
+          // Scan the stats band with its live figures, after the count-up.
+          const band = page.getByRole('region', { name: 'GrantBridge by the numbers' });
+          await band.scrollIntoViewIfNeeded();
+          await expect(band.locator('dd span[aria-hidden="true"]').nth(2)).toHaveText('2,336');
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
+        await expectNoViolations(page, `${path} at ${name} width`);
+      });
+    }
+
+    test('/login has no violations at either step', async ({ page }) => {
+      await page.goto('/login');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Sign in to GrantBridge' }),
+      ).toBeVisible();
+      await expectNoViolations(page, `the role chooser at ${name} width`);
+
+      await page.getByRole('button', { name: 'Researcher / Professor' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Sign in as Researcher / Professor' }),
+      ).toBeVisible();
+      await expectNoViolations(page, `the researcher sign-in form at ${name} width`);
+
+      // With the error message showing.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByText('Password is required')).toBeVisible();
+      await expectNoViolations(page, `the sign-in form with field errors at ${name} width`);
+
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('button', { name: 'Administrator' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Sign in as Administrator' }),
+      ).toBeVisible();
+      await expectNoViolations(page, `the administrator sign-in form at ${name} width`);
+    });
+
+    test('lead form with errors and an open university list has no violations', async ({
+      page,
+    }) => {
+      await page.goto('/request-demo');
+      await page.getByRole('button', { name: 'Request Demo', exact: true }).click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      await page.getByRole('combobox', { name: 'University' }).fill('ucla');
+      await expect(
+        page.getByRole('option', { name: /University of California, Los Angeles/ }),
+      ).toBeVisible();
+      await expectNoViolations(page, `/request-demo with errors at ${name} width`);
+    });
+  });
+}

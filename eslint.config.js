@@ -1,0 +1,97 @@
+// Lint rules, including the import directions of STYLE rule 5:
+// shared web code never imports a feature, a feature never imports another,
+// and no server module reaches into another module's repository.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import fs from 'node:fs';
+
+const dirs = (dir) =>
+  fs.existsSync(dir)
+    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    : [];
+const webFeatures = dirs('apps/web/src/features');
+const serverModules = dirs('apps/server/src/modules');
+
+// A server module may use another module's service, never its repository.
+const repositoryZones = serverModules.flatMap((module) =>
+  serverModules
+    .filter((other) => other !== module)
+    .map((other) => ({
+      target: `./apps/server/src/modules/${module}`,
+      from: `./apps/server/src/modules/${other}/${other}.repository.ts`,
+      message: "Use another module's service, never its repository (STYLE rule 5).",
+    })),
+);
+
+const featureZones = webFeatures.map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature (STYLE rule 5).',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.grantbridge/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code never imports a feature or the app layer (STYLE rule 5).',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app layer.',
+            },
+            {
+              target: './packages/contract',
+              from: ['./apps'],
+              message: 'The contract depends on nothing in the apps.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app talks to the server only through the contract and HTTP.',
+            },
+            ...repositoryZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

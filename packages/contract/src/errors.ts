@@ -1,0 +1,34 @@
+// One error vocabulary for the whole product: the server throws these codes,
+// the web client reads them back from problem+json bodies.
+import { z } from 'zod';
+
+export const errorCodes = [
+  'validation_failed',
+  'invalid_credentials',
+  'institution_not_onboarded',
+  'role_mismatch',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: errorCodeSchema,
+  detail: z.string(),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional(),
+  /** Extra machine-readable facts, e.g. the role to choose on role_mismatch. */
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,233 @@
+// The grant catalogue, grant search and the search assistant.
+import { z } from 'zod';
+
+export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
+export const grantStatusSchema = z.enum(grantStatuses);
+export type GrantStatus = z.infer<typeof grantStatusSchema>;
+
+export const sortOptions = ['due-date-asc', 'due-date-desc', 'amount-desc', 'amount-asc', 'match'] as const;
+export const sortSchema = z.enum(sortOptions);
+export type SortOption = z.infer<typeof sortSchema>;
+export const sortLabels: Record<SortOption, string> = {
+  match: 'Best match',
+  'due-date-asc': 'Due date (soonest first)',
+  'due-date-desc': 'Due date (latest first)',
+  'amount-desc': 'Amount (highest first)',
+  'amount-asc': 'Amount (lowest first)',
+};
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+
+export const grantSummarySchema = z.object({
+  id: z.string(),
+  opportunityNumber: z.string(),
+  title: z.string(),
+  agency: z.string().nullable(),
+  agencyCode: z.string().nullable(),
+  closeDate: isoDate.nullable(),
+  postDate: isoDate.nullable(),
+  awardCeiling: z.number().nullable(),
+  awardFloor: z.number().nullable(),
+  status: grantStatusSchema,
+  researchAreas: z.array(z.string()),
+  description: z.string().nullable(),
+});
+export type GrantSummary = z.infer<typeof grantSummarySchema>;
+
+export const searchResultSchema = z.object({
+  grant: grantSummarySchema,
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.string()),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+const amountParam = z.coerce
+  .number({ error: 'Enter an amount in dollars' })
+  .min(0, 'Amounts cannot be negative')
+  .max(1e12, 'That amount is too large');
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const grantSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(500, 'The query is too long').default(''),
+    amountMin: amountParam.optional(),
+    amountMax: amountParam.optional(),
+    dueFrom: isoDate.optional(),
+    dueTo: isoDate.optional(),
+    agency: z.string().trim().max(100, 'The agency is too long').optional(),
+    status: z
+      .string()
+      .default('forecasted,posted')
+      .transform((v, ctx) => {
+        const parts = v.split(',').map((s) => s.trim()).filter(Boolean);
+        for (const p of parts) {
+          if (!(grantStatuses as readonly string[]).includes(p)) {
+            ctx.addIssue({ code: 'custom', message: `Unknown status "${p.slice(0, 40)}"; use ${grantStatuses.join(', ')}` });
+            return z.NEVER;
+          }
+        }
+        return (parts.length ? parts : ['forecasted', 'posted']) as GrantStatus[];
+      }),
+    sort: sortSchema.default('match'),
+    matchProfile: booleanParam.default(false),
+    researcherId: z.string().uuid('Choose a researcher from the list').optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMin <= v.amountMax, {
+    message: 'The minimum amount is above the maximum',
+    path: ['amountMin'],
+  })
+  .refine((v) => !v.dueFrom || !v.dueTo || v.dueFrom <= v.dueTo, {
+    message: 'The start date is after the end date',
+    path: ['dueFrom'],
+  });
+export type GrantSearchQuery = z.input<typeof grantSearchQuerySchema>;
+
+export const grantSearchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  total: z.number().int(),
+  /** True when there are more than `total` matches (counting stops at 1,000). */
+  totalCapped: z.boolean().default(false),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
+
+/** What the assistant understood, echoed so the results panel can show and edit it. */
+export const searchFiltersSchema = z.object({
+  keywords: z.array(z.string().max(60)).max(40),
+  /** Each follow-up message adds a group; a grant must match a word of every group. */
+  keywordGroups: z.array(z.array(z.string().max(60)).max(40)).max(10).default([]),
+  amountMin: z.number().nullable(),
+  amountMax: z.number().nullable(),
+  dueFrom: isoDate.nullable(),
+  dueTo: isoDate.nullable(),
+  agency: z.string().nullable(),
+  matchProfile: z.boolean(),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+export const chatRequestSchema = z.object({
+  message: z.string().trim().max(1000, 'The message is too long').default(''),
+  matchProfile: z.boolean().default(true),
+  researcherId: z.string().uuid('Choose a researcher from the list').nullable().optional(),
+  reset: z.boolean().default(false),
+  context: searchFiltersSchema.nullable().optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const chatResponseSchema = z.object({
+  reply: z.string(),
+  results: z.array(searchResultSchema),
+  total: z.number().int(),
+  filters: searchFiltersSchema,
+  context: searchFiltersSchema.nullable(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+export const applicationStatuses = ['drafting', 'submitted', 'under_review', 'awarded', 'rejected'] as const;
+export const applicationStatusSchema = z.enum(applicationStatuses);
+
+export const grantDetailSchema = grantSummarySchema.extend({
+  sourceId: z.string().nullable(),
+  programTitle: z.string().nullable(),
+  objectives: z.string().nullable(),
+  cfdaNumbers: z.array(z.string()),
+  eligibility: z.object({
+    applicantTypes: z.array(z.object({ code: z.string(), label: z.string() })),
+    text: z.string().nullable(),
+  }),
+  categories: z.array(z.string()),
+  instruments: z.array(z.string()),
+  dates: z.object({
+    posted: isoDate.nullable(),
+    closing: isoDate.nullable(),
+    archive: isoDate.nullable(),
+    award: isoDate.nullable(),
+    projectStart: isoDate.nullable(),
+  }),
+  funding: z.object({
+    ceiling: z.number().nullable(),
+    floor: z.number().nullable(),
+    total: z.number().nullable(),
+    expectedAwards: z.number().nullable(),
+    costSharing: z.boolean().nullable(),
+  }),
+  /** The opportunity on Grants.gov. */
+  portalUrl: z.string(),
+  viewer: z.object({
+    saved: z.boolean(),
+    application: z.object({ id: z.string(), status: applicationStatusSchema }).nullable(),
+    /** Share of this grant's research areas that are in the viewer's profile, 0-100. */
+    matchPercent: z.number().int().nullable(),
+  }),
+});
+export type GrantDetail = z.infer<typeof grantDetailSchema>;
+export const grantDetailResponseSchema = z.object({ grant: grantDetailSchema });
+
+export const grantIdParamsSchema = z.object({ id: z.string().uuid('Grant not found') });
+
+export const savedGrantResponseSchema = z.object({ saved: z.boolean() });
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  grantId: z.string(),
+  grantTitle: z.string(),
+  status: applicationStatusSchema,
+  closeDate: isoDate.nullable(),
+  createdAt: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+export const createApplicationRequestSchema = z.object({ grantId: z.string().uuid('Choose a grant') });
+export const applicationResponseSchema = z.object({ application: applicationSchema, created: z.boolean() });
+export const applicationListResponseSchema = z.object({ applications: z.array(applicationSchema) });
+export const savedGrantListResponseSchema = z.object({ grants: z.array(grantSummarySchema) });
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  query: z.string(),
+  filters: z.record(z.string(), z.unknown()),
+  alertCadence: z.enum(['none', 'daily', 'weekly']),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+const savedSearchName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Use at most 100 characters');
+export const createSavedSearchRequestSchema = z.object({
+  name: savedSearchName,
+  query: z.string().trim().max(500).default(''),
+  /** The search state as in the URL (amountMin, agency, sort, …). */
+  filters: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).default({}),
+  alertCadence: z.enum(['none', 'daily', 'weekly']).default('none'),
+});
+export const updateSavedSearchRequestSchema = z.object({
+  name: savedSearchName.optional(),
+  alertCadence: z.enum(['none', 'daily', 'weekly']).optional(),
+});
+export const savedSearchResponseSchema = z.object({ savedSearch: savedSearchSchema });
+export const savedSearchListResponseSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
+export const idParamsSchema = z.object({ id: z.string().uuid('Not found') });
+
+export const collaboratorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  department: z.string().nullable(),
+  institution: z.string(),
+  researchAreas: z.array(z.string()),
+  expertise: z.array(z.string()),
+  about: z.string().nullable(),
+  /** The seed's formula, 0-1. */
+  score: z.number(),
+  complementaryAreas: z.array(z.string()),
+  matchingAreas: z.array(z.string()),
+  /** Percentage points of the grant's areas the team would cover with this person. */
+  matchIncrease: z.number().int(),
+  suggestedGrants: z.array(grantSummarySchema).max(2),
+});
+export type Collaborator = z.infer<typeof collaboratorSchema>;
+export const collaboratorsResponseSchema = z.object({ collaborators: z.array(collaboratorSchema).max(3) });
