@@ -239,6 +239,9 @@ test.describe('get started form', () => {
 
     // The phone is optional: emptying it lets the form go.
     await field(page, 'Phone').fill('');
+    await expect(
+      page.getByText('Enter a 10-digit phone number as (xxx)xxx-xxxx', { exact: true }),
+    ).toBeHidden();
     const release = await holdRequests(page, '/api/v1/get-started');
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -297,6 +300,9 @@ test.describe('request demo form', () => {
     expect(sent).toHaveLength(0);
 
     await field(page, 'Email').fill('mary@example.org');
+    // The error clears as soon as the address is fixed; wait for it, so the
+    // click is not aimed at a button that the vanishing line then moves.
+    await expect(page.getByText('Enter a valid email address', { exact: true })).toBeHidden();
     const release = await holdRequests(page, '/api/v1/demo-requests');
     await page.getByRole('button', { name: 'Request Demo', exact: true }).click();
     const submitting = page.getByRole('button', { name: 'Submitting...' });
