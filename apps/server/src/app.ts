@@ -32,7 +32,7 @@ import { grantReadRoutes, searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { registerProblemHandlers, sendProblem } from './plugins/problem';
 import { registerRealtimeBus } from './plugins/realtime-bus';
-import { registerSession } from './plugins/session';
+import { followEndedSessions, registerSession } from './plugins/session';
 import './plugins/types';
 
 export type BuildOptions = {
@@ -130,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerSession(app);
   await registerRealtimeBus(app);
+  followEndedSessions(app);
   await app.register(messagingRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -33,6 +33,7 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 7),
   REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LEAD_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -58,6 +59,8 @@ export type Config = {
   logLevel: string;
   bodyLimit: number;
   sessionIdleMs: number;
+  /** How long an instance trusts a session it looked up (0: every request reads the database). */
+  sessionCacheMs: number;
   sessionAbsoluteMs: number;
   rememberMs: number;
   leadRateLimit: number;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT_BYTES,
     sessionIdleMs: e.SESSION_IDLE_HOURS * hour,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * hour,
     rememberMs: e.REMEMBER_DAYS * 24 * hour,
     leadRateLimit: e.LEAD_RATE_LIMIT,

@@ -2,17 +2,18 @@
 // of 500 direct messages a second for 10 s and a 50-member group receiving 10
 // messages a second, sent over REST. Prints delivery latency (POST start to
 // socket receipt) p50/p95/p99 and lost/duplicated deliveries. Runs on one
-// PGlite instance, and on two instances sharing PostgreSQL when DATABASE_URL is set.
+// PGlite instance, and on two instances sharing PostgreSQL when DATABASE_URL
+// is set. Each app instance runs in its own process (bench-realtime-server.ts);
+// this process seeds the database, holds the sockets and sends the load.
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { conversationMembers, conversations } from '../db/schema/messaging';
 import { sessions, users } from '../db/schema/users';
@@ -94,22 +95,55 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function runScenario(label: string, databases: Database[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-rt-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOG_LEVEL: 'warn' });
-  const db = databases[0]!.db;
-  process.stdout.write(`\n== ${label}\nseeding ${userCount} users, ${userCount / 2} direct conversations, a ${groupSize}-member group...\n`);
-  const seeded = await seedPeople(db);
-  const { pairs, group } = await seedConversations(db, seeded);
-  const people: Person[] = seeded.map((p, i) => ({ ...p, instance: i % databases.length }));
+const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-realtime-server.ts');
 
-  const apps: FastifyInstance[] = [];
-  const urls: string[] = [];
-  for (const database of databases) {
-    const app = await buildApp(config, { database });
-    urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
-    apps.push(app);
-  }
+const children = new Set<ChildProcess>();
+// Never leave a server behind, whatever way this process ends.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts one app instance in a child process; resolves with its URL. */
+function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serverScript], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Seeds through `seedDb`, which is closed before the servers start (PGlite
+ * allows one process at a time), then starts one server per entry of `servers`.
+ */
+async function runScenario(label: string, seedDb: Database, servers: Record<string, string>[]) {
+  process.stdout.write(`\n== ${label}\nseeding ${userCount} users, ${userCount / 2} direct conversations, a ${groupSize}-member group...\n`);
+  const seeded = await seedPeople(seedDb.db);
+  const { pairs, group } = await seedConversations(seedDb.db, seeded);
+  await seedDb.close();
+  const people: Person[] = seeded.map((p, i) => ({ ...p, instance: i % servers.length }));
+
+  const started = await Promise.all(servers.map((env) => startServer(env)));
+  const urls = started.map((s) => s.url);
 
   // message id -> per-recipient receipt counts, keyed by clientId (known before the POST answers).
   const sent = new Map<string, Sent>();
@@ -238,8 +272,7 @@ async function runScenario(label: string, databases: Database[]) {
 
   for (const ws of sockets) ws.terminate();
   for (const agent of agents) agent.destroy();
-  for (const app of apps) await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const { child } of started) await stopServer(child);
 }
 
 async function main() {
@@ -247,9 +280,8 @@ async function main() {
   const pglite = await openDatabase({ pgliteDir });
   await migrateDatabase(pglite);
   try {
-    await runScenario('PGlite, one instance', [pglite]);
+    await runScenario('PGlite, one instance', pglite, [{ BENCH_PGLITE_DIR: pgliteDir, DATABASE_URL: '' }]);
   } finally {
-    await pglite.close();
     fs.rmSync(pgliteDir, { recursive: true, force: true });
   }
 
@@ -264,14 +296,12 @@ async function main() {
   await admin.query(`CREATE DATABASE ${name}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const first = await openDatabase({ databaseUrl: dbUrl.toString() });
-  const second = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const seedDb = await openDatabase({ databaseUrl: dbUrl.toString() });
   try {
-    await migrateDatabase(first);
-    await runScenario('PostgreSQL, two instances (sockets split across them)', [first, second]);
+    await migrateDatabase(seedDb);
+    const env = { DATABASE_URL: dbUrl.toString() };
+    await runScenario('PostgreSQL, two instances (sockets split across them)', seedDb, [env, env]);
   } finally {
-    await first.close();
-    await second.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }

@@ -9,6 +9,9 @@ import type { ServerEvent } from '@grantbridge/contract/messaging';
 
 export type RealtimeDelivery = { recipients: string[]; event: ServerEvent };
 type Listener = (delivery: RealtimeDelivery) => void;
+/** Between instances only, never to browsers: sessions ended (signed out), to forget and disconnect. */
+export type BusControl = { type: 'sessions.ended'; userId: string; sessionId?: string };
+type ControlListener = (control: BusControl) => void;
 /** Rebuilds an event too big for a NOTIFY payload from the database, by id. */
 export type EventLoader = (id: string) => Promise<RealtimeDelivery | null>;
 
@@ -18,6 +21,9 @@ export type RealtimeBus = {
   instanceId: string;
   publish: (recipients: string[], event: ServerEvent, ref?: { id: string }) => Promise<void>;
   subscribe: (listener: Listener) => () => void;
+  /** Tells every instance, this one included, about ended sessions. */
+  publishControl: (control: BusControl) => Promise<void>;
+  onControl: (listener: ControlListener) => () => void;
   /** Called when this instance may have missed events from others (its LISTEN connection dropped). */
   onResync: (listener: () => void) => () => void;
   setLoader: (type: ServerEvent['type'], loader: EventLoader) => void;
@@ -37,7 +43,8 @@ const recipientsPerNotify = 100;
 
 type Wire =
   | { o: string; r: string[]; e: ServerEvent }
-  | { o: string; ref: { type: ServerEvent['type']; id: string } };
+  | { o: string; ref: { type: ServerEvent['type']; id: string } }
+  | { o: string; c: BusControl };
 
 function createLocal() {
   const emitter = new EventEmitter();
@@ -53,7 +60,12 @@ function createLocal() {
     emitter.on('resync', listener);
     return () => void emitter.off('resync', listener);
   };
-  return { emitter, deliver, subscribe, onResync };
+  const control = (c: BusControl) => void emitter.emit('control', c);
+  const onControl = (listener: ControlListener) => {
+    emitter.on('control', listener);
+    return () => void emitter.off('control', listener);
+  };
+  return { emitter, deliver, subscribe, onResync, control, onControl };
 }
 
 export function createMemoryBus(): RealtimeBus {
@@ -63,6 +75,8 @@ export function createMemoryBus(): RealtimeBus {
     instanceId: crypto.randomUUID(),
     publish: async (recipients, event) => local.deliver({ recipients, event }),
     subscribe: local.subscribe,
+    publishControl: async (control) => local.control(control),
+    onControl: local.onControl,
     onResync: local.onResync,
     setLoader: () => undefined,
     close: async () => undefined,
@@ -97,6 +111,10 @@ export function createPostgresBus(
       return;
     }
     if (wire.o === instanceId) return;
+    if ('c' in wire) {
+      local.control(wire.c);
+      return;
+    }
     if ('e' in wire) {
       local.deliver({ recipients: wire.r, event: wire.e });
       return;
@@ -170,6 +188,16 @@ export function createPostgresBus(
     }
   };
 
+  const publishControl = async (control: BusControl) => {
+    local.control(control);
+    if (closed) return;
+    try {
+      await notify({ o: instanceId, c: control });
+    } catch (err) {
+      log.error({ err, type: control.type }, 'realtime: NOTIFY of a control message failed');
+    }
+  };
+
   const ready = connect().catch((err) => {
     log.warn({ err }, 'realtime: LISTEN connection failed; retrying');
     scheduleReconnect();
@@ -181,6 +209,8 @@ export function createPostgresBus(
     ready,
     publish,
     subscribe: local.subscribe,
+    publishControl,
+    onControl: local.onControl,
     onResync: local.onResync,
     setLoader: (type, loader) => void loaders.set(type, loader),
     close: async () => {

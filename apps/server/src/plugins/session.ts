@@ -4,7 +4,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { getSessionUser } from '../modules/auth/auth.service';
+import { createSessionCache, type SessionCache } from '../modules/auth/session-cache';
 import { sessionCookieName } from './types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions this instance looked up recently; routes that end sessions forget them here. */
+    sessionCache: SessionCache;
+  }
+}
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,8 +59,28 @@ function originAllowed(app: FastifyInstance, request: FastifyRequest): boolean {
   return allowed.has(origin);
 }
 
+/**
+ * Ends the bookkeeping of sessions just deleted from the database: every
+ * instance forgets them from its session cache and closes their sockets.
+ */
+export async function announceEndedSessions(app: FastifyInstance, ended: { userId: string; sessionId?: string }) {
+  app.sessionCache[ended.sessionId ? 'forgetSession' : 'forgetUser'](ended.sessionId ?? ended.userId);
+  await app.realtime.publishControl({ type: 'sessions.ended', ...ended });
+}
+
+/** Forgets sessions other instances ended (call once the realtime bus exists). */
+export function followEndedSessions(app: FastifyInstance) {
+  const stop = app.realtime.onControl((control) => {
+    if (control.type !== 'sessions.ended') return;
+    if (control.sessionId) app.sessionCache.forgetSession(control.sessionId);
+    else app.sessionCache.forgetUser(control.userId);
+  });
+  app.addHook('onClose', async () => stop());
+}
+
 export async function registerSession(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorate('sessionCache', createSessionCache(app.config.sessionCacheMs));
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
@@ -61,7 +89,7 @@ export async function registerSession(app: FastifyInstance) {
       throw new AppError('forbidden', 'This request came from another site and was refused.');
     }
     const token = sessionToken(request);
-    if (token) request.user = await getSessionUser(app.db, app.config, token);
+    if (token) request.user = await getSessionUser(app.db, app.config, token, app.sessionCache);
     const config = request.routeOptions.config;
     if (!url.startsWith('/api/v1/') || config.public) return;
     if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');

@@ -9,6 +9,9 @@ import {
 } from '@grantbridge/contract/messaging';
 import { apiPaths } from '@grantbridge/contract/paths';
 
+/** The server closes a socket with this code when its session ends. */
+const sessionEndedCloseCode = 4401;
+
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export type RealtimeListener = (event: ServerEvent) => void;
 
@@ -126,10 +129,15 @@ export function createRealtimeClient(url: () => string = socketUrl) {
       emit(parsed.data);
     };
 
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
       clearTimers();
+      // The session was signed out (here or elsewhere): reconnecting would only be refused.
+      if (event.code === sessionEndedCloseCode) {
+        setState('idle');
+        return;
+      }
       scheduleReconnect();
     };
     // An error is always followed by close, which reconnects.

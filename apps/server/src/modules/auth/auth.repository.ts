@@ -69,6 +69,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      idleExpiresAt: sessions.idleExpiresAt,
       ...userWithInstitution,
     })
     .from(sessions)

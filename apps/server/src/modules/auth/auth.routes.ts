@@ -9,7 +9,7 @@ import {
 } from '@grantbridge/contract/auth';
 import { apiPaths } from '@grantbridge/contract/paths';
 import { AppError } from '../../errors';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session';
+import { announceEndedSessions, clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session';
 import { changePassword, login, logout, signOutEverywhere } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request),
       });
+      // The session this browser had (looked up, so cached, by the session hook) has just ended.
+      if (request.user) await announceEndedSessions(app, { userId: request.user.id, sessionId: request.user.sessionId });
       setSessionCookie(app, reply, result.token, result.maxAgeSeconds);
       return { user: result.user };
     },
@@ -42,7 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign out', response: { 200: okResponseSchema } },
     },
     async (request, reply) => {
-      if (request.user) await logout(app.db, request.user.sessionId);
+      if (request.user) {
+        await logout(app.db, request.user.sessionId);
+        await announceEndedSessions(app, { userId: request.user.id, sessionId: request.user.sessionId });
+      }
       clearSessionCookie(app, reply);
       return { ok: true as const };
     },
@@ -104,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
       await signOutEverywhere(app.db, request.user.id);
+      await announceEndedSessions(app, { userId: request.user.id });
       clearSessionCookie(app, reply);
       return { ok: true as const };
     },

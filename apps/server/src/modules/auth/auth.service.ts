@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import type { SessionCache } from './session-cache';
 import {
   createInstitution,
   findInstitutionForEmail,
@@ -124,16 +125,28 @@ export async function login(
 
 const touchEveryMs = 60_000;
 
-export async function getSessionUser(db: Db, config: Config, token: string): Promise<SessionUser | null> {
+/** The signed-in user of a session token, or null; `cache` spares repeated reads of the same session. */
+export async function getSessionUser(
+  db: Db,
+  config: Config,
+  token: string,
+  cache?: SessionCache,
+): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
   const now = new Date();
-  const row = await findLiveSession(db, hashToken(token), now);
+  const row = await findLiveSession(db, tokenHash, now);
   if (!row) return null;
+  let idleExpiresAt = row.idleExpiresAt;
   if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
     const idle = row.remember ? config.rememberMs : config.sessionIdleMs;
-    const idleExpiresAt = new Date(Math.min(now.getTime() + idle, row.expiresAt.getTime()));
+    idleExpiresAt = new Date(Math.min(now.getTime() + idle, row.expiresAt.getTime()));
     await touchSession(db, row.sessionId, now, idleExpiresAt);
   }
-  return { ...toUser(row), sessionId: row.sessionId };
+  const user = { ...toUser(row), sessionId: row.sessionId };
+  cache?.set(tokenHash, user, Math.min(row.expiresAt.getTime(), idleExpiresAt.getTime()), now.getTime());
+  return user;
 }
 
 export async function logout(db: Db, sessionId: string) {

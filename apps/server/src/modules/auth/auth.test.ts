@@ -191,10 +191,15 @@ describe('session routes', () => {
     expect((await login({ email, password: 'a brand new password', role: 'researcher' })).statusCode).toBe(200);
   });
 
-  it('signs out everywhere', async () => {
+  it('signs out everywhere, sessions this instance has just used included', async () => {
     const { email, password } = await makeUser(t.db);
     const a = await signIn(t.app, { email, password, role: 'researcher' });
     const b = await signIn(t.app, { email, password, role: 'researcher' });
+    // Both sessions are now in the instance's session cache.
+    for (const cookie of [a.cookie, b.cookie]) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+    }
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(200);
     for (const cookie of [a.cookie, b.cookie]) {

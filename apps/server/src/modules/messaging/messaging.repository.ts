@@ -185,38 +185,119 @@ export async function lockConversation(db: Db, conversationId: string) {
   await db.execute(sql`select 1 from ${conversations} where ${conversations.id} = ${conversationId} for update`);
 }
 
+export type OutgoingMessage = {
+  conversationId: string;
+  senderId: string;
+  content: string;
+  clientId: string;
+  createdAt: Date;
+};
+
+export type BatchSendResult = {
+  /** False when the sender is not a live member: nothing was stored. */
+  member: boolean;
+  /** Null only when a concurrent send with the same client id got there first. */
+  id: string | null;
+  seq: number | null;
+  createdAt: Date | null;
+  created: boolean;
+  /** The conversation's live members, for a message stored just now. */
+  recipients: string[] | null;
+};
+
 /**
- * Stores a message in one atomic statement: bumps the conversation's sequence
- * (the row lock orders concurrent sends) and inserts the message with it, unless
- * this sender already used the client id, in which case the stored one comes back.
- * Two retries racing each other may skip a sequence number; order is unaffected.
+ * Stores a batch of messages in one statement (group commit): the membership
+ * check, the client-id dedupe, the per-conversation sequence numbers and the
+ * audience of each new message's event. Conversations are locked in id order
+ * first, so concurrent batches (other instances) cannot deadlock.
+ * The items' (conversation, sender, client id) keys must be distinct.
  */
-export async function insertMessageOnce(
-  db: Db,
-  input: { conversationId: string; senderId: string; content: string; clientId: string; createdAt: Date },
-): Promise<{ id: string; seq: number; createdAt: Date; created: boolean } | null> {
-  const { conversationId, senderId, content, clientId, createdAt } = input;
+export async function insertMessageBatch(db: Db, items: OutgoingMessage[]): Promise<BatchSendResult[]> {
+  const input = JSON.stringify(
+    items.map((m, ord) => ({
+      ord,
+      conversation_id: m.conversationId,
+      sender_id: m.senderId,
+      content: m.content,
+      client_id: m.clientId,
+      created_at: m.createdAt.toISOString(),
+    })),
+  );
   const result = await db.execute(sql`
-    with existing as (
-      select id, seq, created_at from ${messages}
-      where conversation_id = ${conversationId} and sender_id = ${senderId} and client_id = ${clientId}
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as t(ord int, conversation_id uuid, sender_id uuid, content text, client_id text, created_at timestamptz)
+    ), allowed as (
+      select i.* from input i
+      join ${conversationMembers} cm
+        on cm.conversation_id = i.conversation_id and cm.user_id = i.sender_id and cm.left_at is null
+    ), existing as (
+      select a.ord, m.id, m.seq, m.created_at from allowed a
+      join ${messages} m
+        on m.conversation_id = a.conversation_id and m.sender_id = a.sender_id and m.client_id = a.client_id
+    ), fresh as (
+      select a.*, row_number() over (partition by a.conversation_id order by a.ord) as rn
+      from allowed a where not exists (select 1 from existing e where e.ord = a.ord)
+    ), locked as (
+      select c.id from ${conversations} c
+      where c.id in (select conversation_id from fresh)
+      order by c.id for update
+    ), counts as (
+      select f.conversation_id, count(*)::int as n, max(f.created_at) as at
+      from fresh f join locked l on l.id = f.conversation_id
+      group by f.conversation_id
     ), bump as (
-      update ${conversations} set last_seq = last_seq + 1, last_message_at = ${createdAt.toISOString()}
-      where id = ${conversationId} and not exists (select 1 from existing)
-      returning last_seq
+      update ${conversations} c set last_seq = c.last_seq + counts.n, last_message_at = counts.at
+      from counts where c.id = counts.conversation_id
+      returning c.id, c.last_seq - counts.n as base
     ), inserted as (
       insert into ${messages} (conversation_id, seq, sender_id, content, client_id, created_at)
-      select ${conversationId}, last_seq, ${senderId}, ${content}, ${clientId}, ${createdAt.toISOString()} from bump
+      select f.conversation_id, b.base + f.rn, f.sender_id, f.content, f.client_id, f.created_at
+      from fresh f join bump b on b.id = f.conversation_id
       on conflict (conversation_id, sender_id, client_id) do nothing
-      returning id, seq, created_at
+      returning id, seq, created_at, conversation_id, sender_id, client_id
     )
-    select id, seq, created_at, true as created from inserted
-    union all
-    select id, seq, created_at, false as created from existing`);
-  const [row] = (result as unknown as { rows: { id: string; seq: string | number; created_at: Date | string; created: boolean }[] })
-    .rows;
-  if (!row) return null;
-  return { id: row.id, seq: Number(row.seq), createdAt: new Date(row.created_at), created: row.created };
+    select i.ord,
+      a.ord is not null as member,
+      coalesce(ins.id, e.id) as id,
+      coalesce(ins.seq, e.seq) as seq,
+      coalesce(ins.created_at, e.created_at) as created_at,
+      ins.id is not null as created,
+      case when ins.id is not null then (
+        select array_agg(cm.user_id::text) from ${conversationMembers} cm
+        where cm.conversation_id = i.conversation_id and cm.left_at is null
+      ) end as recipients
+    from input i
+    left join allowed a on a.ord = i.ord
+    left join existing e on e.ord = i.ord
+    left join inserted ins
+      on ins.conversation_id = i.conversation_id and ins.sender_id = i.sender_id and ins.client_id = i.client_id
+    order by i.ord`);
+  type Raw = {
+    ord: number;
+    member: boolean;
+    id: string | null;
+    seq: string | number | null;
+    created_at: Date | string | null;
+    created: boolean;
+    recipients: string[] | string | null;
+  };
+  const rows = (result as unknown as { rows: Raw[] }).rows;
+  return rows.map((r) => ({
+    member: r.member,
+    id: r.id,
+    seq: r.seq === null ? null : Number(r.seq),
+    createdAt: r.created_at === null ? null : new Date(r.created_at),
+    created: r.created,
+    recipients: r.recipients === null ? null : parseTextArray(r.recipients),
+  }));
+}
+
+/** node-postgres and PGlite both parse text[] for us; a literal `{a,b}` is handled in case one does not. */
+function parseTextArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
 }
 
 /** Moves the read marker forward only; returns the marker now stored. */

@@ -33,6 +33,7 @@ import {
   sendMessage,
 } from './messaging.service';
 import { createRealtimeHub } from './realtime';
+import { createSendQueue } from './send-queue';
 
 const tags = ['messaging'];
 const conversationPath = '/api/v1/conversations/:id';
@@ -58,6 +59,7 @@ function socketOriginAllowed(app: FastifyInstance, request: FastifyRequest) {
 
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: FastifyRequest) => ({ id: request.user!.id, name: request.user!.name });
+  const sendQueue = createSendQueue(app.db, { concurrency: app.database.kind === 'postgres' ? 4 : 1 });
 
   app.realtime.setLoader('message.created', (id) => loadMessageDelivery(app.db, id));
   const hub = createRealtimeHub(app);
@@ -153,6 +155,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { message, created } = await sendMessage(
         app.db,
+        sendQueue,
         app.realtime,
         actor(request),
         request.params.id,

@@ -22,7 +22,6 @@ import {
   findMessageById,
   findOnlineUserIds,
   insertConversation,
-  insertMessageOnce,
   listConversationsOfUser,
   listLastMessages,
   listMemberIds,
@@ -34,6 +33,7 @@ import {
   upsertMembers,
   type MessageRow,
 } from './messaging.repository';
+import type { SendQueue } from './send-queue';
 import { assertMember, canAddMembers, canLeave, checkNewConversation, directKeyOf } from './messaging.policy';
 
 export type Actor = { id: string; name: string };
@@ -137,22 +137,23 @@ export async function listConversationMessages(db: Db, userId: string, conversat
 
 export async function sendMessage(
   db: Db,
+  queue: SendQueue,
   bus: RealtimeBus,
   actor: Actor,
   conversationId: string,
   input: { content: string; clientId: string },
 ) {
-  // One query gives both the membership check and the audience of the event.
-  const recipients = await listMemberIds(db, conversationId);
-  if (!recipients.includes(actor.id)) assertMember(null);
-  const stored = await insertMessageOnce(db, {
+  // One batched statement checks membership, stores the message once per
+  // client id, numbers it, and names the audience of its event.
+  const stored = await queue.send({
     conversationId,
     senderId: actor.id,
     content: input.content,
     clientId: input.clientId,
     createdAt: new Date(),
   });
-  if (!stored?.created) {
+  if (!stored.member) assertMember(null);
+  if (!stored.created || !stored.id || stored.seq === null || !stored.createdAt) {
     // A retry of a stored message (or one racing it): answer with what is stored.
     const existing = await findMessageByClientId(db, conversationId, actor.id, input.clientId);
     if (!existing) throw new AppError('conflict', 'The message could not be stored; send it again.');
@@ -168,7 +169,7 @@ export async function sendMessage(
     clientId: input.clientId,
     createdAt: stored.createdAt,
   });
-  await bus.publish(recipients, { type: 'message.created', data: message }, { id: message.id });
+  await bus.publish(stored.recipients ?? [], { type: 'message.created', data: message }, { id: message.id });
   return { message, created: true };
 }
 

@@ -159,7 +159,7 @@ describe('messages', () => {
     const b = await person();
     const { id } = await conversation(a, { type: 'direct', memberIds: [b.id] });
     expect((await send(a, id, 'x'.repeat(4000))).statusCode).toBe(201);
-    for (const content of ['x'.repeat(4001), '   ', '']) {
+    for (const content of ['x'.repeat(4001), '   ', '', 'nul \u0000 inside']) {
       const res = await send(a, id, content);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'content' })] });

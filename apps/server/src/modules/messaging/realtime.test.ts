@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@grantbridge/contract/messaging';
 import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
-import { makePerson, type TestPerson } from './test-people';
+import { makePerson, sessionCookie, type TestPerson } from './test-people';
 
 let t: TestApp;
 let base: string;
@@ -19,6 +19,8 @@ const person = (name?: string) => makePerson(t.db, name);
 type Socket = {
   ws: WebSocket;
   events: ServerEvent[];
+  /** The close code, once the socket closes. */
+  closed: Promise<number>;
   of: <T extends ServerEvent['type']>(type: T) => Extract<ServerEvent, { type: T }>[];
   waitFor: <T extends ServerEvent['type']>(
     type: T,
@@ -30,6 +32,7 @@ function open(url: string, headers: Record<string, string>): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/v1/realtime`, { headers });
     const events: ServerEvent[] = [];
+    const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
     ws.on('message', (data) => events.push(JSON.parse(data.toString())));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
@@ -48,7 +51,7 @@ function open(url: string, headers: Record<string, string>): Promise<Socket> {
         }
         throw new Error(`no ${type} event within 5 s; got ${JSON.stringify(events)}`);
       };
-      resolve({ ws, events, of, waitFor });
+      resolve({ ws, events, closed, of, waitFor });
     });
   });
 }
@@ -202,7 +205,45 @@ describe('WebSocket /api/v1/realtime', () => {
   });
 });
 
+describe('sockets and sessions', () => {
+  it('closes the socket of a session that signs out, and every socket of a user who signs out everywhere', async () => {
+    const a = await person();
+    const second = { ...a, cookie: await sessionCookie(t.db, a.id) };
+    const first1 = await connect(a);
+    const first2 = await connect(a);
+    const other = await connect(second);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: a.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await first1.closed).toBe(4401);
+    expect(await first2.closed).toBe(4401);
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    const everywhere = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: second.cookie } });
+    expect(everywhere.statusCode).toBe(200);
+    expect(await other.closed).toBe(4401);
+    await expect(connect(second)).rejects.toThrow('HTTP 401');
+  });
+});
+
 describe('several app instances', () => {
+  it('ends a session on every instance at once: cached lookups and open sockets', async () => {
+    if (!usingPostgres) return; // One process on PGlite: the test above covers it.
+    const pair = await createTestAppPair();
+    try {
+      const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
+      const a = await makePerson(pair.a.db, 'Ada');
+      const me = () => pair.b.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: a.cookie } });
+      // Instance B has looked the session up (and keeps it in its cache) and holds a socket of it.
+      expect((await me()).statusCode).toBe(200);
+      const onB = await connect(a, urlB);
+      const out = await pair.a.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: a.cookie } });
+      expect(out.statusCode).toBe(200);
+      expect(await onB.closed).toBe(4401);
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('delivers a message sent through instance A to a socket on instance B exactly once', async () => {
     if (!usingPostgres) {
       // One process on PGlite: the in-process bus is the path between requests and sockets.

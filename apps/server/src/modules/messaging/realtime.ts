@@ -20,7 +20,7 @@ import {
 } from './messaging.repository';
 import { isConversationMember, otherMemberIds, presenceFreshSeconds, presenceHeartbeatMs } from './messaging.service';
 
-type SocketUser = { id: string; name: string };
+type SocketUser = { id: string; name: string; sessionId: string };
 type Client = {
   socket: WebSocket;
   user: SocketUser;
@@ -35,6 +35,8 @@ const maxBufferedBytes = 4 * 1024 * 1024;
 const frameWindowMs = 10_000;
 const maxFramesPerWindow = 60;
 const typingEveryMs = 1_000;
+/** Close code of a socket whose session was ended (sign out); the page should not reconnect. */
+export const sessionEndedCloseCode = 4401;
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
 
@@ -72,6 +74,16 @@ export function createRealtimeHub(app: FastifyInstance) {
   const unsubscribeResync = bus.onResync(() => {
     const text = JSON.stringify({ type: 'resync', data: {} } satisfies ServerEvent);
     for (const clients of byUser.values()) for (const client of clients) sendRaw(client, text);
+  });
+
+  // A socket lives no longer than its session: signing out (here or on another instance) closes it.
+  const unsubscribeControl = bus.onControl((control) => {
+    if (control.type !== 'sessions.ended') return;
+    for (const client of byUser.get(control.userId) ?? []) {
+      if (!control.sessionId || client.user.sessionId === control.sessionId) {
+        client.socket.close(sessionEndedCloseCode, 'session ended');
+      }
+    }
   });
 
   const queuePresence = (userId: string, work: () => Promise<void>) => {
@@ -157,7 +169,7 @@ export function createRealtimeHub(app: FastifyInstance) {
     }
     const client: Client = {
       socket,
-      user: { id: user.id, name: user.name },
+      user: { id: user.id, name: user.name, sessionId: user.sessionId },
       alive: true,
       frames: { windowStart: Date.now(), count: 0 },
       lastTyping: new Map(),
@@ -231,6 +243,7 @@ export function createRealtimeHub(app: FastifyInstance) {
     clearInterval(presenceTimer);
     unsubscribe();
     unsubscribeResync();
+    unsubscribeControl();
     for (const clients of byUser.values()) for (const client of clients) client.socket.close(1001, 'server shutting down');
     byUser.clear();
     await Promise.allSettled([...presenceQueue.values()]);
