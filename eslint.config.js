@@ -39,6 +39,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '.grantbridge/**',
+      '.scratch/**',
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',

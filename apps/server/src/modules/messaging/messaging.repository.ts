@@ -206,7 +206,7 @@ export type BatchSendResult = {
 };
 
 /**
- * Stores a batch of messages in one statement (group commit): the membership
+ * Stores a batch of messages in one call (group commit): the membership
  * check, the client-id dedupe, the per-conversation sequence numbers and the
  * audience of each new message's event. Conversations are locked in id order
  * first, so concurrent batches (other instances) cannot deadlock.
@@ -223,56 +223,8 @@ export async function insertMessageBatch(db: Db, items: OutgoingMessage[]): Prom
       created_at: m.createdAt.toISOString(),
     })),
   );
-  const result = await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${input}::jsonb)
-        as t(ord int, conversation_id uuid, sender_id uuid, content text, client_id text, created_at timestamptz)
-    ), allowed as (
-      select i.* from input i
-      join ${conversationMembers} cm
-        on cm.conversation_id = i.conversation_id and cm.user_id = i.sender_id and cm.left_at is null
-    ), existing as (
-      select a.ord, m.id, m.seq, m.created_at from allowed a
-      join ${messages} m
-        on m.conversation_id = a.conversation_id and m.sender_id = a.sender_id and m.client_id = a.client_id
-    ), fresh as (
-      select a.*, row_number() over (partition by a.conversation_id order by a.ord) as rn
-      from allowed a where not exists (select 1 from existing e where e.ord = a.ord)
-    ), locked as (
-      select c.id from ${conversations} c
-      where c.id in (select conversation_id from fresh)
-      order by c.id for update
-    ), counts as (
-      select f.conversation_id, count(*)::int as n, max(f.created_at) as at
-      from fresh f join locked l on l.id = f.conversation_id
-      group by f.conversation_id
-    ), bump as (
-      update ${conversations} c set last_seq = c.last_seq + counts.n, last_message_at = counts.at
-      from counts where c.id = counts.conversation_id
-      returning c.id, c.last_seq - counts.n as base
-    ), inserted as (
-      insert into ${messages} (conversation_id, seq, sender_id, content, client_id, created_at)
-      select f.conversation_id, b.base + f.rn, f.sender_id, f.content, f.client_id, f.created_at
-      from fresh f join bump b on b.id = f.conversation_id
-      on conflict (conversation_id, sender_id, client_id) do nothing
-      returning id, seq, created_at, conversation_id, sender_id, client_id
-    )
-    select i.ord,
-      a.ord is not null as member,
-      coalesce(ins.id, e.id) as id,
-      coalesce(ins.seq, e.seq) as seq,
-      coalesce(ins.created_at, e.created_at) as created_at,
-      ins.id is not null as created,
-      case when ins.id is not null then (
-        select array_agg(cm.user_id::text) from ${conversationMembers} cm
-        where cm.conversation_id = i.conversation_id and cm.left_at is null
-      ) end as recipients
-    from input i
-    left join allowed a on a.ord = i.ord
-    left join existing e on e.ord = i.ord
-    left join inserted ins
-      on ins.conversation_id = i.conversation_id and ins.sender_id = i.sender_id and ins.client_id = i.client_id
-    order by i.ord`);
+  // The statement lives in migration 0006 as a PL/pgSQL function, so its plan is prepared once per connection.
+  const result = await db.execute(sql`select * from send_messages(${input}::jsonb)`);
   type Raw = {
     ord: number;
     member: boolean;
