@@ -70,13 +70,16 @@ export const grants = pgTable(
   (t) => [
     uniqueIndex('grants_source_key_idx').on(t.source, t.sourceKey),
     index('grants_opportunity_number_idx').on(t.opportunityNumber),
-    index('grants_close_date_idx').on(t.closeDate),
+    // Sorted result pages walk these in order (the id breaks ties, as the ORDER BY does).
+    index('grants_close_date_id_idx').on(t.closeDate, t.id),
+    index('grants_close_date_desc_id_idx').on(t.closeDate.desc().nullsLast(), t.id),
     index('grants_status_idx').on(t.status),
     index('grants_agency_code_idx').on(t.agencyCode),
     // Agency filters: code prefix (LIKE 'HHS-NIH%') and exact names of records without a code.
     index('grants_agency_code_pattern_idx').using('btree', t.agencyCode.op('text_pattern_ops')),
     index('grants_agency_name_idx').on(sql`lower(${t.agency})`),
-    index('grants_award_ceiling_idx').on(t.awardCeiling),
+    index('grants_award_ceiling_id_idx').on(t.awardCeiling, t.id),
+    index('grants_award_ceiling_desc_id_idx').on(t.awardCeiling.desc().nullsLast(), t.id),
     index('grants_search_vector_idx').using('gin', t.searchVector),
     index('grants_title_vector_idx').using('gin', t.titleVector),
     index('grants_research_areas_idx').using('gin', t.researchAreas),

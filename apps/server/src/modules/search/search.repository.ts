@@ -114,12 +114,17 @@ export async function findOrderedGrants(
   const ascendingByDue = order.sort === 'match' || order.sort === 'due-date-asc';
   const onlyOpen = filters.statuses.every((status) => status === 'posted' || status === 'forecasted');
   if (ascendingByDue && onlyOpen) return findOpenByDueDate(db, filters, order.limit, order.offset);
+  // The page's ids first (only what the order needs), then the columns and
+  // text rank of those rows alone: a broad match is not ranked row by row.
   const result = await db.execute(sql`
     SELECT ${candidateColumns(filters.today, filters.tsquery)}
     FROM grants
-    WHERE ${whereClause(filters)}
-    ORDER BY ${orderBy}
-    LIMIT ${order.limit} OFFSET ${order.offset}`);
+    WHERE id IN (
+      SELECT id FROM grants
+      WHERE ${whereClause(filters)}
+      ORDER BY ${orderBy}
+      LIMIT ${order.limit} OFFSET ${order.offset})
+    ORDER BY ${orderBy}`);
   return rows<CandidateRow>(result);
 }
 
@@ -141,9 +146,12 @@ async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: numbe
     const result = await db.execute(sql`
       SELECT ${candidateColumns(filters.today, filters.tsquery)}
       FROM grants
-      WHERE ${whereClause(filters)} AND ${segment}
-      ORDER BY close_date ASC, id
-      LIMIT ${wanted - found.length}`);
+      WHERE id IN (
+        SELECT id FROM grants
+        WHERE ${whereClause(filters)} AND ${segment}
+        ORDER BY close_date ASC, id
+        LIMIT ${wanted - found.length})
+      ORDER BY close_date ASC, id`);
     found.push(...rows<CandidateRow>(result));
   }
   return found.slice(offset, offset + limit);
