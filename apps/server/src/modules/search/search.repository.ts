@@ -186,6 +186,22 @@ export async function findCandidatePool(
   return rows<CandidateRow>(result);
 }
 
+/**
+ * Runs keyword retrievals with bitmap scans only. A keyword search cut at a
+ * LIMIT tempts the planner into walking the table (or the primary key) until
+ * enough rows match, which is fast when matches are dense and a full scan when
+ * the filters together leave a handful; the GIN bitmap costs the same either
+ * way (docs/decisions/012-search-plans.md).
+ */
+export async function withKeywordPlans<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`SET LOCAL enable_seqscan = off`);
+    await t.execute(sql`SET LOCAL enable_indexscan = off`);
+    return work(t);
+  });
+}
+
 /** Counts matches up to `cap` (+1 tells the caller there are more). */
 export async function countCandidates(db: Db, filters: CandidateFilters, cap: number): Promise<number> {
   const result = await db.execute(

@@ -22,6 +22,7 @@ import {
   type CandidateFilters,
   type CandidateRow,
   type PoolPart,
+  withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '../../lib/areas';
 import { clampScore, keywordCoverage, keywordHits, profileMatchPercent } from './scoring';
@@ -98,11 +99,15 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(groups);
   const filters = { ...base, tsquery: matchQuery };
   const offset = (input.page - 1) * input.pageSize;
-  const count = await countCandidates(db, filters, countCap);
+  const ranked = input.sort === 'match' && matchQuery;
+  const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
+  const { count, pool } = await keywordPlans(async (d) => ({
+    count: await countCandidates(d, filters, countCap),
+    pool: ranked ? await findPool(d) : null,
+  }));
   const total = Math.min(count, countCap);
 
-  let pageRows: { row: CandidateRow; score: number }[];
-  if (input.sort === 'match' && matchQuery) {
+  async function findPool(d: Db) {
     const parts: PoolPart[] = profileOnly
       ? [
           { tsquery: null, limit: poolLimits.areas, areas: profileAreas! },
@@ -114,7 +119,12 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
           { tsquery: matchQuery, limit: poolLimits.relaxed },
         ];
     const rankQuery = profileOnly ? matchQuery : anyQuery(groups);
-    const rows = await findCandidatePool(db, base, parts, rankQuery);
+    return findCandidatePool(d, base, parts, rankQuery);
+  }
+
+  let pageRows: { row: CandidateRow; score: number }[];
+  if (pool) {
+    const rows = pool;
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
     const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank) }));
     scored.sort(
