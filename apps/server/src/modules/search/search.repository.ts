@@ -160,18 +160,20 @@ async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: numbe
 export type PoolPart = { tsquery: string | null; limit: number; areas?: string[]; titleOnly?: boolean };
 
 /**
- * The candidate pool for relevance ranking: the union of a few bounded
- * retrievals (all keywords, keywords in the title, any keyword, shared
- * research areas), each cut at its limit so a broad query costs no more than
- * a narrow one. Rows are ranked against `rankQuery` with the seed weights.
+ * The candidate pool for relevance ranking, and the number of matches (up to
+ * `countCap` + 1) in the same statement. The matches of `matchQuery` are read
+ * once, cut at the cap: they give the count, and their first `matchedLimit`
+ * join the pool beside a few other bounded retrievals (all keywords,
+ * keywords in the title, shared research areas), so a broad query costs no
+ * more than a narrow one. Pool rows are ranked against `rankQuery` with the
+ * seed weights.
  */
 export async function findCandidatePool(
   db: Db,
   filters: CandidateFilters,
-  parts: PoolPart[],
-  rankQuery: string | null,
-): Promise<CandidateRow[]> {
-  const selects = parts.map((part) => {
+  pool: { matchQuery: string; countCap: number; matchedLimit: number; parts: PoolPart[]; rankQuery: string | null },
+): Promise<{ rows: CandidateRow[]; count: number }> {
+  const selects = pool.parts.map((part) => {
     const conditions = [whereClause({ ...filters, tsquery: part.titleOnly ? null : part.tsquery })];
     if (part.titleOnly && part.tsquery) conditions.push(sql`title_vector @@ to_tsquery('english', ${part.tsquery})`);
     if (part.areas?.length) {
@@ -179,11 +181,15 @@ export async function findCandidatePool(
     }
     return sql`(SELECT id FROM grants WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${part.limit})`;
   });
+  selects.push(sql`(SELECT id FROM matched LIMIT ${pool.matchedLimit})`);
   const result = await db.execute(sql`
-    WITH pool AS (${sql.join(selects, sql` UNION `)})
-    SELECT ${candidateColumns(filters.today, rankQuery)}
+    WITH matched AS MATERIALIZED (
+      SELECT id FROM grants WHERE ${whereClause({ ...filters, tsquery: pool.matchQuery })} LIMIT ${pool.countCap + 1}
+    ), pool AS (${sql.join(selects, sql` UNION `)})
+    SELECT (SELECT count(*) FROM matched)::int AS matched_count, ${candidateColumns(filters.today, pool.rankQuery)}
     FROM grants WHERE id IN (SELECT id FROM pool)`);
-  return rows<CandidateRow>(result);
+  const found = rows<CandidateRow & { matched_count: number }>(result);
+  return { rows: found, count: found[0]?.matched_count ?? 0 };
 }
 
 /**

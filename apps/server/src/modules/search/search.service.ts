@@ -21,7 +21,6 @@ import {
   findOrderedGrants,
   type CandidateFilters,
   type CandidateRow,
-  type PoolPart,
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '../../lib/areas';
@@ -99,28 +98,24 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(groups);
   const filters = { ...base, tsquery: matchQuery };
   const offset = (input.page - 1) * input.pageSize;
-  const ranked = input.sort === 'match' && matchQuery;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
-  const { count, pool } = await keywordPlans(async (d) => ({
-    count: await countCandidates(d, filters, countCap),
-    pool: ranked ? await findPool(d) : null,
-  }));
+  const { count, pool } = await keywordPlans(async (d) => {
+    if (input.sort !== 'match' || !matchQuery) return { count: await countCandidates(d, filters, countCap), pool: null };
+    const found = await findCandidatePool(d, base, {
+      matchQuery,
+      countCap,
+      matchedLimit: poolLimits.relaxed,
+      parts: profileOnly
+        ? [{ tsquery: null, limit: poolLimits.areas, areas: profileAreas! }]
+        : [
+            { tsquery: strictQuery(groups), limit: poolLimits.strict },
+            { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
+          ],
+      rankQuery: profileOnly ? matchQuery : anyQuery(groups),
+    });
+    return { count: found.count, pool: found.rows };
+  });
   const total = Math.min(count, countCap);
-
-  async function findPool(d: Db) {
-    const parts: PoolPart[] = profileOnly
-      ? [
-          { tsquery: null, limit: poolLimits.areas, areas: profileAreas! },
-          { tsquery: matchQuery, limit: poolLimits.relaxed },
-        ]
-      : [
-          { tsquery: strictQuery(groups), limit: poolLimits.strict },
-          { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
-          { tsquery: matchQuery, limit: poolLimits.relaxed },
-        ];
-    const rankQuery = profileOnly ? matchQuery : anyQuery(groups);
-    return findCandidatePool(d, base, parts, rankQuery);
-  }
 
   let pageRows: { row: CandidateRow; score: number }[];
   if (pool) {
