@@ -86,6 +86,24 @@ export const grants = pgTable(
   ],
 );
 
+/**
+ * An Assistance Listing's text (program title and objectives) prepared once
+ * for the search-vector trigger, which would otherwise tokenise it again for
+ * every grant of the program: `head` is the text up to and including its
+ * first word that yields a lexeme, `tailVector` the to_tsvector of the rest
+ * (migration 0008, docs/decisions/009-ingest-speed.md). Keyed by the md5 of
+ * the text; filled by the importer, read only by the trigger.
+ */
+export const grantProgramVectors = pgTable('grant_program_vectors', {
+  programHash: text('program_hash').primaryKey(),
+  programText: text('program_text').notNull(),
+  head: text('head').notNull(),
+  tailVector: tsvector('tail_vector').notNull(),
+  /** Most positions any lexeme of the tail has, and its last position: the trigger's check against tsvector's limits. */
+  tailMaxPositions: integer('tail_max_positions').notNull(),
+  tailLastPosition: integer('tail_last_position').notNull(),
+});
+
 export const savedGrants = pgTable(
   'saved_grants',
   {

@@ -9,10 +9,12 @@ import type { Db } from '../../db/client';
 import { assignResearchAreas } from './grant-areas';
 import {
   analyzeGrants,
+  cacheProgramVectors,
   listGrantCloseDates,
   shiftGrantDates,
   upsertGrantBatch,
   type GrantRow,
+  type ProgramText,
   type GrantStatus,
 } from './grants.repository';
 import { ExtractError, parseGrantsXml, readGrantsExtract, type ExtractItem, type GrantRecord } from './grants-xml';
@@ -131,9 +133,19 @@ export async function importGrantsExtract(
   await analyzeGrants(db);
   let analyzedAt = 0;
 
+  // Program texts already handed to the trigger's cache during this import.
+  const programsSeen = new Set<string>();
   const flush = async () => {
     const rows = batch;
     batch = [];
+    const programs: ProgramText[] = [];
+    for (const r of rows) {
+      if (r.programTitle === null && r.objectives === null) continue;
+      const key = `${r.programTitle ?? ''}\u0000${r.objectives ?? ''}`;
+      if (programsSeen.has(key)) continue;
+      programsSeen.add(key);
+      programs.push(r);
+    }
     const keys = new Set(rows.map((r) => r.sourceKey));
     // A key still being written by another batch waits for it, so the file's order holds.
     const clash = inFlight.some((f) => rows.some((r) => f.keys.has(r.sourceKey)));
@@ -144,7 +156,7 @@ export async function importGrantsExtract(
     }
     const entry = {
       keys,
-      done: upsertGrantBatch(db, rows).then(
+      done: cacheProgramVectors(db, programs).then(() => upsertGrantBatch(db, rows)).then(
         (counts) => {
           summary.inserted += counts.inserted;
           summary.updated += counts.updated;
