@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase } from './db/client';
 import { loadShippedGrants, shiftDemoGrantDates } from './db/seed/grants-seed';
+import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
 import { loadDemoConversations } from './db/seed/messaging-seed';
 import { loadDemoData, loadReferenceData, readDemoData } from './db/seed/seed';
 
@@ -24,6 +25,8 @@ async function start() {
   await loadReferenceData(app.db, config);
   const imported = await loadShippedGrants(app.db, config);
   if (imported) app.log.info(imported, 'loaded the shipped Grants.gov catalogue');
+  const embedded = await backfillGrantEmbeddings(app.db);
+  if (embedded) app.log.info({ embedded }, 'computed word embeddings of stored grants');
   const seededNow = config.seedDemo ? await loadDemoData(app.db, config) : false;
   if (config.seedDemo) {
     await shiftDemoGrantDates(app.db);

@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +17,7 @@ import {
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 
@@ -63,7 +63,8 @@ export const grants = pgTable(
     searchVector: tsvector('search_vector'),
     /** Title alone, so "keyword in the title" is an index look-up. */
     titleVector: tsvector('title_vector'),
-    embedding: real('embedding').array(),
+    /** Word-embedding vector of the grant's text: 100 signed bytes of a unit vector (lib/embeddings.ts). */
+    embedding: bytea('embedding'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@
 // PGlite; rows whose content did not change are left alone.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { grantEmbeddingHex } from './grant-embedding';
 import type { GrantRecord } from './grants-xml';
 
 export type GrantStatus = 'forecasted' | 'posted' | 'closed' | 'archived';
@@ -12,6 +13,8 @@ export type GrantRow = GrantRecord & {
   objectives: string | null;
   researchAreas: string[];
   status: GrantStatus;
+  /** Derived from the text when the batch is written (grant-embedding.ts). */
+  embedding?: string | null;
 };
 
 export type UpsertCounts = { inserted: number; updated: number; unchanged: number };
@@ -49,6 +52,7 @@ const columns = [
   ['version', 'integer', 'version'],
   ['last_updated', 'date', 'lastUpdated'],
   ['url', 'text', 'url'],
+  ['embedding', 'bytea', 'embedding'],
 ] as const satisfies readonly (readonly [string, string, keyof GrantRow])[];
 
 const names = columns.map(([c]) => c);
@@ -86,6 +90,7 @@ function toJson(rows: GrantRow[]) {
     rows.map((row) => {
       const out: Record<string, unknown> = { source_key: row.sourceKey };
       for (const [column, , key] of columns) out[column] = row[key];
+      out.embedding = row.embedding ?? grantEmbeddingHex(row);
       return out;
     }),
   );
@@ -259,4 +264,23 @@ export async function shiftGrantDates(db: Db, years: number, today: string) {
     );
     await rawQuery(t, `UPDATE grants SET status = ${statusCase(today)} WHERE status IS DISTINCT FROM ${statusCase(today)}`, []);
   });
+}
+
+/** Grants stored before embeddings existed (or whose text had no known word), a page at a time. */
+export async function findGrantsWithoutEmbedding(db: Db, afterId: string | null, limit: number) {
+  return rawQuery<{ id: string; title: string; research_areas: string[]; description: string | null; program_title: string | null }>(
+    db,
+    `SELECT id, title, research_areas, description, program_title FROM grants
+     WHERE embedding IS NULL AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
+    [afterId, limit],
+  );
+}
+
+export async function setGrantEmbeddings(db: Db, rows: { id: string; embedding: string }[]) {
+  if (!rows.length) return;
+  await rawQuery(
+    db,
+    `UPDATE grants g SET embedding = r.embedding FROM json_to_recordset($1::json) AS r(id uuid, embedding bytea) WHERE g.id = r.id`,
+    [JSON.stringify(rows)],
+  );
 }

@@ -124,3 +124,14 @@ export function keywordCoverage(hits: KeywordHits, keywords: string[]): number {
 export function clampScore(value: number): number {
   return Math.max(0, Math.min(100, Math.round(value)));
 }
+
+/**
+ * A cosine similarity of word-embedding vectors as 0-100. Unrelated texts of
+ * this domain sit around 0.3 and close paraphrases above 0.8, so that range is
+ * stretched over the scale.
+ */
+export function semanticPercent(cosine: number): number {
+  const low = 0.3;
+  const high = 0.85;
+  return Math.round(Math.max(0, Math.min(1, (cosine - low) / (high - low))) * 100);
+}

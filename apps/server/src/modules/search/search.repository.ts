@@ -33,6 +33,8 @@ export type CandidateRow = {
   description: string | null;
   program_text: string | null;
   rank: number;
+  /** 100 signed bytes (lib/embeddings.ts), or null for a grant without one. */
+  embedding: Uint8Array | null;
 };
 
 function statusExpression(today: string) {
@@ -102,6 +104,7 @@ const candidateColumns = (today: string, rankQuery: string | null) => sql`
   ${statusExpression(today)} AS status, research_areas,
   left(description, 600) AS description,
   left(coalesce(program_title, '') || ' ' || coalesce(objectives, ''), 600) AS program_text,
+  embedding,
   ${rankExpression(rankQuery)} AS rank`;
 
 /** A page of grants in a fixed order (sorts other than match, or no keywords). */
@@ -268,7 +271,7 @@ export async function findGrantSummaries(db: Db, ids: string[], today: string): 
       to_char(close_date, 'YYYY-MM-DD') AS close_date, to_char(post_date, 'YYYY-MM-DD') AS post_date,
       award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
       ${statusExpression(today)} AS status, research_areas, left(description, 600) AS description,
-      '' AS program_text, 0::real AS rank
+      '' AS program_text, NULL::bytea AS embedding, 0::real AS rank
     FROM grants WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
   return rows<CandidateRow>(result);
 }

@@ -24,7 +24,8 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '../../lib/areas';
-import { clampScore, keywordCoverage, keywordHits, profileMatchPercent } from './scoring';
+import { clampScore, keywordCoverage, keywordHits, profileMatchPercent, semanticPercent } from './scoring';
+import { cosine, dequantize, embedText } from '../../lib/embeddings';
 
 export type SearchInput = {
   keywordGroups: string[][];
@@ -70,6 +71,13 @@ function anyQuery(groups: Groups): string | null {
 function areaWords(areas: string[]) {
   return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
 }
+
+/** Keyword coverage by field, PostgreSQL text rank and word-embedding similarity (DESIGN §7). */
+const relevanceWeights = {
+  coverage: Number(process.env.GB_W_COV ?? 0.6),
+  rank: Number(process.env.GB_W_RANK ?? 0.25),
+  semantic: Number(process.env.GB_W_SEM ?? 0.15),
+};
 
 /** Counts stop here; the response says "at least" via totalCapped. */
 export const countCap = 1000;
@@ -117,11 +125,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   });
   const total = Math.min(count, countCap);
 
+  // The query's meaning as a word-embedding vector, for the semantic part of the score.
+  const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
   let pageRows: { row: CandidateRow; score: number }[];
   if (pool) {
     const rows = pool;
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank) }));
+    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
     scored.sort(
       (a, b) =>
         b.score - a.score ||
@@ -133,7 +143,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   } else {
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank) }));
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
   }
 
   return {
@@ -146,7 +156,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
 }
 
 /** The summary shape of a grant row, as search results and lists show it. */
-export function toGrantSummary(row: Omit<CandidateRow, 'rank' | 'program_text'>): GrantSummary {
+export function toGrantSummary(row: Omit<CandidateRow, 'rank' | 'program_text' | 'embedding'>): GrantSummary {
   return {
     id: row.id,
     opportunityNumber: row.opportunity_number,
@@ -174,12 +184,28 @@ function scorable(row: CandidateRow) {
   };
 }
 
-function scoreRow(row: CandidateRow, keywords: string[], profileAreas: string[] | null, maxRank: number) {
+/** How close in meaning the grant is to the query, 0-100, or null without vectors. */
+function semanticOf(row: CandidateRow, queryVector: Float32Array | null) {
+  if (!queryVector || !row.embedding) return null;
+  return semanticPercent(cosine(queryVector, dequantize(row.embedding)));
+}
+
+function scoreRow(
+  row: CandidateRow,
+  keywords: string[],
+  profileAreas: string[] | null,
+  maxRank: number,
+  queryVector: Float32Array | null,
+) {
   const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
   if (keywords.length === 0) return profile ?? 100;
   const coverage = keywordCoverage(keywordHits(scorable(row), keywords), keywords);
   const textRank = (row.rank / maxRank) * 100;
-  const relevance = 0.7 * coverage + 0.3 * textRank;
+  const semantic = semanticOf(row, queryVector);
+  const relevance =
+    semantic === null
+      ? 0.7 * coverage + 0.3 * textRank
+      : relevanceWeights.coverage * coverage + relevanceWeights.rank * textRank + relevanceWeights.semantic * semantic;
   return clampScore(profile === null ? relevance : 0.75 * relevance + 0.25 * profile);
 }
 

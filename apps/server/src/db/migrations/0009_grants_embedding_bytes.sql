@@ -1,0 +1,1 @@
+ALTER TABLE "grants" ALTER COLUMN "embedding" SET DATA TYPE bytea USING NULL;
