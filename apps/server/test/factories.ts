@@ -56,21 +56,30 @@ export async function makeGrant(
   overrides: Partial<typeof import('../src/db/schema/grants').grants.$inferInsert> = {},
 ) {
   const { grants } = await import('../src/db/schema/grants');
+  const { grantEmbedding } = await import('../src/modules/grants/grant-embedding');
   const tag = crypto.randomBytes(4).toString('hex');
+  const values = {
+    sourceKey: `test-${tag}`,
+    sourceId: `test-${tag}`,
+    opportunityNumber: `TEST-${tag.toUpperCase()}`,
+    title: `Test grant ${tag}`,
+    agency: 'National Science Foundation',
+    agencyCode: 'NSF',
+    recordKind: 'synopsis' as const,
+    status: 'posted' as const,
+    closeDate: '2099-01-01',
+    ...overrides,
+  };
+  // As the importer does: the grant's word-embedding vector from its text.
+  const embedding = grantEmbedding({
+    title: values.title,
+    researchAreas: values.researchAreas ?? [],
+    description: values.description ?? null,
+    programTitle: values.programTitle ?? null,
+  });
   const [grant] = await db
     .insert(grants)
-    .values({
-      sourceKey: `test-${tag}`,
-      sourceId: `test-${tag}`,
-      opportunityNumber: `TEST-${tag.toUpperCase()}`,
-      title: `Test grant ${tag}`,
-      agency: 'National Science Foundation',
-      agencyCode: 'NSF',
-      recordKind: 'synopsis',
-      status: 'posted',
-      closeDate: '2099-01-01',
-      ...overrides,
-    })
+    .values({ embedding, ...values })
     .returning();
   return grant!;
 }

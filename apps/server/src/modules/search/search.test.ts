@@ -161,6 +161,24 @@ describe('GET /api/v1/grants/search', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search' });
     expect(res.statusCode).toBe(401);
   });
+
+  // Last in this block: its grants would otherwise join the results the tests above expect.
+  it('scores closeness in meaning: of two grants that mention the words, the one about them ranks first', async () => {
+    const about = await makeGrant(t.db, {
+      title: 'Opioid addiction treatment and recovery services',
+      description: 'Medication-assisted treatment, overdose prevention and recovery support for people with opioid use disorder.',
+    });
+    const passing = await makeGrant(t.db, {
+      title: 'Rural highway bridge inspection',
+      description: 'Bridge inspection crews; a note on opioid addiction treatment in workplace safety training.',
+    });
+    const res = await search({ q: 'opioid addiction treatment' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().results.map((r: { grant: { id: string } }) => r.grant.id);
+    expect(ids.indexOf(about.id)).toBeLessThan(ids.indexOf(passing.id));
+    const top = res.json().results.find((r: { grant: { id: string } }) => r.grant.id === about.id);
+    expect(top.reasons.join(' ')).toMatch(/Close in meaning to your search \(\d+%\)/);
+  });
 });
 
 describe('POST /api/v1/search/chat', () => {
