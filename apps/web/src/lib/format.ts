@@ -1,8 +1,15 @@
 // The one place that formats numbers and dates for display.
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Formatters are built on first use: building an Intl formatter is slow (the
+// first one loads locale data), and this module is on the home page's
+// critical path, which needs none of them.
+function lazy<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
 
+/** "12,345": grouped by hand, so the home page's figures need no Intl locale data. */
 export function formatInteger(value: number): string {
-  return integerFormat.format(Math.round(value));
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function initialsOf(name: string): string {
@@ -17,40 +24,49 @@ export const roleLabels = {
   admin: 'Administrator',
 } as const;
 
-const usdFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+const usdFormat = lazy(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** Dollars without cents: "$1,500,000". */
 export function formatCurrency(value: number): string {
-  return usdFormat.format(Math.round(value));
+  return usdFormat().format(Math.round(value));
 }
 
-const compactUsdFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+const compactUsdFormat = lazy(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
+);
 
 /** Short dollars for chips and inputs: "$1.5M", "$500K". */
 export function formatCompactCurrency(value: number): string {
-  return compactUsdFormat.format(value);
+  return compactUsdFormat().format(value);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** "2027-03-01" (or a full ISO timestamp) as "Mar 1, 2027"; calendar dates never shift by time zone. */
 export function formatDate(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
 }
 
 /**
@@ -73,15 +89,22 @@ export function parseAmount(text: string): number | null {
   return Number.isFinite(result) ? result : null;
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
-const monthDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const longDayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const clockFormat = lazy(
+  () => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }),
+);
+const weekdayFormat = lazy(() => new Intl.DateTimeFormat('en-US', { weekday: 'short' }));
+const monthDayFormat = lazy(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }),
+);
+const longDayFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+);
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const daysBetween = (earlier: Date, later: Date) =>
@@ -90,7 +113,7 @@ const daysBetween = (earlier: Date, later: Date) =>
 /** A message's clock time in the viewer's zone: "3:45 PM". */
 export function formatClockTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : clockFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : clockFormat().format(date);
 }
 
 /** Chat-list time: "3:45 PM" today, "Yesterday", "Mon" this week, else "Mar 4" (or with the year). */
@@ -98,10 +121,10 @@ export function formatChatTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const days = daysBetween(date, now);
-  if (days <= 0) return clockFormat.format(date);
+  if (days <= 0) return clockFormat().format(date);
   if (days === 1) return 'Yesterday';
-  if (days < 7) return weekdayFormat.format(date);
-  if (date.getFullYear() === now.getFullYear()) return monthDayFormat.format(date);
+  if (days < 7) return weekdayFormat().format(date);
+  if (date.getFullYear() === now.getFullYear()) return monthDayFormat().format(date);
   return formatDate(iso);
 }
 
@@ -112,7 +135,7 @@ export function formatDayHeading(iso: string, now: Date = new Date()): string {
   const days = daysBetween(date, now);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return longDayFormat.format(date);
+  return longDayFormat().format(date);
 }
 
 /** Full date and time for a tooltip or screen reader: "Monday, March 4, 2026 at 3:45 PM". */
@@ -120,5 +143,5 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : `${longDayFormat.format(date)} at ${clockFormat.format(date)}`;
+    : `${longDayFormat().format(date)} at ${clockFormat().format(date)}`;
 }

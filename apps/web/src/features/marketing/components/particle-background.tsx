@@ -1,21 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { runWhenIdle } from '../../../lib/run-when-idle';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion';
 
 const HeroParticles = lazy(() => import('./hero-particles'));
 
-/** Decorative: waits until the browser is idle, and stays off under reduced motion. */
+/**
+ * Decorative: its code loads only after the page has loaded and the main
+ * thread is idle, so it never delays the hero's text or the first tap; it
+ * stays off under reduced motion.
+ */
 export function ParticleBackground() {
   const reducedMotion = usePrefersReducedMotion();
   const [idle, setIdle] = useState(false);
 
   useEffect(() => {
     if (reducedMotion) return;
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = globalThis.setTimeout(() => setIdle(true), 300);
-    return () => globalThis.clearTimeout(timer);
+    return runWhenIdle(() => setIdle(true), { timeout: 1500 });
   }, [reducedMotion]);
 
   if (reducedMotion || !idle) return null;

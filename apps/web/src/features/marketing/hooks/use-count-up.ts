@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 
 const durationMs = 1000;
-const tickMs = 16;
 
 /**
- * Counts from 0 to `target` over about a second in 16 ms ticks, once `start`
- * is true. With `instant` (reduced motion) the final value shows at once.
+ * Counts from 0 to `target` over about a second, once `start` is true, one
+ * step per animation frame (so it costs nothing in a hidden tab and never
+ * outpaces the screen). With `instant` (reduced motion) the final value shows
+ * at once.
  */
 export function useCountUp(target: number | undefined, start: boolean, instant: boolean): number {
   const [value, setValue] = useState(0);
@@ -15,18 +16,16 @@ export function useCountUp(target: number | undefined, start: boolean, instant: 
       setValue(target);
       return;
     }
-    const steps = Math.ceil(durationMs / tickMs);
-    let step = 0;
-    const timer = window.setInterval(() => {
-      step += 1;
-      if (step >= steps) {
-        setValue(target);
-        window.clearInterval(timer);
-      } else {
-        setValue(Math.round((target * step) / steps));
-      }
-    }, tickMs);
-    return () => window.clearInterval(timer);
+    let frame = 0;
+    let begin: number | undefined;
+    const step = (now: number) => {
+      begin ??= now;
+      const progress = Math.min((now - begin) / durationMs, 1);
+      setValue(Math.round(target * progress));
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
   }, [target, start, instant]);
   return value;
 }
