@@ -99,9 +99,10 @@ async function waitForHealth(url, server, timeoutMs = 120_000) {
 
 /**
  * Loads the page in Chromium and sums every script it fetches until the
- * network is idle: the entry chunk and the route's lazy chunks. `decorative`
- * false emulates reduced motion, which keeps the idle-time particle
- * background of the home page from loading; true lets it load.
+ * network is idle: the entry chunk and what the page loads right after its
+ * first paint (the lead forms, the prefetched sign-in form). `decorative`
+ * false emulates reduced motion, which keeps the particle background of the
+ * home page (and its worker) from loading; true lets it load.
  */
 async function measureScripts(browser, url, decorative) {
   const context = await browser.newContext({
@@ -124,7 +125,7 @@ async function measureScripts(browser, url, decorative) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   if (decorative) {
-    // The particle background waits for an idle callback (at most 1.5 s).
+    // The particle background waits for the load event, then an idle callback (at most 1.5 s).
     await page.waitForTimeout(2000);
     await page.waitForLoadState('networkidle');
   }
@@ -318,9 +319,9 @@ async function main() {
       `GrantBridge web benchmark — Chromium ${chromePath}, Lighthouse ${presets.join(' and ')} preset${presets.length > 1 ? 's' : ''}`,
     );
     console.log(
-      'initial JS = every script the page fetches until the network is idle (entry + route chunks), gzip -9 of\n' +
-        'each body, with reduced motion so the decorative particles stay off; as served = bytes on the wire;\n' +
-        '+particles = the same with the idle-time particle background of the home page loaded.',
+      'initial JS = every script the page fetches until the network is idle (entry, and the forms it loads after\n' +
+        'its first paint), gzip -9 of each body, with reduced motion so the decorative particles stay off;\n' +
+        'as served = bytes on the wire; +particles = the same with the home page particle background (and its worker).',
     );
     printTable(rows);
     console.log(

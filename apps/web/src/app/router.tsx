@@ -1,8 +1,17 @@
-// Routes compose features. The public layout and the home page ship in the
-// first bundle; every other route loads its code on demand.
+// Routes compose features. The public site (layout and pages) ships in the
+// first bundle, so any of its pages paints after one script; the lead and
+// sign-in forms load their code from there, and the signed-in areas load
+// theirs on demand. Decision 011.
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths';
+import { LoginPage } from '../features/auth/components/login-page';
+import { ContactPage } from '../features/leads/components/contact-page';
+import { GetStartedPage } from '../features/leads/components/get-started-page';
+import { RequestDemoPage } from '../features/leads/components/request-demo-page';
+import { AboutPage } from '../features/marketing/components/about-page';
 import { HomePage } from '../features/marketing/components/home-page';
+import { NoAccountPage } from '../features/marketing/components/no-account-page';
+import { NotFoundPage } from '../features/marketing/components/not-found-page';
 import { AppLoading } from './app-loading';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -24,13 +33,13 @@ export const router = createBrowserRouter([
         Component: PublicLayout,
         children: [
           { index: true, Component: HomePage },
-          { path: 'about', lazy: () => import('./routes/about') },
-          { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'get-started', lazy: () => import('./routes/get-started') },
-          { path: 'request-demo', lazy: () => import('./routes/request-demo') },
-          { path: 'no-account', lazy: () => import('./routes/no-account') },
-          { path: 'login', lazy: () => import('./routes/login') },
-          { path: '*', lazy: () => import('./routes/not-found') },
+          { path: 'about', Component: AboutPage },
+          { path: 'contact', Component: ContactPage },
+          { path: 'get-started', Component: GetStartedPage },
+          { path: 'request-demo', Component: RequestDemoPage },
+          { path: 'no-account', Component: NoAccountPage },
+          { path: 'login', Component: LoginPage },
+          { path: '*', Component: NotFoundPage },
         ],
       },
       {

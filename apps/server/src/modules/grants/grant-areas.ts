@@ -23,18 +23,20 @@ export function stemWords(text: string): string[] {
   return out;
 }
 
-type Index = { byGram: Map<string, number[]>; byCategory: Map<string, number[]>; maxWords: number };
+/** `prefixes` holds the leading words of every multi-word keyword, so a longer gram is only built after one. */
+type Index = { byGram: Map<string, number[]>; byCategory: Map<string, number[]>; prefixes: Set<string> };
 
 let index: Index | undefined;
 
 function buildIndex(): Index {
   const byGram = new Map<string, number[]>();
   const byCategory = new Map<string, number[]>();
-  let maxWords = 1;
+  const prefixes = new Set<string>();
   researchAreaDefinitions.forEach((area, i) => {
     for (const keyword of area.keywords) {
-      const gram = stemWords(keyword).join(' ');
-      maxWords = Math.max(maxWords, gram.split(' ').length);
+      const words = stemWords(keyword);
+      for (let n = 1; n < words.length; n++) prefixes.add(words.slice(0, n).join(' '));
+      const gram = words.join(' ');
       const list = byGram.get(gram) ?? [];
       if (!list.includes(i)) list.push(i);
       byGram.set(gram, list);
@@ -45,7 +47,7 @@ function buildIndex(): Index {
       byCategory.set(code, list);
     }
   });
-  return { byGram, byCategory, maxWords };
+  return { byGram, byCategory, prefixes };
 }
 
 /** Each area counts each of its keywords once per field. */
@@ -54,13 +56,15 @@ function scoreField(text: string | null | undefined, weight: number, scores: Map
   const words = stemWords(text);
   const seen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    let gram = '';
-    for (let n = 0; n < idx.maxWords && i + n < words.length; n++) {
-      gram = n === 0 ? words[i]! : `${gram} ${words[i + n]}`;
+    let gram = words[i]!;
+    for (let n = i + 1; ; n++) {
       const areas = idx.byGram.get(gram);
-      if (!areas || seen.has(gram)) continue;
-      seen.add(gram);
-      for (const a of areas) scores.set(a, (scores.get(a) ?? 0) + weight);
+      if (areas && !seen.has(gram)) {
+        seen.add(gram);
+        for (const a of areas) scores.set(a, (scores.get(a) ?? 0) + weight);
+      }
+      if (n >= words.length || !idx.prefixes.has(gram)) break;
+      gram = `${gram} ${words[n]}`;
     }
   }
 }

@@ -71,9 +71,13 @@ type Fields = Map<string, string[]>;
 // ---------------------------------------------------------------- values
 
 const placeholders = new Set(['', 'none', 'not available', 'n/a', 'na', 'null']);
+const longestPlaceholder = Math.max(...[...placeholders].map((p) => p.length));
 
 function isPlaceholder(value: string | undefined) {
-  return value === undefined || placeholders.has(value.trim().toLowerCase());
+  if (value === undefined) return true;
+  // Only short values can be placeholders; lower-casing every description to find out cost a tenth of the parsing.
+  const trimmed = value.trim();
+  return trimmed.length <= longestPlaceholder && placeholders.has(trimmed.toLowerCase());
 }
 
 function realDate(year: number, month: number, day: number): string | null {

@@ -80,24 +80,21 @@ export function loadAssistanceListings(dataDir = shippedDataDir): Map<string, Li
   return listings;
 }
 
+/** Completes a parsed record into the row the importer stores; the record object itself becomes the row (no copy per record). */
 export function enrichGrantRecord(record: GrantRecord, listings: Map<string, Listing>, today: string): GrantRow {
-  const listing = record.cfdaNumbers.map((n) => listings.get(n)).find(Boolean);
+  let listing: Listing | undefined;
+  for (const n of record.cfdaNumbers) if ((listing = listings.get(n))) break;
   const programTitle = listing?.title ?? null;
   const objectives = listing?.objective ?? null;
-  return {
-    ...record,
+  const researchAreas = assignResearchAreas({
+    title: record.title,
+    description: record.description,
     programTitle,
     objectives,
-    researchAreas: assignResearchAreas({
-      title: record.title,
-      description: record.description,
-      programTitle,
-      objectives,
-      programKey: listing ? `${listing.number}:${listing.title}` : undefined,
-      categoryCodes: record.categoryCodes,
-    }),
-    status: grantStatusFor(record, today),
-  };
+    programKey: listing ? `${listing.number}:${listing.title}` : undefined,
+    categoryCodes: record.categoryCodes,
+  });
+  return Object.assign(record, { programTitle, objectives, researchAreas, status: grantStatusFor(record, today) });
 }
 
 /**
@@ -133,17 +130,19 @@ export async function importGrantsExtract(
   await analyzeGrants(db);
   let analyzedAt = 0;
 
-  // Program texts already handed to the trigger's cache during this import.
-  const programsSeen = new Set<string>();
+  // Program texts already handed to the trigger's cache during this import,
+  // by title then objectives (the listing's own strings, so lookups are cheap).
+  const programsSeen = new Map<string | null, Set<string | null>>();
   const flush = async () => {
     const rows = batch;
     batch = [];
     const programs: ProgramText[] = [];
     for (const r of rows) {
       if (r.programTitle === null && r.objectives === null) continue;
-      const key = `${r.programTitle ?? ''}\u0000${r.objectives ?? ''}`;
-      if (programsSeen.has(key)) continue;
-      programsSeen.add(key);
+      let seen = programsSeen.get(r.programTitle);
+      if (!seen) programsSeen.set(r.programTitle, (seen = new Set()));
+      if (seen.has(r.objectives)) continue;
+      seen.add(r.objectives);
       programs.push(r);
     }
     const keys = new Set(rows.map((r) => r.sourceKey));

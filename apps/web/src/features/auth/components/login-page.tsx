@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { Role } from '@grantbridge/contract/auth';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { runWhenIdle } from '../../../lib/run-when-idle';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../hooks/use-me';
 import { pathAfterLogin } from '../utils/next-path';
-import { LoginForm } from './login-form';
 import { RoleChooser } from './role-chooser';
+
+// The sign-in form and its validation (react-hook-form, zod) are not needed
+// to choose a role: they load once the chooser is up and the page is idle.
+const loadLoginForm = () => import('./login-form');
+const LoginForm = lazy(() => loadLoginForm().then((module) => ({ default: module.LoginForm })));
 
 export function LoginPage() {
   const [role, setRole] = useState<Role | null>(null);
@@ -14,6 +20,8 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const me = useMe();
   useDocumentTitle(role ? 'Sign in' : 'Sign in: choose your role');
+  // A failed prefetch is not reported here: choosing a role loads the form again.
+  useEffect(() => runWhenIdle(() => void loadLoginForm().catch(() => undefined)), []);
 
   if (me.data && !signedInHere) {
     return <Navigate to={pathAfterLogin(searchParams.get('next'), me.data.role)} replace />;
@@ -25,7 +33,15 @@ export function LoginPage() {
         {/* The chooser shows while the session is being checked, so nothing jumps;
             a signed-in visitor is sent on as soon as the answer comes. */}
         {role ? (
-          <LoginForm role={role} onChangeRole={setRole} onSignedIn={() => setSignedInHere(true)} />
+          <Suspense
+            fallback={<LoadingState label="Loading the sign-in form…" className="min-h-96" />}
+          >
+            <LoginForm
+              role={role}
+              onChangeRole={setRole}
+              onSignedIn={() => setSignedInHere(true)}
+            />
+          </Suspense>
         ) : (
           <RoleChooser onChoose={setRole} />
         )}

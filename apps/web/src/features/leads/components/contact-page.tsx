@@ -1,5 +1,10 @@
-import { ContactForm } from './contact-form';
+import { lazy } from 'react';
 import { LeadPageLayout } from './lead-page-layout';
+
+// The form and its validation (react-hook-form, zod) load after the page paints.
+const ContactForm = lazy(() =>
+  import('./contact-form').then((module) => ({ default: module.ContactForm })),
+);
 
 export function ContactPage() {
   return (

@@ -1,5 +1,10 @@
-import { GetStartedForm } from './get-started-form';
+import { lazy } from 'react';
 import { LeadPageLayout } from './lead-page-layout';
+
+// The form and its validation (react-hook-form, zod) load after the page paints.
+const GetStartedForm = lazy(() =>
+  import('./get-started-form').then((module) => ({ default: module.GetStartedForm })),
+);
 
 export function GetStartedPage() {
   return (

@@ -1,5 +1,10 @@
-import { DemoRequestForm } from './demo-request-form';
+import { lazy } from 'react';
 import { LeadPageLayout } from './lead-page-layout';
+
+// The form and its validation (react-hook-form, zod) load after the page paints.
+const DemoRequestForm = lazy(() =>
+  import('./demo-request-form').then((module) => ({ default: module.DemoRequestForm })),
+);
 
 export function RequestDemoPage() {
   return (

@@ -1,5 +1,0 @@
-import { AboutPage } from '../../features/marketing/components/about-page';
-
-export function Component() {
-  return <AboutPage />;
-}

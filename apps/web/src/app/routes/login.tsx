@@ -1,5 +1,0 @@
-import { LoginPage } from '../../features/auth/components/login-page';
-
-export function Component() {
-  return <LoginPage />;
-}
