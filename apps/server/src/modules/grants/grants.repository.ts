@@ -1,6 +1,8 @@
 // SQL for the grants catalogue's writes: batched upserts from the importer
 // and the demo's date shift. One statement per batch keeps ingest fast on
-// PGlite; rows whose content did not change are left alone.
+// PGlite; rows whose content did not change are left alone. A batch travels
+// as one json parameter (json, not jsonb: it is read once, so building the
+// binary form would be wasted work).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { grantEmbeddingHex } from './grant-embedding';
@@ -65,7 +67,7 @@ const updateSql = `
 UPDATE grants AS g SET
   ${names.map((c) => `${c} = r.${c}`).join(',\n  ')},
   updated_at = now()
-FROM jsonb_to_recordset($1::jsonb) AS r(${recordType})
+FROM json_to_recordset($1::json) AS r(${recordType})
 WHERE g.source = 'grants.gov' AND g.source_key = r.source_key
   AND (g.record_kind = 'forecast' OR r.record_kind = 'synopsis')
   AND (g.record_kind <> r.record_kind OR NOT (
@@ -81,7 +83,7 @@ RETURNING g.source_key`;
 const insertSql = `
 INSERT INTO grants (source, source_key, ${names.join(', ')})
 SELECT 'grants.gov', r.source_key, ${names.map((c) => `r.${c}`).join(', ')}
-FROM jsonb_to_recordset($1::jsonb) AS r(${recordType})
+FROM json_to_recordset($1::json) AS r(${recordType})
 ON CONFLICT (source, source_key) DO NOTHING
 RETURNING source_key`;
 
@@ -116,11 +118,11 @@ async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
     db,
     // Two index lookups joined by UNION: an OR of both conditions would scan the table.
     `SELECT g.source_key, g.opportunity_number
-       FROM jsonb_array_elements_text($1::jsonb) AS k(v)
+       FROM json_array_elements_text($1::json) AS k(v)
        JOIN grants g ON g.source = 'grants.gov' AND g.source_key = k.v
      UNION
      SELECT g.source_key, g.opportunity_number
-       FROM jsonb_array_elements_text($2::jsonb) AS n(v)
+       FROM json_array_elements_text($2::json) AS n(v)
        JOIN grants g ON g.opportunity_number = n.v AND g.source = 'grants.gov'`,
     [JSON.stringify(keys), JSON.stringify(numbers)],
   );
@@ -149,7 +151,7 @@ async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
     await rawQuery(
       db,
       `UPDATE grants g SET source_key = r.to_key, source_id = r.to_key, updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS r(from_key text, to_key text)
+       FROM json_to_recordset($1::json) AS r(from_key text, to_key text)
        WHERE g.source = 'grants.gov' AND g.source_key = r.from_key`,
       [JSON.stringify(rekeys.map((r) => ({ from_key: r.from, to_key: r.to })))],
     );
@@ -165,7 +167,7 @@ const cacheProgramsSql = `
 INSERT INTO grant_program_vectors (program_hash, program_text, head, tail_vector, tail_max_positions, tail_last_position)
 SELECT md5(p.program), p.program, s.head, s.tail, s.tail_max_positions, s.tail_last_position
 FROM (SELECT DISTINCT coalesce(r.program_title, '') || ' ' || coalesce(r.objectives, '') AS program
-      FROM jsonb_to_recordset($1::jsonb) AS r(program_title text, objectives text)) p
+      FROM json_to_recordset($1::json) AS r(program_title text, objectives text)) p
 CROSS JOIN LATERAL grants_program_split(p.program) s
 WHERE p.program <> ' ' AND NOT EXISTS (SELECT 1 FROM grant_program_vectors v WHERE v.program_hash = md5(p.program))
 ORDER BY 1
@@ -232,6 +234,19 @@ export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<Upsert
  */
 export async function analyzeGrants(db: Db) {
   await rawQuery(db, 'ANALYZE grants', []);
+}
+
+/**
+ * The refresh an import needs part-way: row counts and the lookup keys'
+ * statistics, from a 3,000-row sample. A full ANALYZE samples 30,000 whole
+ * rows (search vectors included), which on PGlite grows its heap for good.
+ */
+export async function analyzeGrantKeys(db: Db) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await rawQuery(t, 'SET LOCAL default_statistics_target = 10', []);
+    await rawQuery(t, 'ANALYZE grants (source, source_key, opportunity_number)', []);
+  });
 }
 
 /** Close dates of every stored grant (for choosing the demo's date shift). */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client';
 import { assignResearchAreas } from './grant-areas';
 import {
+  analyzeGrantKeys,
   analyzeGrants,
   cacheProgramVectors,
   listGrantCloseDates,
@@ -126,7 +127,8 @@ export async function importGrantsExtract(
     if (failure) throw failure;
   };
 
-  // Statistics are refreshed at the start and each time the import has doubled what it added.
+  // Statistics are refreshed at the start, for the lookup keys each time the
+  // import has doubled what it added, and in full at the end.
   await analyzeGrants(db);
   let analyzedAt = 0;
 
@@ -151,7 +153,7 @@ export async function importGrantsExtract(
     await settle(clash ? 0 : concurrency - 1);
     if (summary.inserted >= 2 * analyzedAt + 2000) {
       analyzedAt = summary.inserted;
-      await analyzeGrants(db);
+      await analyzeGrantKeys(db);
     }
     const entry = {
       keys,
@@ -184,7 +186,7 @@ export async function importGrantsExtract(
     }
     if (batch.length) await flush();
     await settle(0);
-    if (summary.inserted > analyzedAt) await analyzeGrants(db);
+    if (summary.inserted > 0) await analyzeGrants(db);
   } catch (err) {
     // Batches in flight are whole; finish them so the counts say what was committed.
     await Promise.all(inFlight.map((f) => f.done));
