@@ -2,7 +2,7 @@
 // outbox worker, and a graceful shutdown that lets in-flight requests finish.
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateDatabase } from './db/client';
+import { DataDirInUseError, migrateDatabase } from './db/client';
 import { loadShippedGrants, shiftDemoGrantDates } from './db/seed/grants-seed';
 import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
 import { loadDemoConversations } from './db/seed/messaging-seed';
@@ -77,6 +77,10 @@ async function start() {
 }
 
 start().catch((err) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

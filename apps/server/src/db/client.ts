@@ -41,9 +41,96 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (!options.pgliteDir) throw new Error('pgliteDir is required without a database URL');
   fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  const release = lockDataDir(options.pgliteDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.pgliteDir);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
+  return { db, kind: 'pglite', pglite: client, close };
+}
+
+/** A second process on the same PGlite data dir (a second `npm start`, or `npm run ingest` while the server runs). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The database in ${dir} is in use by another GrantBridge process (pid ${pid}). ` +
+        'The embedded database allows one process at a time: stop that process first ' +
+        '(or run several processes against a PostgreSQL server with DATABASE_URL).',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** Data dirs this process holds, so a second open in the same process is refused too. */
+const heldDataDirs = new Set<string>();
+
+function isLiveNodeProcess(pid: number, dir: string): boolean {
+  if (pid === process.pid) return heldDataDirs.has(dir);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else, so it is alive.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A stale lock whose pid was reused by an unrelated program (after a crash or a
+  // container restart) must not lock the data dir out.
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes writing one data dir corrupt
+ * it. A pid file (`<dir>.pid`) created exclusively keeps a second process out;
+ * a file left by a process that died is taken over.
+ */
+function lockDataDir(directory: string): () => void {
+  const dir = path.resolve(directory);
+  // Beside the data dir, not in it: initdb refuses a directory that is not empty.
+  const file = `${dir}.pid`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      heldDataDirs.add(dir);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        heldDataDirs.delete(dir);
+        process.off('exit', release);
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
+      if (isLiveNodeProcess(owner, dir)) throw new DataDirInUseError(dir, owner);
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database in ${dir}: ${file} keeps coming back.`);
 }
 
 /** Applies committed migrations. On PostgreSQL an advisory lock keeps two starting instances apart. */
