@@ -16,7 +16,14 @@ export const sortLabels: Record<SortOption, string> = {
   'amount-asc': 'Amount (lowest first)',
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+/** A real calendar day as YYYY-MM-DD (2026-02-30 and 2026-13-01 are refused). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'That date does not exist');
 
 export const grantSummarySchema = z.object({
   id: z.string(),

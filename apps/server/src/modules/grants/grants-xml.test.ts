@@ -61,7 +61,10 @@ describe('extract amounts', () => {
 describe('status from dates', () => {
   const today = '2026-06-15';
   it('follows the record kind and its dates', () => {
-    expect(grantStatusFor({ recordKind: 'forecast', closeDate: '2020-01-01', archiveDate: null }, today)).toBe('forecasted');
+    expect(grantStatusFor({ recordKind: 'forecast', closeDate: '2026-09-01', archiveDate: null }, today)).toBe('forecasted');
+    expect(grantStatusFor({ recordKind: 'forecast', closeDate: null, archiveDate: null }, today)).toBe('forecasted');
+    // A forecast whose estimated due date went by is no longer open.
+    expect(grantStatusFor({ recordKind: 'forecast', closeDate: '2020-01-01', archiveDate: null }, today)).toBe('closed');
     expect(grantStatusFor({ recordKind: 'synopsis', closeDate: null, archiveDate: null }, today)).toBe('posted');
     expect(grantStatusFor({ recordKind: 'synopsis', closeDate: today, archiveDate: null }, today)).toBe('posted');
     expect(grantStatusFor({ recordKind: 'synopsis', closeDate: '2026-06-14', archiveDate: '2026-07-14' }, today)).toBe('closed');

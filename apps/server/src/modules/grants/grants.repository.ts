@@ -260,11 +260,15 @@ export async function listGrantCloseDates(db: Db) {
 
 const statusCase = (today: string) => `CASE
     WHEN archive_date IS NOT NULL AND archive_date < DATE '${today}' THEN 'archived'
-    WHEN record_kind = 'forecast' THEN 'forecasted'
     WHEN close_date IS NOT NULL AND close_date < DATE '${today}' THEN 'closed'
+    WHEN record_kind = 'forecast' THEN 'forecasted'
     ELSE 'posted' END`;
 
-/** Moves every grant's dates forward by whole years and recomputes its status. */
+/**
+ * Moves every grant's dates forward by whole years and recomputes its status.
+ * LastUpdatedDate stays as published: it is the record's version, so a real
+ * extract imported later into a demo database still compares as it should.
+ */
 export async function shiftGrantDates(db: Db, years: number, today: string) {
   if (!Number.isInteger(years) || !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('bad shift');
   const shift = (c: string) => `${c} = (${c} + interval '${years} years')::date`;
@@ -272,7 +276,7 @@ export async function shiftGrantDates(db: Db, years: number, today: string) {
     const t = tx as unknown as Db;
     await rawQuery(
       t,
-      `UPDATE grants SET ${['post_date', 'close_date', 'archive_date', 'award_date', 'project_start_date', 'last_updated']
+      `UPDATE grants SET ${['post_date', 'close_date', 'archive_date', 'award_date', 'project_start_date']
         .map(shift)
         .join(', ')}, updated_at = now()`,
       [],

@@ -53,14 +53,19 @@ export function todayIso(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
-/** Forecasts are forecasted; a synopsis is posted until its close date, then closed; anything is archived after its archive date. */
+/**
+ * Anything is archived after its archive date; anything whose (estimated)
+ * close date has passed is closed, forecasts included, since a forecast whose
+ * due date went by without a synopsis is no longer an opportunity to plan for;
+ * otherwise a forecast is forecasted and a synopsis posted.
+ */
 export function grantStatusFor(
   record: Pick<GrantRecord, 'recordKind' | 'closeDate' | 'archiveDate'>,
   today: string,
 ): GrantStatus {
   if (record.archiveDate && record.archiveDate < today) return 'archived';
-  if (record.recordKind === 'forecast') return 'forecasted';
   if (record.closeDate && record.closeDate < today) return 'closed';
+  if (record.recordKind === 'forecast') return 'forecasted';
   return 'posted';
 }
 

@@ -40,8 +40,8 @@ export type CandidateRow = {
 function statusExpression(today: string) {
   return sql`CASE
     WHEN archive_date IS NOT NULL AND archive_date < ${today}::date THEN 'archived'
-    WHEN record_kind = 'forecast' THEN 'forecasted'
     WHEN close_date IS NOT NULL AND close_date < ${today}::date THEN 'closed'
+    WHEN record_kind = 'forecast' THEN 'forecasted'
     ELSE 'posted' END`;
 }
 
@@ -52,9 +52,9 @@ function statusCondition(statuses: GrantStatus[], today: string): SQL {
       case 'archived':
         return sql`(archive_date IS NOT NULL AND archive_date < ${today}::date)`;
       case 'forecasted':
-        return sql`(record_kind = 'forecast' AND ${notArchived})`;
+        return sql`(record_kind = 'forecast' AND (close_date IS NULL OR close_date >= ${today}::date) AND ${notArchived})`;
       case 'closed':
-        return sql`(record_kind = 'synopsis' AND close_date < ${today}::date AND ${notArchived})`;
+        return sql`(close_date < ${today}::date AND ${notArchived})`;
       case 'posted':
         return sql`(record_kind = 'synopsis' AND (close_date IS NULL OR close_date >= ${today}::date) AND ${notArchived})`;
     }
@@ -132,14 +132,13 @@ export async function findOrderedGrants(
 }
 
 /**
- * Open grants soonest-closing first, read in three index-ordered segments so
- * the query never sorts the whole catalogue: open forecasts whose estimated
- * close date has passed, then close dates from today on, then no close date.
+ * Open grants soonest-closing first, read in two index-ordered segments so
+ * the query never sorts the whole catalogue: close dates from today on, then
+ * no close date.
  */
 async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: number, offset: number) {
   const wanted = offset + limit;
   const segments = [
-    sql`record_kind = 'forecast' AND close_date < ${filters.today}::date`,
     sql`close_date >= ${filters.today}::date`,
     sql`close_date IS NULL`,
   ];

@@ -108,7 +108,7 @@ describe('GET /api/v1/grants/search', () => {
     expect(dates).toEqual([...dates].sort());
   });
 
-  it('orders open grants by due date: past-dated forecasts, then upcoming, then undated', async () => {
+  it('orders open grants by due date: upcoming, then undated; a forecast past its estimated date is closed', async () => {
     const undated = await makeGrant(t.db, { title: 'Rolling deadline program', closeDate: null });
     const staleForecast = await makeGrant(t.db, {
       title: 'Forecast with a past estimate',
@@ -118,9 +118,14 @@ describe('GET /api/v1/grants/search', () => {
     });
     const res = await search({ sort: 'due-date-asc', pageSize: '100' });
     const got = res.json().results.map((r: { grant: { id: string } }) => r.grant.id);
-    expect(got[0]).toBe(staleForecast.id);
+    const dates = res.json().results.map((r: { grant: { closeDate: string | null } }) => r.grant.closeDate);
+    expect(dates.filter(Boolean)).toEqual([...dates.filter(Boolean)].sort());
     expect(got.at(-1)).toBe(undated.id);
     expect(got).not.toContain(ids.closed);
+    expect(got).not.toContain(staleForecast.id);
+    const closed = await search({ status: 'closed', pageSize: '100' });
+    const closedResults = closed.json().results as { grant: { id: string; status: string } }[];
+    expect(closedResults.find((r) => r.grant.id === staleForecast.id)?.grant.status).toBe('closed');
     const page2 = await search({ sort: 'due-date-asc', pageSize: '2', page: '2' });
     expect(page2.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(got.slice(2, 4));
     await t.db.execute(sql`delete from grants where id in (${undated.id}, ${staleForecast.id})`);
@@ -140,6 +145,8 @@ describe('GET /api/v1/grants/search', () => {
       { status: 'open,whatever' },
       { sort: 'random' },
       { dueFrom: '2027-13-45x' },
+      { dueFrom: '2026-13-45' },
+      { dueTo: '2027-02-30' },
       { amountMin: '10', amountMax: '5' },
       { pageSize: '1000' },
       { researcherId: 'not-a-uuid' },
