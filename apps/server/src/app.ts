@@ -127,7 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Messaging: WebSocket support (64 KB frames at most) goes before the session hook so that
   // a refused upgrade's socket is closed; then the realtime bus and the routes.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Frames up to the body limit are read and answered (a frame over the realtime
+  // limit gets a payload_too_large event and the socket stays open); only
+  // bigger ones close the socket.
+  await app.register(websocket, { options: { maxPayload: config.bodyLimit } });
   await registerSession(app);
   await registerRealtimeBus(app);
   followEndedSessions(app);

@@ -1,6 +1,9 @@
 // Carries realtime events to the sockets of their recipients on every app
 // instance: in-process on PGlite, PostgreSQL LISTEN/NOTIFY on a server.
 // Callers publish only after their transaction commits (STYLE rule 10).
+// NOTIFY payloads are small: a big message travels as its id; any other big
+// event (a conversation with many members) travels in parts, reassembled by
+// each receiving instance.
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
@@ -40,11 +43,20 @@ export const realtimeChannel = 'gb_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay well below. */
 const maxPayloadBytes = 7000;
 const recipientsPerNotify = 100;
+/** Bytes of a big event per NOTIFY part; base64 makes 4/3 of it, well under the limit. */
+const partBytes = 4500;
+/** A big event is at most this many parts (about 290 KB); anything bigger is refused. */
+const maxParts = 64;
+/** Parts of an event still incomplete after this long are dropped (their sender failed mid-way). */
+const partsTimeoutMs = 30_000;
 
+type Delivery = { o: string; r: string[]; e: ServerEvent };
+type Part = { o: string; part: { k: string; i: number; n: number; d: string } };
 type Wire =
-  | { o: string; r: string[]; e: ServerEvent }
+  | Delivery
   | { o: string; ref: { type: ServerEvent['type']; id: string } }
-  | { o: string; c: BusControl };
+  | { o: string; c: BusControl }
+  | Part;
 
 function createLocal() {
   const emitter = new EventEmitter();
@@ -100,17 +112,49 @@ export function createPostgresBus(
   let retryMs = 250;
   let retryTimer: NodeJS.Timeout | undefined;
   let everConnected = false;
+  /** Big events being reassembled, by sender instance and event key. */
+  const partials = new Map<string, { parts: (string | undefined)[]; got: number; since: number }>();
+
+  const parse = (text: string): Wire | null => {
+    try {
+      return JSON.parse(text) as Wire;
+    } catch {
+      log.warn('realtime: unreadable notification skipped');
+      return null;
+    }
+  };
+
+  /** Collects one part of a big event; returns the whole event once its last part is in. */
+  const collect = ({ o, part }: Part): Wire | null => {
+    const now = Date.now();
+    for (const [key, entry] of partials) {
+      if (now - entry.since > partsTimeoutMs) partials.delete(key);
+    }
+    const { k, i, n, d } = part;
+    if (!Number.isInteger(n) || n < 1 || n > maxParts || !Number.isInteger(i) || i < 0 || i >= n) return null;
+    const key = `${o}:${k}`;
+    let entry = partials.get(key);
+    if (!entry) {
+      entry = { parts: new Array<string | undefined>(n), got: 0, since: now };
+      partials.set(key, entry);
+    }
+    if (entry.parts[i] === undefined) {
+      entry.parts[i] = d;
+      entry.got += 1;
+    }
+    if (entry.got < n) return null;
+    partials.delete(key);
+    return parse(Buffer.concat(entry.parts.map((p) => Buffer.from(p ?? '', 'base64'))).toString('utf8'));
+  };
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== realtimeChannel || !msg.payload) return;
-    let wire: Wire;
-    try {
-      wire = JSON.parse(msg.payload) as Wire;
-    } catch {
-      log.warn('realtime: unreadable notification skipped');
-      return;
+    let wire = parse(msg.payload);
+    if (!wire || wire.o === instanceId) return;
+    if ('part' in wire) {
+      wire = collect(wire);
+      if (!wire || 'part' in wire) return;
     }
-    if (wire.o === instanceId) return;
     if ('c' in wire) {
       local.control(wire.c);
       return;
@@ -166,6 +210,32 @@ export function createPostgresBus(
     await pool.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(wire)]);
   };
 
+  /** Sends a delivery too big for one NOTIFY in parts, in one transaction so they arrive together. */
+  const notifyInParts = async (delivery: Delivery) => {
+    const bytes = Buffer.from(JSON.stringify(delivery), 'utf8');
+    const n = Math.ceil(bytes.length / partBytes);
+    if (n > maxParts) {
+      log.error({ type: delivery.e.type, bytes: bytes.length }, 'realtime: event too large to send to other instances');
+      return;
+    }
+    const k = crypto.randomUUID();
+    const conn = await pool.connect();
+    try {
+      await conn.query('BEGIN');
+      for (let i = 0; i < n; i++) {
+        const d = bytes.subarray(i * partBytes, (i + 1) * partBytes).toString('base64');
+        const part: Part = { o: instanceId, part: { k, i, n, d } };
+        await conn.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(part)]);
+      }
+      await conn.query('COMMIT');
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      conn.release();
+    }
+  };
+
   const publish = async (recipients: string[], event: ServerEvent, ref?: { id: string }) => {
     if (!recipients.length) return;
     local.deliver({ recipients, event });
@@ -173,11 +243,8 @@ export function createPostgresBus(
     const eventBytes = Buffer.byteLength(JSON.stringify(event));
     try {
       if (eventBytes > maxPayloadBytes / 2) {
-        if (!ref || !loaders.has(event.type)) {
-          log.error({ type: event.type, eventBytes }, 'realtime: event too large for NOTIFY and not loadable');
-          return;
-        }
-        await notify({ o: instanceId, ref: { type: event.type, id: ref.id } });
+        if (ref && loaders.has(event.type)) await notify({ o: instanceId, ref: { type: event.type, id: ref.id } });
+        else await notifyInParts({ o: instanceId, r: recipients, e: event });
         return;
       }
       for (let i = 0; i < recipients.length; i += recipientsPerNotify) {

@@ -1,7 +1,8 @@
 // One WebSocket per tab to /api/v1/realtime (the session cookie signs it in).
 // It reconnects with capped exponential backoff and jitter, pings to keep the
-// line alive, and after any reconnect tells listeners to `resync`, since
-// events may have been missed while it was down.
+// line alive, and each time it opens (the first time too) tells listeners to
+// `resync`: events published before the server knew this socket (while it was
+// down, or while the page loaded its data) never reached it.
 import {
   serverEventSchema,
   type ClientFrame,
@@ -102,7 +103,6 @@ export function createRealtimeClient(url: () => string = socketUrl) {
 
     ws.onopen = () => {
       attempt = 0;
-      const reconnected = everOpened;
       everOpened = true;
       setState('open');
       pingTimer = window.setInterval(() => {
@@ -110,7 +110,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
         window.clearTimeout(pongTimer);
         pongTimer = window.setTimeout(() => ws.close(4000, 'no pong'), pongTimeoutMs);
       }, pingEveryMs);
-      if (reconnected) emit({ type: 'resync', data: {} });
+      emit({ type: 'resync', data: {} });
     };
 
     ws.onmessage = (message) => {

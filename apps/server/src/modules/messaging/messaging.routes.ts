@@ -42,6 +42,8 @@ const conversationPath = '/api/v1/conversations/:id';
 export const messageRateLimit = { max: 30, timeWindow: 10_000 };
 
 const perUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
+/** The stored form of a conversation id (the database would also match one in capitals). */
+const conversationIdOf = (params: { id: string }) => params.id.toLowerCase();
 
 /** Browsers always send Origin on a WebSocket upgrade; only this site's pages may open one. */
 function socketOriginAllowed(app: FastifyInstance, request: FastifyRequest) {
@@ -118,7 +120,9 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationResponseSchema },
       },
     },
-    async (request) => ({ conversation: await getConversation(app.db, request.user!.id, request.params.id) }),
+    async (request) => ({
+      conversation: await getConversation(app.db, request.user!.id, conversationIdOf(request.params)),
+    }),
   );
 
   app.get(
@@ -136,7 +140,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.before !== undefined && request.query.after !== undefined) {
         throw new AppError('validation_failed', 'Use before or after, not both.');
       }
-      return listConversationMessages(app.db, request.user!.id, request.params.id, request.query);
+      return listConversationMessages(app.db, request.user!.id, conversationIdOf(request.params), request.query);
     },
   );
 
@@ -158,7 +162,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         sendQueue,
         app.realtime,
         actor(request),
-        request.params.id,
+        conversationIdOf(request.params),
         request.body,
       );
       return reply.status(created ? 201 : 200).send({ message });
@@ -177,7 +181,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markConversationRead(app.db, app.realtime, request.user!.id, request.params.id, request.body?.seq),
+      markConversationRead(
+        app.db,
+        app.realtime,
+        request.user!.id,
+        conversationIdOf(request.params),
+        request.body?.seq,
+      ),
   );
 
   app.post(
@@ -193,7 +203,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      conversation: await addMembers(app.db, app.realtime, actor(request), request.params.id, request.body.memberIds),
+      conversation: await addMembers(
+        app.db,
+        app.realtime,
+        actor(request),
+        conversationIdOf(request.params),
+        request.body.memberIds,
+      ),
     }),
   );
 
@@ -208,7 +224,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await leaveConversation(app.db, app.realtime, actor(request), request.params.id);
+      await leaveConversation(app.db, app.realtime, actor(request), conversationIdOf(request.params));
       return { ok: true as const };
     },
   );

@@ -13,6 +13,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RealtimeBus, RealtimeDelivery } from '../../plugins/realtime-bus';
+import { getGrant } from '../search/search.service';
 import {
   advanceReadMarker,
   findConversationByDirectKey,
@@ -93,11 +94,22 @@ async function assertUsersExist(db: Db, ids: string[]) {
   }
 }
 
+/** Ids as the database returns them: a UUID in capitals names the same person. */
+function distinctIds(ids: string[], except: string) {
+  return [...new Set(ids.map((id) => id.toLowerCase()))].filter((id) => id !== except);
+}
+
 export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor, input: CreateInput) {
-  const otherIds = [...new Set(input.memberIds)].filter((id) => id !== actor.id);
+  const otherIds = distinctIds(input.memberIds, actor.id);
   const name = input.name || undefined;
   checkNewConversation({ type: input.type, otherIds, name });
   await assertUsersExist(db, otherIds);
+  const grantId = input.type === 'team' && input.grantId ? input.grantId.toLowerCase() : null;
+  if (grantId && !(await getGrant(db, grantId))) {
+    throw new AppError('validation_failed', 'The grant chosen for this team does not exist.', {
+      errors: [{ path: 'grantId', message: 'Unknown grant' }],
+    });
+  }
 
   const directKey = input.type === 'direct' ? directKeyOf(actor.id, otherIds[0]!) : null;
   if (directKey) {
@@ -110,7 +122,7 @@ export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor,
     const row = await insertConversation(t, {
       type: input.type,
       name: input.type === 'direct' ? null : name!,
-      grantId: input.type === 'team' ? (input.grantId ?? null) : null,
+      grantId,
       directKey,
       createdBy: actor.id,
     });
@@ -135,6 +147,16 @@ export async function listConversationMessages(db: Db, userId: string, conversat
   return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
 }
 
+/** Half of a UTF-16 surrogate pair on its own: valid in JSON text, but no character PostgreSQL can store. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function assertStorableText(input: { content: string; clientId: string }) {
+  const errors = (['content', 'clientId'] as const)
+    .filter((field) => loneSurrogate.test(input[field]))
+    .map((path) => ({ path, message: 'Contains an invalid character (a lone surrogate)' }));
+  if (errors.length) throw new AppError('validation_failed', 'The message contains invalid characters.', { errors });
+}
+
 export async function sendMessage(
   db: Db,
   queue: SendQueue,
@@ -143,6 +165,7 @@ export async function sendMessage(
   conversationId: string,
   input: { content: string; clientId: string },
 ) {
+  assertStorableText(input);
   // One batched statement checks membership, stores the message once per
   // client id, numbers it, and names the audience of its event.
   const stored = await queue.send({
@@ -204,7 +227,7 @@ function refuseForDirect(type: ConversationType, action: string) {
 export async function addMembers(db: Db, bus: RealtimeBus, actor: Actor, conversationId: string, memberIds: string[]) {
   const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
   if (!canAddMembers(conversation.type)) refuseForDirect(conversation.type, 'add people to');
-  const wanted = [...new Set(memberIds)].filter((id) => id !== actor.id);
+  const wanted = distinctIds(memberIds, actor.id);
   await assertUsersExist(db, wanted);
   const current = new Set(await listMemberIds(db, conversationId));
   const added = wanted.filter((id) => !current.has(id));

@@ -106,6 +106,65 @@ describe('conversations', () => {
   });
 });
 
+describe('ids in capitals and grants of teams', () => {
+  it('reads member and conversation ids in capitals as the same ids', async () => {
+    const a = await person('Ada');
+    const b = await person('Bea');
+    const c = await person('Cy');
+    const direct = await conversation(a, { type: 'direct', memberIds: [b.id] });
+    // The same person in capitals opens the same direct chat, not a second one.
+    const again = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [b.id.toUpperCase()] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().conversation.id).toBe(direct.id);
+    // Oneself in capitals is still oneself.
+    const self = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [a.id.toUpperCase()] });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().errors).toEqual([expect.objectContaining({ path: 'memberIds', message: 'Choose exactly one person' })]);
+    // A person named twice counts once.
+    const group = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'group',
+      name: 'Twice',
+      memberIds: [b.id, b.id.toUpperCase(), c.id, a.id.toUpperCase()],
+    });
+    expect(group.statusCode).toBe(201);
+    expect(group.json().conversation.members).toHaveLength(3);
+    const groupId = group.json().conversation.id as string;
+    const readded = await call(a, 'POST', `/api/v1/conversations/${groupId}/members`, { memberIds: [c.id.toUpperCase()] });
+    expect(readded.statusCode).toBe(200);
+    expect(readded.json().conversation.members).toHaveLength(3);
+    // A conversation id in capitals answers with the stored id, so clients can match it.
+    const sent = await send(a, groupId.toUpperCase(), 'capitals');
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message.conversationId).toBe(groupId);
+    const [listed] = (await listOf(b)).filter((x) => x.id === groupId);
+    expect(listed!.lastMessage!.content).toBe('capitals');
+  });
+
+  it('ties a team to an existing grant only', async () => {
+    const { makeGrant } = await import('../../../test/factories');
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const unknown = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'team',
+      name: 'Ghost grant',
+      memberIds: [b.id, c.id],
+      grantId: crypto.randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'grantId' })] });
+    const grant = await makeGrant(t.db);
+    const team = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'team',
+      name: 'Real grant',
+      memberIds: [b.id, c.id],
+      grantId: grant.id.toUpperCase(),
+    });
+    expect(team.statusCode).toBe(201);
+    expect(team.json().conversation.grantId).toBe(grant.id);
+  });
+});
+
 describe('messages', () => {
   it('sends, stores plain text as-is, and shows the last message in the list', async () => {
     const a = await person('Ada');
@@ -165,6 +224,22 @@ describe('messages', () => {
       expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'content' })] });
     }
     expect((await call(a, 'POST', `/api/v1/conversations/${id}/messages`, { content: 'no client id' })).statusCode).toBe(400);
+  });
+
+  it('refuses text PostgreSQL cannot store (a lone surrogate) with 400, and stores whole emoji', async () => {
+    const a = await person();
+    const b = await person();
+    const { id } = await conversation(a, { type: 'direct', memberIds: [b.id] });
+    const lone = await send(a, id, 'half \ud800 of a pair');
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'content' })] });
+    const loneId = await send(a, id, 'fine', 'id \udc00');
+    expect(loneId.statusCode).toBe(400);
+    expect(loneId.json().errors).toEqual([expect.objectContaining({ path: 'clientId' })]);
+    const emoji = await send(a, id, 'pair \ud83c\udf32 ok');
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json().message.content).toBe('pair 🌲 ok');
+    expect((await send(a, id, 'still fine')).json().message.seq).toBe(2);
   });
 
   it('rate-limits sending per user with 429 rate_limited', async () => {

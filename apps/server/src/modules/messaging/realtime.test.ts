@@ -126,12 +126,15 @@ describe('WebSocket /api/v1/realtime', () => {
     s.ws.send(Buffer.from([0, 1, 2]), { binary: true });
     s.ws.send(JSON.stringify({ type: 'typing', data: { pad: 'x'.repeat(17 * 1024) } }));
     await s.waitFor('error', (e) => e.data.code === 'payload_too_large');
+    s.ws.send(JSON.stringify({ type: 'message.send', data: { content: 'y'.repeat(200 * 1024) } }));
+    await s.waitFor('error', (e) => e.data.code === 'payload_too_large' && s.of('error').length === 6);
     await sleep(100);
     expect(s.of('error').map((e) => e.data.code)).toEqual([
       'validation_failed',
       'validation_failed',
       'validation_failed',
       'validation_failed',
+      'payload_too_large',
       'payload_too_large',
     ]);
     s.ws.send(JSON.stringify({ type: 'ping' }));
@@ -160,6 +163,18 @@ describe('WebSocket /api/v1/realtime', () => {
     expect(sa.of('typing')).toHaveLength(0);
     expect(so.of('typing')).toHaveLength(0);
     for (const s of [sa, sb, so]) s.ws.close();
+  });
+
+  it('relays typing named by a conversation id in capitals under the stored id', async () => {
+    const a = await person('Ada');
+    const b = await person('Bea');
+    const id = await group(t.app, a, [b, await person()]);
+    const sa = await connect(a);
+    const sb = await connect(b);
+    sa.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: id.toUpperCase() } }));
+    expect((await sb.waitFor('typing')).data.conversationId).toBe(id);
+    sa.ws.close();
+    sb.ws.close();
   });
 
   it('announces presence to conversation peers, shows it in the list, and syncs read markers across tabs', async () => {
@@ -239,6 +254,42 @@ describe('several app instances', () => {
       expect(out.statusCode).toBe(200);
       expect(await onB.closed).toBe(4401);
       expect((await me()).statusCode).toBe(401);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('carries events about a conversation with many members (too big for one NOTIFY) to the other instance', async () => {
+    if (!usingPostgres) return; // One process on PGlite: no NOTIFY in between.
+    const pair = await createTestAppPair();
+    try {
+      const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
+      const lead = await makePerson(pair.a.db, 'Lead');
+      const onB = await makePerson(pair.a.db, 'Bea on B');
+      // Long titles and names make each member entry big, as with real people.
+      const crowd = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => makePerson(pair.a.db, `Dr. Member ${i} ${'x'.repeat(60)}`)),
+      );
+      const socket = await connect(onB, urlB);
+      const team = await post(pair.a.app, lead, '/api/v1/conversations', {
+        type: 'team',
+        name: 'A big team',
+        memberIds: [onB.id, ...crowd.map((p) => p.id)],
+      });
+      const id = team.conversation.id as string;
+      expect(JSON.stringify(team.conversation).length).toBeGreaterThan(8000);
+      const created = await socket.waitFor('conversation.created', (e) => e.data.id === id);
+      expect(created.data.members).toHaveLength(42);
+      expect(created.data.name).toBe('A big team');
+
+      const newcomer = await makePerson(pair.a.db, 'Newcomer');
+      await post(pair.a.app, lead, `/api/v1/conversations/${id}/members`, { memberIds: [newcomer.id] });
+      const updated = await socket.waitFor('conversation.updated', (e) => e.data.conversationId === id);
+      expect(updated.data.members).toHaveLength(43);
+      await sleep(200);
+      expect(socket.of('conversation.created')).toHaveLength(1);
+      expect(socket.of('conversation.updated')).toHaveLength(1);
+      socket.ws.close();
     } finally {
       await pair.close();
     }

@@ -157,7 +157,7 @@ export function createRealtimeHub(app: FastifyInstance) {
       send(client, { type: 'pong', data: {} });
       return;
     }
-    onTyping(client, frame.data.conversationId).catch((err) =>
+    onTyping(client, frame.data.conversationId.toLowerCase()).catch((err) =>
       app.log.warn({ err }, 'realtime: typing relay failed'),
     );
   };

@@ -30,8 +30,9 @@ export function AvatarStack({
       {extra > 0 ? (
         <span
           className={clsx(
-            'inline-flex items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-800 ring-2 ring-white',
-            size === 'xs' ? 'size-6 text-[0.625rem]' : 'size-8 text-xs',
+            'inline-flex items-center justify-center rounded-full bg-slate-200 font-semibold tabular-nums text-slate-800 ring-2 ring-white',
+            // Grows with the count ("+22", "+150") instead of clipping it.
+            size === 'xs' ? 'h-6 min-w-6 px-1 text-[0.625rem]' : 'h-8 min-w-8 px-1.5 text-xs',
           )}
         >
           +{extra}

@@ -1,5 +1,6 @@
 // The message box: grows to 100px when focused, Enter sends, Shift+Enter
 // starts a new line, Send stays disabled until there is something to send.
+// Text over the limit is kept (not cut off) and shown as too long.
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { SendHorizontal } from 'lucide-react';
@@ -16,12 +17,16 @@ type ComposerProps = {
 
 const counterFrom = messageMaxLength - 500;
 
+/** Characters as the server counts them: code points, so an emoji is one. */
+const lengthOf = (text: string) => Array.from(text).length;
+
 export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const id = useId();
   const trimmed = text.trim();
-  const tooLong = trimmed.length > messageMaxLength;
+  const length = text.length >= counterFrom ? lengthOf(trimmed) : trimmed.length;
+  const tooLong = length > messageMaxLength;
 
   const submit = () => {
     if (!trimmed || tooLong) return;
@@ -63,7 +68,6 @@ export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
           placeholder={placeholder}
           aria-describedby={`${id}-hint${text.length >= counterFrom ? ` ${id}-count` : ''}`}
           aria-invalid={tooLong}
-          maxLength={messageMaxLength}
           rows={1}
           className={clsx(
             controlClasses,
@@ -81,7 +85,8 @@ export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
           id={`${id}-count`}
           className={clsx('mt-1 text-right text-xs', tooLong ? 'text-red-700' : 'text-slate-600')}
         >
-          {formatInteger(text.length)} / {formatInteger(messageMaxLength)} characters
+          {formatInteger(length)} / {formatInteger(messageMaxLength)} characters
+          {tooLong ? ' (too long to send)' : ''}
         </p>
       ) : null}
     </form>

@@ -145,7 +145,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
                   ) : null}
                   <div
                     className={clsx(
-                      'flex max-w-[85%] flex-col sm:max-w-[70%]',
+                      'flex min-w-0 max-w-[85%] flex-col sm:max-w-[70%]',
                       mine ? 'items-end' : 'items-start',
                     )}
                   >
@@ -164,7 +164,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
                     </p>
                     <div
                       className={clsx(
-                        'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-relaxed',
+                        // wrap-anywhere: one 4,000-character word must wrap, not widen the whole log.
+                        'max-w-full whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-relaxed wrap-anywhere',
                         failed
                           ? 'rounded-br-md bg-red-50 text-red-950 ring-1 ring-red-300'
                           : mine
