@@ -60,6 +60,17 @@ const booleanParam = z
 export const grantSearchQuerySchema = z
   .object({
     q: z.string().trim().max(500, 'The query is too long').default(''),
+    /**
+     * Follow-up refinements, comma-separated ("ocean,pacific islands"): a grant
+     * must match a word of `q` and a word of every group (as the assistant narrows).
+     */
+    refine: z
+      .string()
+      .trim()
+      .max(500, 'The refinement is too long')
+      .default('')
+      .transform((v) => v.split(',').map((group) => group.trim()).filter(Boolean))
+      .refine((groups) => groups.length <= 9, 'Use at most 9 refinements'),
     amountMin: amountParam.optional(),
     amountMax: amountParam.optional(),
     dueFrom: isoDate.optional(),

@@ -44,8 +44,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = matchProfile || q.researcherId
         ? await resolveProfileAreas(app.db, request.user!, q.researcherId ?? null)
         : null;
+      // Follow-ups narrow only a search that has words to narrow.
+      const refinements = parsed.keywords.length ? q.refine.map((group) => parseQuery(group).keywords) : [];
       return searchGrants(app.db, {
-        keywordGroups: parsed.keywords.length ? [parsed.keywords] : [],
+        keywordGroups: [parsed.keywords, ...refinements].filter((group) => group.length > 0),
         amountMin: q.amountMin ?? parsed.amountMin,
         amountMax: q.amountMax ?? parsed.amountMax,
         dueFrom: q.dueFrom ?? parsed.dueFrom,

@@ -94,6 +94,33 @@ describe('GET /api/v1/grants/search', () => {
     await t.db.execute(sql`delete from grants where id = ${noCode.id}`);
   });
 
+  it('narrows by follow-up groups as the assistant does, and pages them', async () => {
+    const ids_ = (res: { json: () => { results: { grant: { id: string } }[] } }) =>
+      res.json().results.map((r) => r.grant.id);
+    const broad = await search({ q: 'carbon' });
+    expect(ids_(broad).sort()).toEqual([ids.soil, ids.water, ids.forecast].sort());
+    const narrowed = await search({ q: 'carbon', refine: 'watershed' });
+    expect(narrowed.statusCode).toBe(200);
+    expect(ids_(narrowed)).toEqual([ids.water]);
+    // Any word of a group may match; every group must.
+    const either = await search({ q: 'carbon', refine: 'watershed forest, monitoring' });
+    expect(ids_(either)).toEqual([ids.forecast]);
+    const paged = await search({ q: 'carbon', refine: 'watershed forest', pageSize: '1', page: '2', sort: 'due-date-asc' });
+    expect(paged.json()).toMatchObject({ total: 3, page: 2 });
+    expect(ids_(paged)).toEqual([ids.soil]);
+    // The chat's answer for the same follow-up is the same set.
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { message: 'carbon', matchProfile: false }, headers: { cookie } });
+    const chatNarrowed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/chat',
+      payload: { message: 'watershed', matchProfile: false, context: first.json().context },
+      headers: { cookie },
+    });
+    expect(chatNarrowed.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(ids_(narrowed));
+    const tooMany = await search({ q: 'carbon', refine: 'a,b,c,d,e,f,g,h,i,j' });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('understands amounts and agencies written in the query', async () => {
     const res = await search({ q: 'NIH immunotherapy over 1m' });
     expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.cancer]);

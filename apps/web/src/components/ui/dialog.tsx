@@ -1,6 +1,6 @@
-// A modal dialog on Radix: focus trapped, Escape closes, title and
-// description wired for assistive technology.
-import type { ReactNode } from 'react';
+// A modal dialog on Radix: focus trapped, Escape closes, focus goes back to
+// what opened it, title and description wired for assistive technology.
+import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -25,12 +25,25 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
+  // These dialogs open from plain buttons, not a Radix trigger, so Radix has
+  // nowhere to return focus on close: remember the opener and return there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className={clsx(
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
             'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',

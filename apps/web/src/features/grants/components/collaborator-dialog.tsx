@@ -5,19 +5,21 @@ import { Dialog } from '../../../components/ui/dialog';
 import { formatCurrency, formatDate, initialsOf } from '../../../lib/format';
 
 type CollaboratorDialogProps = {
+  /** The person shown; kept while closing so the dialog can hand focus back. */
   collaborator: Collaborator | null;
+  open: boolean;
   onOpenChange: (open: boolean) => void;
   grantPath: (id: string) => string;
 };
 
 /** A collaborator's details and at most two grants they would fit. */
-export function CollaboratorDialog({ collaborator, onOpenChange, grantPath }: CollaboratorDialogProps) {
+export function CollaboratorDialog({ collaborator, open, onOpenChange, grantPath }: CollaboratorDialogProps) {
   if (!collaborator) return null;
   const person = collaborator;
   const subtitle = [person.title, person.department, person.institution].filter(Boolean).join(' · ');
   return (
     <Dialog
-      open
+      open={open}
       onOpenChange={onOpenChange}
       title={person.name}
       description={subtitle}

@@ -18,18 +18,19 @@ type CollaboratorsPanelProps = {
 
 export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: CollaboratorsPanelProps) {
   const collaborators = useCollaborators(grantId, true);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = collaborators.data?.find((c) => c.id === openId) ?? null;
+  const [shownId, setShownId] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const shown = collaborators.data?.find((c) => c.id === shownId) ?? null;
 
   return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-collaborators">
+      <h2 id="grant-collaborators" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <UsersRound className="size-5 text-brand-800" aria-hidden="true" />
         Recommended collaborators
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         Researchers at other institutions whose areas complete yours for this grant. Point at or
-        focus a person to see the grant areas you share.
+        focus a person to highlight the grant&rsquo;s research areas they cover.
       </p>
       {collaborators.isPending ? (
         <LoadingState label="Finding collaborators…" className="p-4" />
@@ -53,10 +54,13 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: Collabor
             >
               <button
                 type="button"
-                onClick={() => setOpenId(person.id)}
+                onClick={() => {
+                  setShownId(person.id);
+                  setOpen(true);
+                }}
                 onFocus={() => onHighlight(person)}
                 onBlur={() => onHighlight(null)}
-                className="flex w-full items-center gap-3 rounded-lg text-left"
+                className="flex w-full items-start gap-3 rounded-lg text-left"
                 aria-haspopup="dialog"
               >
                 <span
@@ -65,18 +69,19 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: Collabor
                 >
                   {initialsOf(person.name)}
                 </span>
+                {/* The score sits beside the name where there is room, under it on a phone. */}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-slate-900">
-                    {person.name}
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-semibold break-words text-slate-900">{person.name}</span>
+                    <span className="text-sm font-semibold text-emerald-800">
+                      {Math.round(person.score * 100)} match
+                      {person.matchIncrease > 0 ? (
+                        <span className="font-normal text-slate-700"> · +{person.matchIncrease}% coverage</span>
+                      ) : null}
+                    </span>
                   </span>
-                  <span className="block truncate text-sm text-slate-700">
+                  <span className="block text-sm break-words text-slate-700">
                     {[person.title, person.institution].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="shrink-0 text-right text-sm font-semibold text-emerald-800">
-                  {Math.round(person.score * 100)}
-                  <span className="block text-xs font-normal text-slate-700">
-                    {person.matchIncrease > 0 ? `+${person.matchIncrease}% coverage` : 'match'}
                   </span>
                 </span>
               </button>
@@ -86,13 +91,7 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: Collabor
           ))}
         </ul>
       )}
-      <CollaboratorDialog
-        collaborator={open}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setOpenId(null);
-        }}
-        grantPath={grantPath}
-      />
+      <CollaboratorDialog collaborator={shown} open={open} onOpenChange={setOpen} grantPath={grantPath} />
     </Card>
   );
 }

@@ -20,10 +20,16 @@ import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatCurrency, formatDate, formatInteger } from '../../../lib/format';
-import { useGrant } from '../hooks/use-grant';
+import { isGrantId, useGrant } from '../hooks/use-grant';
 import { useStartApplication, useToggleBookmark } from '../hooks/use-grant-actions';
 import { useShareGrant } from '../hooks/use-share-grant';
-import { areasMatch, grantStatusLabels, grantStatusTone } from '../utils/grant-display';
+import {
+  applicationStatusLabel,
+  applicationStatusTone,
+  areasMatch,
+  grantStatusLabels,
+  grantStatusTone,
+} from '../utils/grant-display';
 import { CollaboratorsPanel } from './collaborators-panel';
 
 type GrantPageProps = {
@@ -42,16 +48,10 @@ export function GrantPage({ grantId, back, grantPath }: GrantPageProps) {
     </Link>
   );
 
-  if (grant.isPending) {
-    return (
-      <div className="mx-auto max-w-6xl">
-        {backLink}
-        <LoadingState label="Loading grant…" />
-      </div>
-    );
-  }
-  if (grant.isError) {
-    const missing = isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
+  const malformed = !isGrantId(grantId);
+  if (malformed || grant.isError) {
+    const missing =
+      malformed || isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
     return (
       <div className="mx-auto max-w-6xl">
         {backLink}
@@ -74,6 +74,14 @@ export function GrantPage({ grantId, back, grantPath }: GrantPageProps) {
       </div>
     );
   }
+  if (grant.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        {backLink}
+        <LoadingState label="Loading grant…" />
+      </div>
+    );
+  }
   return <GrantDetails grant={grant.data} backLink={backLink} grantPath={grantPath} />;
 }
 
@@ -92,16 +100,20 @@ function GrantDetails({
   const share = useShareGrant();
   const saved = grant.viewer.saved;
   const hasApplication = grant.viewer.application !== null;
+  // A grant past its closing date takes no new application; one already started stays reachable.
+  const closed = grant.status === 'closed' || grant.status === 'archived';
 
+  // The grant areas the person pointed at covers: what they would bring to a team.
   const isHighlighted = (area: string) =>
-    highlighted !== null && highlighted.matchingAreas.some((m) => areasMatch(m, area));
+    highlighted !== null &&
+    [...highlighted.complementaryAreas, ...highlighted.matchingAreas].some((m) => areasMatch(m, area));
 
   return (
     <div className="mx-auto max-w-6xl">
       {backLink}
       <div className="mt-3 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card className="p-5 sm:p-6">
+          <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-title">
             <div className="flex flex-wrap items-center gap-2">
               <Chip tone={grantStatusTone(grant.status)}>
                 {grantStatusLabels[grant.status] ?? grant.status}
@@ -110,14 +122,17 @@ function GrantDetails({
                 <Chip tone="green">{grant.viewer.matchPercent}% profile match</Chip>
               ) : null}
             </div>
-            <h2 className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:text-2xl">
+            <h2 id="grant-title" className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:text-2xl">
               {grant.title}
             </h2>
             <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
               <Landmark className="size-4 text-slate-600" aria-hidden="true" />
-              <span>{grant.agency ?? 'Agency not stated'}</span>
-              <span aria-hidden="true">·</span>
-              <span>
+              <span>{grant.agency ?? grant.agencyCode ?? 'Agency not stated'}</span>
+              {/* On a phone the two wrap onto their own lines; a dot would dangle. */}
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
+              <span className="basis-full sm:basis-auto">
                 Opportunity <span className="font-medium text-slate-900">{grant.opportunityNumber}</span>
               </span>
             </p>
@@ -157,16 +172,18 @@ function GrantDetails({
               </a>
             </div>
 
-            <h3 className="mt-6 text-sm font-semibold text-slate-900">Research areas</h3>
+            <h3 id="grant-areas" className="mt-6 text-sm font-semibold text-slate-900">
+              Research areas
+            </h3>
             {grant.researchAreas.length ? (
-              <ul className="mt-2 flex flex-wrap gap-1.5">
+              <ul aria-labelledby="grant-areas" className="mt-2 flex flex-wrap gap-1.5">
                 {grant.researchAreas.map((area) => {
                   const on = isHighlighted(area);
                   return (
                     <li key={area}>
                       <Chip tone={on ? 'highlight' : 'brand'}>
                         {area}
-                        {on ? <span className="sr-only"> (shared with {highlighted?.name})</span> : null}
+                        {on ? <span className="sr-only"> (covered by {highlighted?.name})</span> : null}
                       </Chip>
                     </li>
                   );
@@ -195,13 +212,15 @@ function GrantDetails({
 
           <CollaboratorsPanel grantId={grant.id} onHighlight={setHighlighted} grantPath={grantPath} />
 
-          <Card className="p-5 sm:p-6">
-            <SectionTitle icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}>
+          <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-eligibility">
+            <SectionTitle id="grant-eligibility" icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}>
               Eligibility
             </SectionTitle>
-            <h3 className="mt-4 text-sm font-semibold text-slate-900">Eligible applicants</h3>
+            <h3 id="grant-applicants" className="mt-4 text-sm font-semibold text-slate-900">
+              Eligible applicants
+            </h3>
             {grant.eligibility.applicantTypes.length ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+              <ul aria-labelledby="grant-applicants" className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
                 {grant.eligibility.applicantTypes.map((type) => (
                   <li key={type.code}>{type.label}</li>
                 ))}
@@ -215,8 +234,8 @@ function GrantDetails({
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Card className="p-5 sm:p-6">
-            <SectionTitle icon={<FileCheck2 className="size-5 text-brand-800" aria-hidden="true" />}>
+          <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-funding">
+            <SectionTitle id="grant-funding" icon={<FileCheck2 className="size-5 text-brand-800" aria-hidden="true" />}>
               Funding information
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
@@ -235,19 +254,38 @@ function GrantDetails({
                 }
               />
             </dl>
-            <Button
-              className="mt-5 w-full"
-              size="lg"
-              variant={hasApplication ? 'secondary' : 'primary'}
-              disabled={apply.isPending}
-              onClick={() => apply.mutate(grant.id)}
-            >
-              {apply.isPending ? 'Starting…' : hasApplication ? 'Application in progress' : 'Apply Now'}
-            </Button>
+            {hasApplication || !closed ? (
+              <Button
+                className="mt-5 w-full"
+                size="lg"
+                variant={hasApplication ? 'secondary' : 'primary'}
+                disabled={apply.isPending}
+                onClick={() => apply.mutate(grant.id)}
+              >
+                {apply.isPending ? 'Starting…' : hasApplication ? 'Application in progress' : 'Apply Now'}
+              </Button>
+            ) : (
+              <Button className="mt-5 w-full" size="lg" variant="secondary" disabled>
+                Closed for applications
+              </Button>
+            )}
+            {grant.viewer.application ? (
+              <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-700">
+                Your application:{' '}
+                <Chip tone={applicationStatusTone(grant.viewer.application.status)}>
+                  {applicationStatusLabel(grant.viewer.application.status)}
+                </Chip>
+              </p>
+            ) : closed ? (
+              <p className="mt-3 text-center text-sm text-slate-700">
+                This opportunity is {grantStatusLabels[grant.status]?.toLowerCase() ?? grant.status}
+                {grant.dates.closing ? `; it closed on ${formatDate(grant.dates.closing)}` : ''}.
+              </p>
+            ) : null}
           </Card>
 
-          <Card className="p-5 sm:p-6">
-            <SectionTitle icon={<CalendarDays className="size-5 text-brand-800" aria-hidden="true" />}>
+          <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-dates">
+            <SectionTitle id="grant-dates" icon={<CalendarDays className="size-5 text-brand-800" aria-hidden="true" />}>
               Important dates
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
@@ -272,9 +310,9 @@ function date(value: string | null): string | null {
   return value === null ? null : formatDate(value);
 }
 
-function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+    <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
       {icon}
       {children}
     </h2>

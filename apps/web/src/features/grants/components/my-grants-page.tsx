@@ -81,17 +81,22 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
                   .join(' · ')}
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Link to={grantPath(grant.id)} className={buttonClasses('primary', 'sm')}>
-                  View Details<span className="sr-only">: {grant.title}</span>
+                <Link
+                  to={grantPath(grant.id)}
+                  className={buttonClasses('primary', 'sm')}
+                  aria-label={`View Details: ${grant.title}`}
+                >
+                  View Details
                 </Link>
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={bookmark.isPending && bookmark.variables?.id === grant.id}
                   onClick={() => bookmark.mutate({ id: grant.id, saved: false })}
+                  aria-label={`Remove bookmark: ${grant.title}`}
                 >
                   <BookmarkX className="size-4" aria-hidden="true" />
-                  Remove bookmark<span className="sr-only">: {grant.title}</span>
+                  Remove bookmark
                 </Button>
               </div>
             </li>

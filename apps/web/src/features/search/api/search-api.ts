@@ -23,8 +23,8 @@ export function searchGrants(
   return api.get<GrantSearchResponse>(apiPaths.grantSearch, { query, signal });
 }
 
-export function askAssistant(body: ChatRequest): Promise<ChatResponse> {
-  return api.post<ChatResponse>(apiPaths.searchChat, body);
+export function askAssistant(body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+  return api.post<ChatResponse>(apiPaths.searchChat, body, { signal });
 }
 
 export async function getSavedSearches(signal?: AbortSignal): Promise<SavedSearch[]> {

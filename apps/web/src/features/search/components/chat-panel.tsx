@@ -1,7 +1,7 @@
 // The search assistant: New Search, profile toggle, researcher picker, and
 // the conversation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Bot, Loader2, RotateCcw, Send, UserRound } from 'lucide-react';
+import { ArrowDown, Bot, Loader2, RotateCcw, Send, UserRound } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,6 +21,8 @@ type ChatPanelProps = {
   onResearcherChange: (id: string | null) => void;
   researchers: ResearcherOption[];
   researchersLoading: boolean;
+  /** The results heading, which phones scroll to from under the chat. */
+  resultsHeadingId: string;
 };
 
 export function ChatPanel({
@@ -34,6 +36,7 @@ export function ChatPanel({
   onResearcherChange,
   researchers,
   researchersLoading,
+  resultsHeadingId,
 }: ChatPanelProps) {
   const [text, setText] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
@@ -138,6 +141,22 @@ export function ChatPanel({
           <Send className="size-4" aria-hidden="true" />
         </Button>
       </form>
+      {/* On a phone the results are below the chat, out of sight. */}
+      <div className="border-t border-slate-200 px-3 py-2 lg:hidden">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-full"
+          onClick={() => {
+            const heading = document.getElementById(resultsHeadingId);
+            heading?.scrollIntoView({ block: 'start' });
+            heading?.focus({ preventScroll: true });
+          }}
+        >
+          <ArrowDown className="size-4" aria-hidden="true" />
+          Show results
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,14 +1,16 @@
 // The Filters menu: amount range typed as text ("$1.5M", "500k"), due-date
-// range and agency. Apply writes them into the URL, so they really filter.
-import { useState, type FormEvent } from 'react';
+// range and agency with suggestions. Apply writes them into the URL, so they
+// really filter.
+import { useRef, useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
-import { agencyAliases } from '@grantbridge/contract/agencies';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { formatCompactCurrency, parseAmount } from '../../../lib/format';
 import { hasActiveFilters, type SearchState } from '../utils/search-state';
+import { revealMenuTrigger } from '../utils/reveal-menu-trigger';
+import { AgencyCombobox } from './agency-combobox';
 
 type FilterValues = Pick<SearchState, 'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency'>;
 
@@ -21,20 +23,30 @@ const amountHint = 'Type amounts such as $1.5M or 500k.';
 
 export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const active = hasActiveFilters(state);
   const count = [state.amountMin !== null || state.amountMax !== null, state.dueFrom || state.dueTo, state.agency].filter(
     Boolean,
   ).length;
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={buttonClasses(active ? 'primary' : 'secondary', 'sm')}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) revealMenuTrigger(trigger.current);
+        setOpen(next);
+      }}
+    >
+      <Popover.Trigger
+        ref={trigger}
+        className={buttonClasses(active ? 'primary' : 'secondary', 'sm', 'scroll-mt-20')}
+        aria-label={active ? `Filters (${count} active)` : 'Filters'}
+      >
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Filters
         {active ? (
-          <span className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900">
+          <span aria-hidden="true" className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900">
             {count}
-            <span className="sr-only"> active</span>
           </span>
         ) : null}
       </Popover.Trigger>
@@ -45,6 +57,13 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
           collisionPadding={{ top: 76, bottom: 76, left: 12, right: 12 }}
           className="z-40 max-h-(--radix-popover-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
           aria-label="Filters"
+          onEscapeKeyDown={(event) => {
+            // Escape in the agency field's open suggestions closes them, not the menu.
+            const target = event.target;
+            if (target instanceof HTMLElement && target.getAttribute('aria-expanded') === 'true') {
+              event.preventDefault();
+            }
+          }}
         >
           {/* Re-mounted on each open, so the form starts from the URL. */}
           <FiltersForm
@@ -142,26 +161,8 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         </div>
       </fieldset>
       <Field id="filter-agency" label="Agency" className="mt-4" hint="A name or an acronym such as NSF or NIH">
-        {(control) => (
-          <Input
-            {...control}
-            list="filter-agency-options"
-            value={agency}
-            onChange={(e) => setAgency(e.target.value)}
-            placeholder="e.g. NSF"
-            autoComplete="off"
-            maxLength={100}
-            className="h-10"
-          />
-        )}
+        {(control) => <AgencyCombobox {...control} value={agency} onChange={setAgency} />}
       </Field>
-      <datalist id="filter-agency-options">
-        {agencyAliases.map((a) => (
-          <option key={a.acronym} value={a.acronym}>
-            {a.name}
-          </option>
-        ))}
-      </datalist>
       <div className="mt-5 flex justify-end gap-2">
         <Button
           variant="secondary"

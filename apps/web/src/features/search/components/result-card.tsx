@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, DollarSign, Landmark } from 'lucide-react';
 import clsx from 'clsx';
@@ -21,6 +22,7 @@ function scoreClasses(score: number) {
 /** One search result; the whole card opens the grant. */
 export function ResultCard({ result, href }: { result: SearchResult; href: string }) {
   const { grant, score, reasons } = result;
+  const reasonsId = useId();
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300">
       <div className="flex items-start gap-3">
@@ -41,8 +43,13 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
             scoreClasses(score),
           )}
         >
-          <span className="text-lg font-bold leading-none">{score}</span>
-          <span className="text-[0.625rem] uppercase tracking-wide">match</span>
+          <span aria-hidden="true" className="text-lg font-bold leading-none">
+            {score}
+          </span>
+          <span aria-hidden="true" className="text-[0.625rem] uppercase tracking-wide">
+            match
+          </span>
+          <span className="sr-only">Match score {score} of 100</span>
         </span>
       </div>
       <dl className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-slate-700">
@@ -51,7 +58,7 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
             <Landmark className="size-4 text-slate-600" aria-hidden="true" />
             <span className="sr-only">Agency</span>
           </dt>
-          <dd>{grant.agency ?? 'Agency not stated'}</dd>
+          <dd>{grant.agency ?? grant.agencyCode ?? 'Agency not stated'}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
@@ -78,8 +85,10 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
       </dl>
       {reasons.length ? (
         <>
-          <h4 className="sr-only">Why it matched</h4>
-          <ul className="mt-3 space-y-1 text-sm text-slate-800">
+          <h4 id={reasonsId} className="sr-only">
+            Why it matched
+          </h4>
+          <ul aria-labelledby={reasonsId} className="mt-3 space-y-1 text-sm text-slate-800">
             {reasons.slice(0, 4).map((reason) => (
               <li key={reason} className="flex gap-2">
                 <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-emerald-600" />

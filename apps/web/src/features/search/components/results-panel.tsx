@@ -32,9 +32,10 @@ type ResultsPanelProps = {
     refetch: () => unknown;
   };
   grantPath: (id: string) => string;
+  headingId: string;
 };
 
-export function ResultsPanel({ state, update, results, grantPath }: ResultsPanelProps) {
+export function ResultsPanel({ state, update, results, grantPath, headingId }: ResultsPanelProps) {
   const [quick, setQuick] = useState('');
   const deferredQuick = useDeferredValue(quick);
   const data = results.data;
@@ -42,7 +43,7 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
   const shown = data
     ? needle
       ? data.results.filter(({ grant }) =>
-          [grant.title, grant.agency ?? '', grant.opportunityNumber].some((field) =>
+          [grant.title, grant.agency ?? '', grant.agencyCode ?? '', grant.opportunityNumber].some((field) =>
             field.toLowerCase().includes(needle),
           ),
         )
@@ -55,13 +56,20 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
   const goToPage = (page: number) => update((s) => ({ ...s, page }));
 
   return (
-    <Card className="flex min-h-0 flex-col overflow-hidden lg:h-full" role="region" aria-labelledby="results-title">
+    <Card className="flex min-h-0 flex-col overflow-hidden lg:h-full" role="region" aria-labelledby={headingId}>
       <div className="space-y-3 border-b border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="results-title" className="font-semibold text-slate-900" aria-live="polite">
+          <h2
+            id={headingId}
+            tabIndex={-1}
+            className="scroll-mt-20 font-semibold text-slate-900 focus:outline-none"
+            aria-live="polite"
+          >
             {data ? (
               <>
-                {formatInteger(data.total)} grant{data.total === 1 ? '' : 's'} found
+                {formatInteger(data.total)}
+                {/* The server stops counting at 1,000. */}
+                {data.totalCapped ? '+' : ''} grant{data.total === 1 ? '' : 's'} found
               </>
             ) : (
               'Results'
@@ -71,7 +79,13 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
             <SaveSearchButton
               query={state.q}
               filters={filtersForSave}
-              suggestedName={state.q ? state.q.slice(0, 100) : state.agency ? `${state.agency} grants` : 'My search'}
+              suggestedName={
+                state.q
+                  ? [state.q, ...state.refine].join(', ').slice(0, 100)
+                  : state.agency
+                    ? `${state.agency} grants`
+                    : 'My search'
+              }
             />
             <SavedSearchesMenu
               onLoad={(saved: SavedSearch) => update(() => stateFromSaved(saved.query, saved.filters))}
@@ -89,7 +103,7 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
               type="search"
               value={quick}
               onChange={(e) => setQuick(e.target.value)}
-              placeholder="Quick search: title, agency, number"
+              placeholder="Search these results"
               className="h-9 pl-9 text-sm"
             />
           </div>
@@ -107,18 +121,22 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
             <p className="font-medium text-slate-900">
               {isApiError(results.error, 'validation_failed')
                 ? 'Some settings of this search are not valid.'
-                : 'We couldn’t load the results.'}
+                : isApiError(results.error, 'not_found')
+                  ? 'That researcher is not at your institution.'
+                  : 'We couldn’t load the results.'}
             </p>
             <p className="mt-1 text-sm text-slate-700">
               {isApiError(results.error, 'validation_failed')
                 ? results.error.errors[0]?.message ?? results.error.detail
-                : 'Check your connection and try again.'}
+                : isApiError(results.error, 'not_found')
+                  ? 'Choose a researcher from the list, or Not Selected.'
+                  : 'Check your connection and try again.'}
             </p>
             <div className="mt-4 flex justify-center gap-2">
               <Button variant="secondary" size="sm" onClick={() => void results.refetch()}>
                 Try again
               </Button>
-              <Button size="sm" onClick={() => update(() => ({ ...state, q: '', amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null, page: 1 }))}>
+              <Button size="sm" onClick={() => update(() => ({ ...state, q: '', refine: [], amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null, page: 1 }))}>
                 Clear search
               </Button>
             </div>
@@ -135,13 +153,15 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
             </p>
           </div>
         ) : (
-          <ul className="space-y-3">
-            {shown.map((result) => (
-              <li key={result.grant.id}>
-                <ResultCard result={result} href={grantPath(result.grant.id)} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-3">
+              {shown.map((result) => (
+                <li key={result.grant.id}>
+                  <ResultCard result={result} href={grantPath(result.grant.id)} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
 
@@ -166,7 +186,17 @@ export function ResultsPanel({ state, update, results, grantPath }: ResultsPanel
 
 function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'update'>) {
   const chips: { label: string; clear: (s: SearchState) => SearchState }[] = [];
-  if (state.q) chips.push({ label: `“${state.q}”`, clear: (s) => ({ ...s, q: '' }) });
+  // Each message's words are a chip; removing one keeps the others.
+  [state.q, ...state.refine].forEach((words, index) => {
+    if (!words) return;
+    chips.push({
+      label: `“${words}”`,
+      clear: (s) => {
+        const [q = '', ...refine] = [s.q, ...s.refine].filter((_, i) => i !== index);
+        return { ...s, q, refine };
+      },
+    });
+  });
   if (state.amountMin !== null || state.amountMax !== null) {
     const label =
       state.amountMin !== null && state.amountMax !== null
@@ -189,16 +219,16 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
   if (chips.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Active search terms">
-      {chips.map((chip) => (
-        <li key={chip.label}>
+      {chips.map((chip, index) => (
+        <li key={`${index}-${chip.label}`}>
           <button
             type="button"
+            aria-label={`Remove ${chip.label}`}
             onClick={() => update((s) => ({ ...chip.clear(s), page: 1 }))}
             className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1.5 text-xs font-medium text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
           >
             {chip.label}
             <X className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">Remove</span>
           </button>
         </li>
       ))}

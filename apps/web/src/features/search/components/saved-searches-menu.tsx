@@ -1,5 +1,5 @@
 // Saved searches: load one into the URL, rename it, or delete it.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
 import type { SavedSearch } from '@grantbridge/contract/grants';
@@ -13,6 +13,7 @@ import {
   useRenameSavedSearch,
   useSavedSearches,
 } from '../hooks/use-saved-searches';
+import { revealMenuTrigger } from '../utils/reveal-menu-trigger';
 import { NameDialog } from './save-search-dialog';
 
 type SaveSearchButtonProps = { query: string; filters: Record<string, string>; suggestedName: string };
@@ -22,9 +23,11 @@ export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchBu
   const create = useCreateSavedSearch();
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label="Save search">
         <BookmarkPlus className="size-4" aria-hidden="true" />
-        Save search
+        <span aria-hidden="true">
+          Save<span className="hidden sm:inline"> search</span>
+        </span>
       </Button>
       <NameDialog
         open={open}
@@ -42,6 +45,7 @@ export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchBu
 
 export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) => void }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   const saved = useSavedSearches();
@@ -50,10 +54,19 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
 
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger className={buttonClasses('secondary', 'sm')}>
+      <Popover.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next) revealMenuTrigger(trigger.current);
+          setOpen(next);
+        }}
+      >
+        {/* A phone shows the short label; the name stays the same. */}
+        <Popover.Trigger ref={trigger} className={buttonClasses('secondary', 'sm', 'scroll-mt-20')} aria-label="Saved searches">
           <History className="size-4" aria-hidden="true" />
-          Saved searches
+          <span aria-hidden="true">
+            Saved<span className="hidden sm:inline"> searches</span>
+          </span>
           <ChevronDown className="size-4" aria-hidden="true" />
         </Popover.Trigger>
         <Popover.Portal>

@@ -1,28 +1,49 @@
 // AI grant search (both roles): the assistant on the left, results on the
 // right. The URL holds the search; the assistant's answers write into it.
+import { useEffect, useMemo, useRef } from 'react';
 import type { User } from '@grantbridge/contract/auth';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useGrantSearch } from '../hooks/use-grant-search';
 import { useResearcherOptions } from '../hooks/use-researcher-options';
 import { useSearchState } from '../hooks/use-search-state';
-import { stateFromFilters } from '../utils/search-state';
+import { assistantContext, stateFromFilters } from '../utils/search-state';
 import { ChatPanel } from './chat-panel';
 import { ResultsPanel } from './results-panel';
 
 type SearchPageProps = { user: User; grantPath: (id: string) => string };
 
+const resultsHeadingId = 'results-title';
+
 export function SearchPage({ user, grantPath }: SearchPageProps) {
-  const [state, update] = useSearchState();
+  const [urlState, update] = useSearchState();
+  // A researcher searches only for themselves: another researcher's id in a shared link is dropped.
+  const state = useMemo(
+    () =>
+      user.role === 'researcher' && urlState.researcherId !== null && urlState.researcherId !== user.id
+        ? { ...urlState, researcherId: null }
+        : urlState,
+    [urlState, user],
+  );
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
   const results = useGrantSearch(state);
   const researchers = useResearcherOptions(user);
+  const foundNothing = !results.isPlaceholderData && results.data?.total === 0;
   const chat = useAssistantChat({
     matchProfile: state.matchProfile,
     researcherId: state.researcherId,
-    onAnswer: (response) => update((current) => stateFromFilters(response.filters, current)),
+    context: () => assistantContext(state, foundNothing),
+    onAnswer: (response) => {
+      // The answer may come after a change of sort, toggle or picker: keep those.
+      update(stateFromFilters(response.filters, latest.current));
+    },
     onReset: () =>
-      update((current) => ({
-        ...current,
+      update({
+        ...latest.current,
         q: '',
+        refine: [],
         amountMin: null,
         amountMax: null,
         dueFrom: null,
@@ -30,7 +51,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
         agency: null,
         sort: 'match',
         page: 1,
-      })),
+      }),
   });
 
   return (
@@ -47,10 +68,17 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           onResearcherChange={(researcherId) => update((s) => ({ ...s, researcherId, page: 1 }))}
           researchers={researchers.options}
           researchersLoading={researchers.isLoading}
+          resultsHeadingId={resultsHeadingId}
         />
       </div>
       <div className="min-h-0 lg:col-span-7">
-        <ResultsPanel state={state} update={update} results={results} grantPath={grantPath} />
+        <ResultsPanel
+          state={state}
+          update={update}
+          results={results}
+          grantPath={grantPath}
+          headingId={resultsHeadingId}
+        />
       </div>
     </div>
   );

@@ -15,16 +15,18 @@ const shortLabels: Record<SortOption, string> = {
 export function SortMenu({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm')}>
+      {/* One name at every width; on a phone the order is not shown, only named. */}
+      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm')} aria-label={`Sort: ${shortLabels[value]}`}>
         <ArrowUpDown className="size-4" aria-hidden="true" />
-        <span>
-          Sort<span className="sr-only sm:not-sr-only">: {shortLabels[value]}</span>
+        <span aria-hidden="true">
+          Sort<span className="hidden sm:inline">: {shortLabels[value]}</span>
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
+          collisionPadding={12}
           className="z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">

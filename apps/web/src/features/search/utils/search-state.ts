@@ -4,6 +4,11 @@ import { sortOptions, type SearchFilters, type SortOption } from '@grantbridge/c
 
 export type SearchState = {
   q: string;
+  /**
+   * The words of each follow-up message that narrowed the search: a grant
+   * must match a word of `q` and a word of every group.
+   */
+  refine: string[];
   amountMin: number | null;
   amountMax: number | null;
   dueFrom: string | null;
@@ -17,6 +22,7 @@ export type SearchState = {
 
 export const searchParamNames = [
   'q',
+  'refine',
   'amountMin',
   'amountMax',
   'dueFrom',
@@ -29,6 +35,21 @@ export const searchParamNames = [
 ] as const;
 
 export const pageSize = 20;
+
+/** The URL keeps the follow-up groups in one parameter, comma-separated: "ocean,pacific islands". */
+const refineSeparator = ',';
+/** The assistant takes at most 10 keyword groups, `q` being the first. */
+const maxRefineGroups = 9;
+
+function readRefine(value: string | null): string[] {
+  if (!value) return [];
+  return value
+    .slice(0, 500)
+    .split(refineSeparator)
+    .map((group) => group.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .slice(0, maxRefineGroups);
+}
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,8 +74,11 @@ export function readSearchState(params: URLSearchParams): SearchState {
   }
   const from = dueFrom && isoDate.test(dueFrom) ? dueFrom : null;
   const to = dueTo && isoDate.test(dueTo) ? dueTo : null;
+  const q = (params.get('q') ?? '').trim().slice(0, 500);
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 500),
+    q,
+    // Narrowing needs something to narrow.
+    refine: q ? readRefine(params.get('refine')) : [],
     amountMin,
     amountMax,
     dueFrom: from && to && from > to ? to : from,
@@ -72,6 +96,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
 export function writeSearchState(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
+  if (state.q && state.refine.length) params.set('refine', state.refine.join(refineSeparator));
   if (state.amountMin !== null) params.set('amountMin', String(state.amountMin));
   if (state.amountMax !== null) params.set('amountMax', String(state.amountMax));
   if (state.dueFrom) params.set('dueFrom', state.dueFrom);
@@ -88,6 +113,7 @@ export function writeSearchState(state: SearchState): URLSearchParams {
 export function toApiQuery(state: SearchState): Record<string, string | number | undefined> {
   return {
     q: state.q || undefined,
+    refine: state.q && state.refine.length ? state.refine.join(refineSeparator) : undefined,
     amountMin: state.amountMin ?? undefined,
     amountMax: state.amountMax ?? undefined,
     dueFrom: state.dueFrom ?? undefined,
@@ -103,9 +129,16 @@ export function toApiQuery(state: SearchState): Record<string, string | number |
 
 /** What the assistant understood becomes the URL's search; sort and who it is for stay. */
 export function stateFromFilters(filters: SearchFilters, current: SearchState): SearchState {
+  const groups = filters.keywordGroups.length
+    ? filters.keywordGroups
+    : filters.keywords.length
+      ? [filters.keywords]
+      : [];
+  const [first = '', ...rest] = groups.map((group) => group.join(' '));
   return {
     ...current,
-    q: filters.keywords.join(' ').slice(0, 500),
+    q: first.slice(0, 500),
+    refine: rest.slice(-maxRefineGroups),
     amountMin: filters.amountMin,
     amountMax: filters.amountMax,
     dueFrom: filters.dueFrom,
@@ -128,6 +161,35 @@ export function stateFromSaved(query: string, filters: Record<string, unknown>):
   if (query) params.set('q', query);
   params.delete('page');
   return readSearchState(params);
+}
+
+/** The keyword groups of a state: `q`, then each follow-up. */
+export function keywordGroupsOf(state: SearchState): string[][] {
+  return [state.q, ...state.refine]
+    .map((group) => group.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 40).map((w) => w.slice(0, 60)))
+    .filter((group) => group.length > 0);
+}
+
+/**
+ * What the assistant refines with the next message: the search on screen.
+ * When that search found nothing, its last words are dropped, so the next
+ * message is another try at them rather than a narrowing of nothing.
+ */
+export function assistantContext(state: SearchState, foundNothing: boolean): SearchFilters | null {
+  const groups = keywordGroupsOf(state);
+  if (foundNothing) groups.pop();
+  const context: SearchFilters = {
+    keywords: [...new Set(groups.flat())].slice(0, 40),
+    keywordGroups: groups,
+    amountMin: state.amountMin,
+    amountMax: state.amountMax,
+    dueFrom: state.dueFrom,
+    dueTo: state.dueTo,
+    agency: state.agency,
+    matchProfile: state.matchProfile,
+  };
+  // Without words or filters there is nothing to refine: the message starts a search.
+  return groups.length || hasActiveFilters(state) ? context : null;
 }
 
 export function hasActiveFilters(state: SearchState): boolean {

@@ -1,0 +1,87 @@
+// The search in the URL: follow-up groups survive a round trip and reach the
+// search API, and the assistant refines what is shown.
+import { describe, expect, it } from 'vitest';
+import type { SearchFilters } from '@grantbridge/contract/grants';
+import {
+  assistantContext,
+  readSearchState,
+  stateFromFilters,
+  stateFromSaved,
+  toApiQuery,
+  writeSearchState,
+} from './search-state';
+
+const filters = (over: Partial<SearchFilters>): SearchFilters => ({
+  keywords: [],
+  keywordGroups: [],
+  amountMin: null,
+  amountMax: null,
+  dueFrom: null,
+  dueTo: null,
+  agency: null,
+  matchProfile: true,
+  ...over,
+});
+
+describe('the search in the URL', () => {
+  it('keeps each follow-up as a group, and drops groups without a first one', () => {
+    const state = readSearchState(
+      new URLSearchParams('q=climate&refine=ocean,pacific islands&sort=amount-desc'),
+    );
+    expect(state.q).toBe('climate');
+    expect(state.refine).toEqual(['ocean', 'pacific islands']);
+    expect(writeSearchState(state).toString()).toBe(
+      'q=climate&refine=ocean%2Cpacific+islands&sort=amount-desc',
+    );
+    expect(readSearchState(new URLSearchParams('refine=ocean')).refine).toEqual([]);
+  });
+
+  it('asks the search API for the follow-up groups too', () => {
+    const state = readSearchState(new URLSearchParams('q=climate&refine=ocean,pacific islands&page=2'));
+    expect(toApiQuery(state)).toMatchObject({ q: 'climate', refine: 'ocean,pacific islands', page: 2 });
+    expect(toApiQuery(readSearchState(new URLSearchParams('q=climate'))).refine).toBeUndefined();
+  });
+
+  it('writes what the assistant understood, group by group, keeping the sort', () => {
+    const current = readSearchState(new URLSearchParams('sort=due-date-asc'));
+    const next = stateFromFilters(
+      filters({
+        keywords: ['climate', 'ocean'],
+        keywordGroups: [['climate'], ['ocean']],
+        amountMin: 500_000,
+      }),
+      current,
+    );
+    expect(writeSearchState(next).toString()).toBe(
+      'q=climate&refine=ocean&amountMin=500000&sort=due-date-asc',
+    );
+  });
+
+  it('loads a saved search with its groups', () => {
+    const saved = stateFromSaved('climate', { refine: 'ocean', sort: 'amount-asc', page: '3' });
+    expect(saved).toMatchObject({ q: 'climate', refine: ['ocean'], sort: 'amount-asc', page: 1 });
+  });
+});
+
+describe('the assistant’s context', () => {
+  const shown = readSearchState(new URLSearchParams('q=climate change&refine=ocean&agency=NOAA'));
+
+  it('is the search on screen, filters included', () => {
+    expect(assistantContext(shown, false)).toEqual(
+      filters({
+        keywords: ['climate', 'change', 'ocean'],
+        keywordGroups: [['climate', 'change'], ['ocean']],
+        agency: 'NOAA',
+      }),
+    );
+  });
+
+  it('leaves out the last words when they found nothing', () => {
+    expect(assistantContext(shown, true)?.keywordGroups).toEqual([['climate', 'change']]);
+  });
+
+  it('is empty when there is nothing to refine', () => {
+    expect(assistantContext(readSearchState(new URLSearchParams('q=zzqxv')), true)).toBeNull();
+    expect(assistantContext(readSearchState(new URLSearchParams('')), false)).toBeNull();
+  });
+});

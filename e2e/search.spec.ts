@@ -1,0 +1,662 @@
+// AI grant search as a researcher and as an administrator: the assistant
+// (thinking, follow-up refinement, the seed's no-result and failure replies,
+// New Search), the profile toggle and researcher picker, the results (score
+// and reasons, sort, filters, quick search, paging, a click to the grant
+// page), the search kept in the URL, and saved searches.
+import type { Page } from '@playwright/test';
+import {
+  demoAccounts,
+  expect,
+  failedResource,
+  signIn,
+  test,
+  uniqueMarker,
+  viewports,
+  type ViewportName,
+} from './fixtures';
+
+const noResultReply =
+  "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.";
+const failureReply = 'Sorry, I encountered an error while searching. Please try again.';
+
+const searchPaths = { researcher: '/dashboard/search', admin: '/admin/search' } as const;
+
+async function openSearch(page: Page, role: 'researcher' | 'admin') {
+  await page.goto('/login');
+  await signIn(page, demoAccounts[role], role);
+  await expect(page).toHaveURL(role === 'admin' ? '/admin/dashboard' : '/dashboard');
+  await page.goto(searchPaths[role]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Grants' })).toBeVisible();
+  await settled(page);
+}
+
+const messageBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Describe the grants you are looking for' });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
+const conversation = (page: Page) =>
+  page.getByRole('log', { name: 'Conversation with the search assistant' });
+const assistantReplies = (page: Page) =>
+  conversation(page)
+    .locator('p')
+    .filter({ hasText: /^Assistant: / });
+const resultsPanel = (page: Page) => page.getByRole('region', { name: /grants? found$|^Results$/ });
+const resultCards = (page: Page) => resultsPanel(page).getByRole('article');
+
+/** Sends a message, waits for the results it leads to, and returns the assistant's answer. */
+async function ask(page: Page, text: string): Promise<string> {
+  const replies = assistantReplies(page);
+  const before = await replies.count();
+  await messageBox(page).fill(text);
+  await sendButton(page).click();
+  await expect(replies).toHaveCount(before + 1);
+  const reply = ((await replies.last().textContent()) ?? '').replace(/^Assistant: /, '');
+  const count = reply.match(/I found (?:more than )?([\d,]+) /)?.[1];
+  const shown = count ? Number(count.replace(/,/g, '')) : reply === noResultReply ? 0 : null;
+  if (shown !== null) {
+    await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+      count && reply.includes('more than') ? /found$/ : foundHeading(shown),
+    );
+    await settled(page);
+  }
+  return reply;
+}
+
+/** The count in "I found 22 open or forecasted grants …". */
+function foundIn(reply: string): number {
+  const match = reply.match(/I found (?:more than )?([\d,]+) open or forecasted grants?/);
+  expect(match, `a count in the reply: ${reply}`).not.toBeNull();
+  return Number(match![1]!.replace(/,/g, ''));
+}
+
+function foundHeading(count: number): string {
+  return `${count.toLocaleString('en-US')} grant${count === 1 ? '' : 's'} found`;
+}
+
+/** Waits until the results panel shows the answer to the URL's search. */
+async function settled(page: Page) {
+  await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(/grants? found$/);
+  await expect(resultsPanel(page).locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * Runs an action that changes the search, and waits for its results: from
+ * GET /grants/search (its URL containing `urlPart`), or from the assistant
+ * for a search narrowed by follow-ups.
+ */
+async function searchWith(page: Page, urlPart: string, action: () => Promise<void>) {
+  const answer = page.waitForResponse(
+    (r) =>
+      (r.url().includes('/api/v1/grants/search') && r.url().includes(urlPart)) ||
+      (r.url().endsWith('/api/v1/search/chat') && r.request().method() === 'POST'),
+  );
+  await action();
+  expect((await answer).status()).toBe(200);
+  await settled(page);
+}
+
+type Card = {
+  title: string;
+  score: number;
+  agency: string;
+  amount: number | null;
+  due: string | null;
+  reasons: string[];
+};
+
+function money(text: string): number | null {
+  const match = text.match(/^Up to \$([\d,]+)$/);
+  return match ? Number(match[1]!.replace(/,/g, '')) : null;
+}
+
+function isoDay(text: string): string | null {
+  const time = Date.parse(`${text} UTC`);
+  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+}
+
+async function readCards(page: Page): Promise<Card[]> {
+  const cards = resultCards(page);
+  const cardsOut: Card[] = [];
+  for (let i = 0; i < (await cards.count()); i += 1) {
+    const card = cards.nth(i);
+    const scoreText = (await card.getByText(/^Match score \d+ of 100$/).textContent()) ?? '';
+    const facts = await card.getByRole('definition').allInnerTexts();
+    cardsOut.push({
+      title: await card.getByRole('heading', { level: 3 }).innerText(),
+      score: Number(scoreText.match(/\d+/)?.[0]),
+      agency: facts[0] ?? '',
+      amount: money(facts[1] ?? ''),
+      due: isoDay(facts[2] ?? ''),
+      reasons: await card
+        .getByRole('list', { name: 'Why it matched' })
+        .getByRole('listitem')
+        .allInnerTexts(),
+    });
+  }
+  return cardsOut;
+}
+
+/** Stated values in order, then every missing one: the order GET /grants/search sorts in. */
+function expectOrdered<T>(values: (T | null)[], direction: 'asc' | 'desc') {
+  const stated = values.filter((v): v is T => v !== null);
+  const firstMissing = values.indexOf(null);
+  if (firstMissing >= 0) expect(values.slice(firstMissing).every((v) => v === null)).toBe(true);
+  const sorted = [...stated].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  expect(stated).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+}
+
+async function chooseSort(page: Page, option: string, urlPart: string) {
+  await page.getByRole('button', { name: /^Sort/ }).click();
+  await searchWith(page, urlPart, () =>
+    page.getByRole('menuitemradio', { name: option, exact: true }).click(),
+  );
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+for (const name of Object.keys(viewports) as ViewportName[]) {
+  test.describe(`${name} width`, () => {
+    test.use({ viewport: viewports[name] });
+
+    test('the assistant thinks, answers with scored results, narrows with a follow-up, says when nothing matches, and starts over', async ({
+      page,
+    }) => {
+      await openSearch(page, 'researcher');
+      await expect(assistantReplies(page)).toHaveCount(1);
+
+      // Send works only with something to send.
+      const send = sendButton(page);
+      await expect(send).toBeDisabled();
+      await messageBox(page).fill('   ');
+      await expect(send).toBeDisabled();
+
+      // While the answer is on its way the assistant says it is thinking, and waits.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/search/chat', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await messageBox(page).fill('climate');
+      await expect(send).toBeEnabled();
+      await send.click();
+      await expect(conversation(page).getByText('You: climate')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'AI is thinking...' })).toBeVisible();
+      await expect(messageBox(page)).toHaveValue('');
+      await messageBox(page).fill('ocean');
+      await expect(send).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'New Search' })).toBeDisabled();
+      release();
+      await expect(assistantReplies(page)).toHaveCount(2);
+      await expect(page.getByText('AI is thinking...')).toHaveCount(0);
+      await page.unroute('**/api/v1/search/chat');
+
+      // The answer counts the grants, ranks by the profile (on by default) and names the best one.
+      const first = (await assistantReplies(page).last().textContent())!.replace(
+        /^Assistant: /,
+        '',
+      );
+      expect(first).toMatch(
+        /^I found [\d,]+ open or forecasted grants? about “climate”, ranked by the research profile/,
+      );
+      const found = foundIn(first);
+      expect(found).toBeGreaterThan(1);
+      await expect(page).toHaveURL(/[?&]q=climate(&|$)/);
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        foundHeading(found),
+      );
+      await settled(page);
+      const cards = await readCards(page);
+      expect(cards.length).toBe(Math.min(found, 20));
+      for (const card of cards) {
+        expect(Number.isInteger(card.score) && card.score >= 0 && card.score <= 100).toBe(true);
+        expect(card.reasons.length).toBeGreaterThan(0);
+      }
+      expect(
+        cards[0]!.reasons.some((r) => /Title mentions|Research areas|Description mentions/.test(r)),
+      ).toBe(true);
+      expect(
+        cards.some((c) => c.reasons.some((r) => r.startsWith('Matches your research areas'))),
+      ).toBe(true);
+      const best = first.match(/The best match is “(.+)” \((\d+)\/100\)/);
+      expect(best?.[1]).toBe(cards[0]!.title);
+      expect(Number(best?.[2])).toBe(cards[0]!.score);
+
+      // Words that match nothing get the seed's reply, and the results say so too.
+      await expect(messageBox(page)).toHaveValue('ocean');
+      await messageBox(page).fill('');
+      expect(await ask(page, 'zzqxv')).toBe(noResultReply);
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        '0 grants found',
+      );
+      await expect(resultsPanel(page).getByText('No grants match this search.')).toBeVisible();
+
+      // The next message is another try at the last one: it narrows the search that found grants.
+      const narrowed = await ask(page, 'ocean');
+      expect(narrowed).toMatch(
+        /^Narrowed down: I found [\d,]+ open or forecasted grants? about “climate”, “ocean”/,
+      );
+      const fewer = foundIn(narrowed);
+      expect(fewer).toBeGreaterThan(0);
+      expect(fewer).toBeLessThan(found);
+      await expect(page).toHaveURL(/[?&]q=climate&refine=ocean(&|$)/);
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        foundHeading(fewer),
+      );
+      await expect(resultCards(page)).toHaveCount(Math.min(fewer, 20));
+      const terms = resultsPanel(page).getByRole('list', { name: 'Active search terms' });
+      await expect(terms.getByRole('button', { name: 'Remove “climate”' })).toBeVisible();
+      await expect(terms.getByRole('button', { name: 'Remove “ocean”' })).toBeVisible();
+
+      // New Search forgets the conversation and the search.
+      await page.getByRole('button', { name: 'New Search' }).click();
+      await expect(assistantReplies(page)).toHaveCount(1);
+      await expect(assistantReplies(page)).toContainText('New search started.');
+      await expect(conversation(page).getByText(/^You: /)).toHaveCount(0);
+      await expect(page).toHaveURL(/\/dashboard\/search$/);
+      await expect(terms).toHaveCount(0);
+      await settled(page);
+      // Unnarrowed, the profile ranks the whole catalogue again.
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).not.toHaveText(
+        foundHeading(fewer),
+      );
+      await expect(resultCards(page).first()).toContainText('Matches your research areas');
+    });
+
+    test('sort, paging, filters and quick search change the results, and the URL keeps the search', async ({
+      page,
+    }) => {
+      await openSearch(page, 'researcher');
+      const found = foundIn(await ask(page, 'climate'));
+      expect(found).toBeGreaterThan(20);
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        foundHeading(found),
+      );
+      await settled(page);
+      const byMatch = (await readCards(page)).map((c) => c.title);
+
+      // Five orders, best match first and chosen.
+      await page.getByRole('button', { name: 'Sort: Best match' }).click();
+      const options = page.getByRole('menuitemradio');
+      await expect(options).toHaveText([
+        'Best match',
+        'Due date (soonest first)',
+        'Due date (latest first)',
+        'Amount (highest first)',
+        'Amount (lowest first)',
+      ]);
+      await expect(options.first()).toHaveAttribute('aria-checked', 'true');
+      await page.keyboard.press('Escape');
+
+      await chooseSort(page, 'Amount (highest first)', 'sort=amount-desc');
+      await expect(page).toHaveURL(/sort=amount-desc/);
+      await expect(page.getByRole('button', { name: 'Sort: Highest amount' })).toBeVisible();
+      const byAmount = await readCards(page);
+      expect(byAmount.map((c) => c.title)).not.toEqual(byMatch);
+      expectOrdered(
+        byAmount.map((c) => c.amount),
+        'desc',
+      );
+      expect(byAmount[0]!.amount).not.toBeNull();
+
+      await chooseSort(page, 'Due date (soonest first)', 'sort=due-date-asc');
+      await expect(page.getByRole('button', { name: 'Sort: Due soonest' })).toBeVisible();
+      const byDue = await readCards(page);
+      expectOrdered(
+        byDue.map((c) => c.due),
+        'asc',
+      );
+      expect(byDue[0]!.due).not.toBeNull();
+
+      // Pages of 20.
+      const pageCount = Math.ceil(found / 20);
+      const pages = resultsPanel(page).getByRole('navigation', { name: 'Result pages' });
+      await expect(pages.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
+      await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      await searchWith(page, 'page=2', () => pages.getByRole('button', { name: 'Next' }).click());
+      await expect(page).toHaveURL(/page=2/);
+      await expect(pages.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
+      await expect(resultCards(page)).toHaveCount(Math.min(20, found - 20));
+      await expect(pages.getByRole('button', { name: 'Next' })).toBeEnabled({
+        enabled: pageCount > 2,
+      });
+      await pages.getByRole('button', { name: 'Previous' }).click();
+      await expect(pages.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
+      await settled(page);
+
+      // Quick search looks only through the results shown: try the rarest long word of their titles.
+      const quick = page.getByRole('searchbox', { name: 'Quick search in these results' });
+      const titles = byDue.map((c) => c.title.toLowerCase());
+      const words = [
+        ...new Set(titles.flatMap((t) => t.split(/[^a-z]+/)).filter((w) => w.length > 4)),
+      ];
+      const rarity = (w: string) => titles.filter((t) => t.includes(w)).length;
+      const word = words.sort((a, b) => rarity(a) - rarity(b))[0]!;
+      await quick.fill(word);
+      // It looks at the title, the agency and the opportunity number.
+      const quickCards = await resultCards(page).allInnerTexts();
+      expect(quickCards.length).toBeGreaterThan(0);
+      expect(quickCards.length).toBeLessThan(20);
+      for (const card of quickCards) expect(card.toLowerCase()).toContain(word);
+      await quick.fill('qqqzzzx');
+      await expect(resultCards(page)).toHaveCount(0);
+      await expect(
+        resultsPanel(page).getByText('No result on this page matches your quick search.'),
+      ).toBeVisible();
+      await quick.fill('');
+      await expect(resultCards(page)).toHaveCount(20);
+
+      // Filters: amounts typed as text are checked before anything is sent.
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const filters = page.getByRole('dialog', { name: 'Filters' });
+      const minimum = filters.getByRole('textbox', { name: 'Minimum' });
+      const maximum = filters.getByRole('textbox', { name: 'Maximum' });
+      await minimum.fill('lots');
+      await filters.getByRole('button', { name: 'Apply' }).click();
+      await expect(filters.getByText('Enter an amount such as $1.5M or 500k')).toBeVisible();
+      await minimum.fill('$40M');
+      await maximum.fill('$1.5M');
+      await filters.getByRole('button', { name: 'Apply' }).click();
+      await expect(filters.getByText('The minimum is above the maximum')).toBeVisible();
+      await expect(page).not.toHaveURL(/amountMin/);
+
+      // The agency field suggests agencies by name or acronym.
+      await minimum.fill('$1.5M');
+      await maximum.fill('$40M');
+      const agency = filters.getByRole('combobox', { name: 'Agency' });
+      await agency.fill('international dev');
+      const suggestions = filters.getByRole('listbox', { name: 'Agency suggestions' });
+      await expect(suggestions.getByRole('option')).toHaveText([
+        /^USAID — .*Agency for International Development$/,
+      ]);
+      await suggestions.getByRole('option').click();
+      await expect(agency).toHaveValue('USAID');
+      await expect(suggestions).toBeHidden();
+      await agency.fill('n');
+      await agency.press('ArrowDown');
+      await expect(suggestions.getByRole('option').first()).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      const firstSuggestion = (await suggestions.getByRole('option').first().innerText()).split(
+        ' — ',
+      )[0]!;
+      await agency.press('Enter');
+      await expect(agency).toHaveValue(firstSuggestion);
+      await expect(filters).toBeVisible();
+      // Escape closes the suggestions first, and only then the menu.
+      await agency.fill('US');
+      await expect(suggestions).toBeVisible();
+      await agency.press('Escape');
+      await expect(suggestions).toBeHidden();
+      await expect(filters).toBeVisible();
+      // An acronym typed in full needs no suggestions.
+      await agency.fill('usaid');
+      await expect(suggestions).toBeHidden();
+      await agency.fill('USAID');
+      await searchWith(page, 'agency=USAID', () =>
+        filters.getByRole('button', { name: 'Apply' }).click(),
+      );
+      await expect(filters).toBeHidden();
+      await expect(page).toHaveURL(/amountMin=1500000&amountMax=40000000&agency=USAID/);
+      await expect(page.getByRole('button', { name: 'Filters (2 active)' })).toBeVisible();
+      const filtered = await readCards(page);
+      expect(filtered.length).toBeGreaterThan(0);
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        foundHeading(filtered.length),
+      );
+      for (const card of filtered) {
+        expect(card.amount).not.toBeNull();
+        expect(card.amount!).toBeGreaterThanOrEqual(1_500_000);
+        expect(card.amount!).toBeLessThanOrEqual(40_000_000);
+        expect(card.agency).toMatch(/USAID|Agency for International Development/);
+      }
+      expectOrdered(
+        filtered.map((c) => c.due),
+        'asc',
+      );
+
+      // Reopened, the menu shows what the URL holds; a due range narrows by date.
+      await page.getByRole('button', { name: 'Filters (2 active)' }).click();
+      await expect(minimum).toHaveValue('$1.5M');
+      await expect(maximum).toHaveValue('$40M');
+      await expect(agency).toHaveValue('USAID');
+      const today = new Date().toISOString().slice(0, 10);
+      const inTenYears = `${Number(today.slice(0, 4)) + 10}${today.slice(4)}`;
+      await minimum.fill('');
+      await maximum.fill('');
+      await agency.fill('');
+      await filters.getByLabel('Start date').fill(today);
+      await filters.getByLabel('End date').fill(inTenYears);
+      await searchWith(page, `dueTo=${inTenYears}`, () =>
+        filters.getByRole('button', { name: 'Apply' }).click(),
+      );
+      await expect(page).not.toHaveURL(/amountMin|agency=/);
+      const dated = await readCards(page);
+      expect(dated.length).toBeGreaterThan(0);
+      for (const card of dated) {
+        expect(card.due).not.toBeNull();
+        expect(card.due! >= today && card.due! <= inTenYears).toBe(true);
+      }
+
+      // The URL is the search: a reload and a new page show the same.
+      const url = page.url();
+      const shown = dated.map((c) => c.title);
+      await page.reload();
+      await settled(page);
+      expect((await readCards(page)).map((c) => c.title)).toEqual(shown);
+      await expect(page.getByRole('button', { name: 'Sort: Due soonest' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Filters (1 active)' })).toBeVisible();
+      const other = await page.context().newPage();
+      await other.goto(url);
+      await settled(other);
+      expect((await readCards(other)).map((c) => c.title)).toEqual(shown);
+      await other.close();
+
+      // A follow-up keeps the filters set by hand.
+      const dueChip = resultsPanel(page).getByRole('button', { name: /^Remove Due / });
+      await expect(dueChip).toBeVisible();
+      expect(await ask(page, 'change')).toMatch(/^Narrowed down: I found [\d,]+ .*closing between/);
+      await expect(page).toHaveURL(/dueFrom=.*&dueTo=/);
+      await expect(dueChip).toBeVisible();
+
+      // Removing a term widens the search again.
+      await dueChip.click();
+      await expect(page).not.toHaveURL(/dueFrom/);
+      await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+    });
+
+    test('a result opens its grant page, and Back returns to the same search', async ({ page }) => {
+      await openSearch(page, 'researcher');
+      foundIn(await ask(page, 'fire'));
+      await settled(page);
+      const first = resultCards(page).first();
+      const title = await first.getByRole('heading', { level: 3 }).innerText();
+      await first.getByRole('link', { name: title }).click();
+      await expect(page).toHaveURL(/\/dashboard\/grant\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Grant Details' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/dashboard\/search\?q=fire/);
+      await settled(page);
+      await expect(resultCards(page).first().getByRole('heading', { level: 3 })).toHaveText(title);
+    });
+  });
+}
+
+test('a failed request gets the seed’s failure reply and changes nothing; the next try works', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(failedResource(500));
+  await openSearch(page, 'researcher');
+  const found = foundIn(await ask(page, 'water'));
+  const url = page.url();
+
+  const broken = {
+    status: 500,
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ status: 500, code: 'internal', title: 'Internal Server Error' }),
+  };
+  await page.route('**/api/v1/search/chat', (route) => route.fulfill(broken));
+  expect(await ask(page, 'forest')).toBe(failureReply);
+  expect(page.url()).toBe(url);
+  await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+    foundHeading(found),
+  );
+  await page.unroute('**/api/v1/search/chat');
+  expect(await ask(page, 'forest')).toMatch(/^Narrowed down: I found/);
+
+  // The results panel has its own error state, with a way to try again.
+  await page.route('**/api/v1/grants/search**', (route) => route.fulfill(broken));
+  await resultsPanel(page).getByRole('button', { name: 'Remove “water”' }).click();
+  await expect(resultsPanel(page).getByRole('alert')).toContainText(
+    'We couldn’t load the results.',
+  );
+  await page.unroute('**/api/v1/grants/search**');
+  await resultsPanel(page).getByRole('button', { name: 'Try again' }).click();
+  await settled(page);
+  await expect(resultCards(page).first()).toBeVisible();
+});
+
+test('the profile toggle is on by default, and a researcher can pick only themselves', async ({
+  page,
+}) => {
+  await openSearch(page, 'researcher');
+  const toggle = page.getByRole('switch', { name: 'Match with research profile' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  const picker = page.getByRole('combobox', { name: 'Researcher' });
+  await expect(picker).toHaveValue('');
+  await expect(picker.getByRole('option')).toHaveText(['Not Selected', 'Dr. Jordan Ellery (you)']);
+
+  expect(await ask(page, 'forest')).toContain('ranked by the research profile');
+  await settled(page);
+  const profileReason = /^(Matches your research areas|Shares no research area with the profile)/;
+  for (const card of await readCards(page))
+    expect(card.reasons.some((r) => profileReason.test(r))).toBe(true);
+
+  // Off: the profile no longer ranks the results, nor the assistant's answers.
+  await searchWith(page, 'matchProfile=false', () => toggle.click());
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(page).toHaveURL(/matchProfile=false/);
+  for (const card of await readCards(page))
+    expect(card.reasons.some((r) => profileReason.test(r))).toBe(false);
+  expect(await ask(page, 'management')).not.toContain('ranked by the research profile');
+
+  // On again, for the researcher picked: the narrowed search is ranked by the profile.
+  await searchWith(page, 'matchProfile=true', () => toggle.click());
+  await expect(page).not.toHaveURL(/matchProfile/);
+  for (const card of await readCards(page))
+    expect(card.reasons.some((r) => profileReason.test(r))).toBe(true);
+  await picker.selectOption({ label: 'Dr. Jordan Ellery (you)' });
+  await expect(page).toHaveURL(/researcherId=[0-9a-f-]{36}/);
+  expect(await ask(page, 'fire')).toContain('ranked by the research profile');
+
+  // Someone else's id in a link is not used for a researcher.
+  const url = new URL(page.url());
+  url.searchParams.set('researcherId', '00000000-0000-4000-8000-000000000000');
+  await page.goto(url.toString());
+  await settled(page);
+  await expect(picker).toHaveValue('');
+  await expect(resultCards(page).first()).toBeVisible();
+});
+
+for (const name of Object.keys(viewports) as ViewportName[]) {
+  test(`an administrator searches on behalf of a researcher of their institution (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewports[name]);
+    await openSearch(page, 'admin');
+    const picker = page.getByRole('combobox', { name: 'Researcher' });
+    await expect(picker).toHaveValue('');
+    const names = await picker.getByRole('option').allInnerTexts();
+    expect(names[0]).toBe('Not Selected');
+    expect(names.length).toBeGreaterThan(2);
+    expect(names).toContain('Dr. Jordan Ellery');
+    expect(names).not.toContain('Morgan Halvorsen');
+
+    // With nobody chosen there is no profile to rank by, and the assistant says so.
+    expect(await ask(page, 'climate')).toContain(
+      'Choose a researcher to rank by a research profile.',
+    );
+
+    await picker.selectOption({ label: 'Dr. Jordan Ellery' });
+    await expect(page).toHaveURL(/researcherId=[0-9a-f-]{36}/);
+    await settled(page);
+    await expect(resultCards(page).first()).toContainText(
+      /Matches your research areas|Shares no research area/,
+    );
+    expect(await ask(page, 'ocean')).toMatch(/^Narrowed down: .*ranked by the research profile \(/);
+
+    await settled(page);
+    const first = resultCards(page).first();
+    const title = await first.getByRole('heading', { level: 3 }).innerText();
+    await first.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/admin\/grant\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Search' }).click();
+    await expect(page).toHaveURL('/admin/search');
+  });
+}
+
+test('saved searches: save with a name, list, load, rename and delete', async ({ page }) => {
+  const name = uniqueMarker('Restoration ');
+  const renamed = uniqueMarker('Renamed ');
+  await openSearch(page, 'researcher');
+  foundIn(await ask(page, 'restoration'));
+  await chooseSort(page, 'Amount (highest first)', 'sort=amount-desc');
+  const saved = page.url();
+
+  await page.getByRole('button', { name: 'Save search' }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Save this search' });
+  const nameBox = saveDialog.getByRole('textbox', { name: 'Name' });
+  await expect(nameBox).toHaveValue('restoration');
+  await nameBox.fill('   ');
+  await saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(saveDialog.getByText('Name is required')).toBeVisible();
+  await nameBox.fill(name);
+  await saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(saveDialog).toBeHidden();
+  await expect(page.getByText(`Search saved as “${name}”`)).toBeVisible();
+
+  // Start over, then load it back from the list.
+  await page.getByRole('button', { name: 'New Search' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/search$/);
+  await page.getByRole('button', { name: 'Saved searches' }).click();
+  const menu = page.getByRole('dialog', { name: 'Saved searches' });
+  const entry = menu.getByRole('button', { name: new RegExp(`^${name}`) });
+  await expect(entry).toContainText('restoration · saved');
+  await entry.click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(saved);
+  await expect(page.getByRole('button', { name: 'Sort: Highest amount' })).toBeVisible();
+  await settled(page);
+
+  // Rename: a name is required, and the list shows the new one.
+  await page.getByRole('button', { name: 'Saved searches' }).click();
+  await menu.getByRole('button', { name: `Rename ${name}` }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename saved search' });
+  const renameBox = renameDialog.getByRole('textbox', { name: 'Name' });
+  await expect(renameBox).toHaveValue(name);
+  await renameBox.fill('');
+  await renameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(renameDialog.getByText('Name is required')).toBeVisible();
+  await renameBox.fill(renamed);
+  await renameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(renameDialog).toBeHidden();
+  await expect(page.getByText('Saved search renamed')).toBeVisible();
+  await page.getByRole('button', { name: 'Saved searches' }).click();
+  await expect(menu.getByRole('button', { name: new RegExp(`^${renamed}`) })).toBeVisible();
+  await expect(menu.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveCount(0);
+
+  // Delete asks first; Cancel keeps it.
+  await menu.getByRole('button', { name: `Delete ${renamed}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete saved search?' });
+  await expect(confirm).toContainText(`“${renamed}” will be removed.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Saved searches' }).click();
+  await menu.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Saved search deleted')).toBeVisible();
+  await page.getByRole('button', { name: 'Saved searches' }).click();
+  await expect(menu.getByRole('button', { name: new RegExp(`^${renamed}`) })).toHaveCount(0);
+});
