@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
-  // Messaging: WebSocket support (64 KB frames at most) goes before the session hook so that
+  // Messaging: WebSocket support goes before the session hook so that
   // a refused upgrade's socket is closed; then the realtime bus and the routes.
   // Frames up to the body limit are read and answered (a frame over the realtime
   // limit gets a payload_too_large event and the socket stays open); only

@@ -243,6 +243,24 @@ describe('POST /api/v1/search/chat', () => {
     });
   });
 
+  it('limits each user, not the address they share with colleagues', async () => {
+    const heavy = await makeUser(t.db);
+    const heavyCookie = (await signIn(t.app, { email: heavy.email, password: heavy.password, role: 'researcher' })).cookie;
+    const reset = (who: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/search/chat',
+        payload: { message: '', reset: true, matchProfile: false },
+        headers: { cookie: who },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await reset(heavyCookie)).statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(60);
+    expect(codes.at(-1)).toBe(429);
+    // Same address (inject's 127.0.0.1), another user: not limited.
+    expect((await reset(cookie)).statusCode).toBe(200);
+  });
+
   it('starts over on reset', async () => {
     const res = await chat({ message: '', reset: true, matchProfile: true });
     expect(res.json()).toMatchObject({ results: [], context: null });
