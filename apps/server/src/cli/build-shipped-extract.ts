@@ -15,6 +15,25 @@ import {
   readOpportunities,
 } from '../modules/grants/grants-xml-writer';
 
+/**
+ * The listing scrape these records came from lost some non-ASCII characters:
+ * an apostrophe became "?" ("Department?s") and others the mojibake of U+FFFD
+ * ("Mozambiqueï¿½s", "Great Lakes ï¿½ Northern"). Only those exact shapes are
+ * repaired; nothing else in the text changes.
+ */
+export function repairScrapedText(text: string | null): string | null {
+  if (!text) return text;
+  const lost = 'ï¿½';
+  return text
+    .replace(/([A-Za-z])\?s\b/g, '$1’s')
+    .replaceAll(`${lost}s `, '’s ')
+    .replaceAll(`Yaound${lost}`, 'Yaoundé')
+    .replaceAll(` ${lost} `, ' – ')
+    .replace(new RegExp(`${lost}(?=\\s)`, 'g'), ' –')
+    .replace(new RegExp(`\\s*${lost}$`), '')
+    .replaceAll(lost, '');
+}
+
 function main() {
   const config = loadConfig();
   const { values } = parseArgs({ options: { from: { type: 'string' } } });
@@ -22,7 +41,12 @@ function main() {
   const outDir = path.join(config.projectRoot, 'data', 'grants');
   fs.mkdirSync(outDir, { recursive: true });
 
-  const opportunities = readOpportunities(fromDir);
+  const opportunities = readOpportunities(fromDir).map((o) => ({
+    ...o,
+    title: repairScrapedText(o.title),
+    description: repairScrapedText(o.description),
+    eligibilityText: repairScrapedText(o.eligibilityText),
+  }));
   const agencies = readAgencies(fromDir);
   const out = fs.createWriteStream(path.join(outDir, 'grants-extract.xml'));
   out.write(extractHeader);
@@ -59,4 +83,4 @@ function main() {
   });
 }
 
-main();
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) main();

@@ -57,8 +57,8 @@ export function opportunityXml(o: Opportunity, agencies: Map<string, Agency>): s
     lines.push(`    <${name}>${escapeXml(String(value))}</${name}>`);
   };
   const date = (name: string, iso: string | null) => {
-    // The listing scrape stored 2099-01-01 as "no date yet" for forecasts.
-    if (iso && !(forecast && iso.startsWith('2099-'))) el(name, toExtractDate(iso));
+    // The listing scrape stored 2099-01-01 as "no date yet".
+    if (iso && !iso.startsWith('2099-')) el(name, toExtractDate(iso));
   };
   const agencyName =
     o.agency ??
