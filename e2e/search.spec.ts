@@ -589,11 +589,14 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     await settled(page);
     const first = resultCards(page).first();
     const title = await first.getByRole('heading', { level: 3 }).innerText();
+    const searchUrl = page.url().replace(/^https?:\/\/[^/]+/, '');
     await first.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(/\/admin\/grant\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    // Back returns to the same search, not a blank one.
     await page.getByRole('link', { name: 'Back to Search' }).click();
-    await expect(page).toHaveURL('/admin/search');
+    await expect(page).toHaveURL(searchUrl);
+    await expect(resultCards(page).first()).toContainText(title);
   });
 }
 

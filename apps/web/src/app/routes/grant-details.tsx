@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { GrantPage } from '../../features/grants/components/grant-page';
 import { useShellUser } from '../layouts/shell-context';
@@ -6,6 +6,10 @@ import { useShellUser } from '../layouts/shell-context';
 export function Component() {
   const { id = '' } = useParams();
   const admin = useShellUser().role === 'admin';
+  // Opened from a search result: back returns to that search, not a blank one.
+  const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
+  const adminSearch =
+    typeof backTo === 'string' && backTo.startsWith(paths.admin.search) ? backTo : paths.admin.search;
   return (
     <GrantPage
       // A new grant is a new page: collaborator highlight and dialogs start afresh.
@@ -13,7 +17,7 @@ export function Component() {
       grantId={id}
       back={
         admin
-          ? { to: paths.admin.search, label: 'Back to Search' }
+          ? { to: adminSearch, label: 'Back to Search' }
           : { to: paths.researcher.grants, label: 'Back to Grants' }
       }
       grantPath={admin ? paths.admin.grant : paths.researcher.grant}

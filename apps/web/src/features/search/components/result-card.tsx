@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CalendarDays, DollarSign, Landmark } from 'lucide-react';
 import clsx from 'clsx';
 import type { SearchResult } from '@grantbridge/contract/grants';
@@ -23,6 +23,9 @@ function scoreClasses(score: number) {
 export function ResultCard({ result, href }: { result: SearchResult; href: string }) {
   const { grant, score, reasons } = result;
   const reasonsId = useId();
+  // The grant page's back link returns to this very search (filters, page and all).
+  const location = useLocation();
+  const backTo = `${location.pathname}${location.search}`;
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300">
       <div className="flex items-start gap-3">
@@ -30,6 +33,7 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
           <h3 className="font-semibold leading-snug text-slate-900">
             <Link
               to={href}
+              state={{ backTo }}
               className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-800 focus:outline-none"
             >
               {grant.title}
