@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -262,25 +263,51 @@ describe('importing extracts into the database', () => {
     expect(await grantByKey(db, '900021')).toBeUndefined();
   });
 
-  it('stops on a truncated file with a clear error, keeping the whole batches before it', async () => {
+  it('stops on a truncated file with a clear error, keeping every whole record before the cut', async () => {
     const full = extract(...['900031', '900032', '900033', '900034', '900035'].map((id) => record(base(id))));
     const cut = full.slice(0, full.indexOf('900035') + 20);
     const before = await countGrants(db);
-    const err = await importGrantsExtract(db, file('cut.xml', cut), { today, batchSize: 2 }).catch((e: unknown) => e);
+    const err = await importGrantsExtract(db, file('cut.xml', cut), { today, batchSize: 3 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GrantImportError);
     const message = (err as GrantImportError).message;
-    expect(message).toMatch(/not a complete, well-formed Grants\.gov XML extract/);
+    expect(message).toMatch(/not a complete, well-formed Grants\.gov XML extract \(unclosed tag: .* at line \d+, column \d+\)/);
     expect(message).toMatch(/stopped after reading 4 records/);
-    expect((err as GrantImportError).summary).toMatchObject({ read: 4, inserted: 4 });
+    expect(message).toMatch(/Everything read before that point is committed \(inserted 4, updated 0, unchanged 0, rejected 0\)/);
+    // The fourth record came after the last full batch; it is written all the same.
+    expect((err as GrantImportError).summary).toEqual({ read: 4, inserted: 4, updated: 0, unchanged: 0, rejected: 0 });
     expect(await countGrants(db)).toBe(before + 4);
+
+    // Cut again, a second time: the same records, now unchanged.
+    const again = await importGrantsExtract(db, file('cut.xml', cut), { today }).catch((e: unknown) => e);
+    expect((again as GrantImportError).summary).toEqual({ read: 4, inserted: 0, updated: 0, unchanged: 4, rejected: 0 });
+  });
+
+  it('takes nothing from after a point where the file is not well-formed', async () => {
+    const broken = record(base('900132')).replace('</OpportunityTitle>', '</OpportunityTitel>');
+    const content = extract(record(base('900131')), broken, record(base('900133')), record(base('900134')));
+    const err = await importGrantsExtract(db, file('broken.xml', content), { today }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/\(unexpected close tag at line 4, column \d+\); stopped after reading 1 record\./);
+    expect((err as GrantImportError).summary).toEqual({ read: 1, inserted: 1, updated: 0, unchanged: 0, rejected: 0 });
+    expect(await grantByKey(db, '900131')).toBeDefined();
+    for (const key of ['900132', '900133', '900134']) expect(await grantByKey(db, key)).toBeUndefined();
   });
 
   it('stops on a file that is not XML, changing nothing', async () => {
     const before = await countGrants(db);
-    for (const content of ['{"grants": []}', 'OpportunityID,Title\n1,Two\n', '', '\u0000\u0001binary']) {
+    const cases: [string, RegExp][] = [
+      ['{"grants": []}', /^The file is not XML \(it starts with "\{\\"grants\\": \[\]\}"\)/],
+      ['OpportunityID,Title\n1,Two\n', /^The file is not XML \(it starts with "OpportunityID,Title 1,Two"\)/],
+      ['\u0000\u0001binary', /^The file is not XML \(it starts with binary data\)/],
+      ['', /^The file is empty/],
+      [' \r\n\t', /^The file is empty/],
+      ['<!DOCTYPE html>\n<html><body><p>Service unavailable<br></p></body></html>', /^The file is an HTML page, not a Grants\.gov XML extract \(<html> at line 2/],
+      ['<?xml version="1.0" encoding="EBCDIC-CP-US"?><Grants/>', /^The file declares the character encoding "ebcdic-cp-us", which the importer cannot read/],
+    ];
+    for (const [content, message] of cases) {
       const err = await importGrantsExtract(db, file('not.xml', content), { today }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(GrantImportError);
-      expect((err as Error).message).toMatch(/not a complete, well-formed Grants\.gov XML extract.*stopped after reading 0 records/);
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).toMatch(/stopped after reading 0 records\. Nothing was imported\.$/);
     }
     const other = await importGrantsExtract(db, file('other.xml', '<rss><channel/></rss>'), { today }).catch((e: unknown) => e);
     expect((other as Error).message).toMatch(/root element is <rss>/);
@@ -365,6 +392,186 @@ describe('importing extracts into the database', () => {
     expect(ml!.status).toBe('posted');
     expect((await grantByKey(db, '900061'))!.status).toBe('closed');
   });
+
+  it('reads the variations real extracts carry: a namespace prefix, BOM, CRLF, CDATA, entities, empty elements, formatted amounts, repeated codes, unknown elements', async () => {
+    const el = (name: string, value?: string) => (value === undefined ? `<ns0:${name}/>` : `<ns0:${name}>${value}</ns0:${name}>`);
+    const body = [
+      el('OpportunityID', '910001'),
+      el('OpportunityTitle', 'Blue carbon &amp;amp; tidal\r\n    wetlands'),
+      el('OpportunityNumber', ' VAR-910001 '),
+      el('CFDANumbers', '00.000') + el('CFDANumbers', '15.808') + el('CFDANumbers', '15.808'),
+      el('EligibleApplicants', '06') + el('EligibleApplicants', '20') + el('EligibleApplicants', '06'),
+      el('CategoryOfFundingActivity', 'ST'),
+      el('AgencyCode', 'DOI-USGS1') + el('AgencyName', 'Geological Survey'),
+      el('PostDate', '01152026') + el('CloseDate', '09302026') + el('LastUpdatedDate', '01152026'),
+      el('AwardCeiling', '1,500,000.00') + el('AwardFloor') + el('EstimatedTotalProgramFunding', '') + el('ExpectedNumberOfAwards', 'none'),
+      el('Description', '<![CDATA[<p>Sediment &amp; <b>carbon</b> burial: the agency&rsquo;s cores of &lt; 5 cm.</p><ul><li>Salt marsh</li></ul>]]>'),
+      el('AdditionalInformationOnEligibility', 'Caf&#233; &#x2014; &amp;lt;i&amp;gt;partners&amp;lt;/i&amp;gt; with budgets &lt; 5 years &gt; 3, cr&egrave;che'),
+      el('SomethingNew', '<ns0:Nested attr="x">kept out</ns0:Nested>'),
+      el('Version', 'Synopsis 1'),
+    ];
+    const content =
+      `\ufeff<?xml version="1.0" encoding="UTF-8"?>\r\n<ns0:Grants xmlns:ns0="${ns}">\r\n` +
+      `<ns0:OpportunitySynopsisDetail_1_0>\r\n${body.join('\r\n')}\r\n</ns0:OpportunitySynopsisDetail_1_0>\r\n</ns0:Grants>\r\n`;
+    const variations = file('variations.xml', Buffer.from(content, 'utf8'));
+    expect(await importGrantsExtract(db, variations, { today })).toEqual({ read: 1, inserted: 1, updated: 0, unchanged: 0, rejected: 0 });
+    expect(await grantByKey(db, '910001')).toMatchObject({
+      opportunity_number: 'VAR-910001',
+      title: 'Blue carbon & tidal wetlands',
+      cfda_numbers: ['00.000', '15.808'],
+      program_title: 'U.S. Geological Survey Research and Data Collection',
+      eligibility_codes: ['06', '20'],
+      award_ceiling: 1_500_000,
+      award_floor: null,
+      total_funding: null,
+      expected_awards: null,
+      description: 'Sediment & carbon burial: the agency’s cores of < 5 cm.\nSalt marsh',
+      eligibility_text: 'Café — partners with budgets < 5 years > 3, crèche',
+      status: 'posted',
+    });
+    expect(await importGrantsExtract(db, variations, { today })).toEqual({ read: 1, inserted: 0, updated: 0, unchanged: 1, rejected: 0 });
+  });
+
+  it('imports a file that names an opportunity twice the same way every time: the first of equal versions, or the newer', async () => {
+    for (const [prefix, batchSize] of [['9100', 500], ['9101', 1]] as const) {
+      const content = extract(
+        record(base(`${prefix}11`, { OpportunityTitle: 'Twice, first' })),
+        record(base(`${prefix}11`, { OpportunityTitle: 'Twice, second' })),
+        record(base(`${prefix}12`, { OpportunityTitle: 'Older' })),
+        record(base(`${prefix}12`, { OpportunityTitle: 'Newer', LastUpdatedDate: '02012026', Version: 'Synopsis 2' })),
+        record(base(`${prefix}13`)),
+        record(base(`${prefix}13`)),
+      );
+      const twice = file(`twice-${prefix}.xml`, content);
+      expect(await importGrantsExtract(db, twice, { today, batchSize })).toEqual({ read: 6, inserted: 3, updated: 1, unchanged: 2, rejected: 0 });
+      const stored = await rows(db, sql`select id, updated_at, title from grants where source_key like ${`${prefix}1%`} order by source_key`);
+      expect(stored.map((r) => r.title)).toEqual(['Twice, first', 'Newer', `Watershed restoration research ${prefix}13`]);
+      expect(await importGrantsExtract(db, twice, { today, batchSize })).toEqual({ read: 6, inserted: 0, updated: 0, unchanged: 6, rejected: 0 });
+      expect(await rows(db, sql`select id, updated_at, title from grants where source_key like ${`${prefix}1%`} order by source_key`)).toEqual(stored);
+    }
+    // A later file with the same version and corrected text still replaces the row: only repeats within one file lose ties.
+    const corrected = file('corrected.xml', extract(record(base('910011', { OpportunityTitle: 'Twice, corrected' }))));
+    expect(await importGrantsExtract(db, corrected, { today })).toMatchObject({ updated: 1 });
+  });
+
+  it('makes one row of a record without an id and one with it, for the same opportunity in one file', async () => {
+    const noId = (number: string) => record(base('x', { OpportunityID: undefined, OpportunityNumber: number, OpportunityTitle: 'No id yet' }));
+    const numberFirst = file('number-first.xml', extract(noId('MIXED-1'), record(base('910021', { OpportunityNumber: 'MIXED-1', LastUpdatedDate: '02012026' }))));
+    expect(await importGrantsExtract(db, numberFirst, { today })).toEqual({ read: 2, inserted: 1, updated: 1, unchanged: 0, rejected: 0 });
+    const idFirst = file('id-first.xml', extract(record(base('910022', { OpportunityNumber: 'MIXED-2' })), noId('MIXED-2')));
+    expect(await importGrantsExtract(db, idFirst, { today })).toEqual({ read: 2, inserted: 1, updated: 0, unchanged: 1, rejected: 0 });
+    const stored = await rows<{ source_key: string; title: string }>(
+      db,
+      sql`select source_key, title from grants where opportunity_number in ('MIXED-1', 'MIXED-2') order by source_key`,
+    );
+    expect(stored).toEqual([
+      { source_key: '910021', title: 'Watershed restoration research 910021' },
+      { source_key: '910022', title: 'Watershed restoration research 910022' },
+    ]);
+    expect(await importGrantsExtract(db, numberFirst, { today })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    expect(await importGrantsExtract(db, idFirst, { today })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('rejects a record the database refuses (a search text over its limit) with the reason, and writes the rest of its batch', async () => {
+    const words = Array.from({ length: 150_000 }, (_, i) => `w${i.toString(36)}q`).join(' ');
+    const rejected: Rejection[] = [];
+    const content = extract(record(base('910031')), record(base('910032', { Description: words })), record(base('910033')));
+    const summary = await importGrantsExtract(db, file('too-many-words.xml', content), { today, onRejected: (r) => rejected.push(r) });
+    expect(summary).toEqual({ read: 3, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
+    expect(rejected).toEqual([{ id: '910032', reason: expect.stringMatching(/^the database refused it: string is too long for tsvector/) }]);
+    expect(await grantByKey(db, '910031')).toBeDefined();
+    expect(await grantByKey(db, '910033')).toBeDefined();
+  }, 60_000);
+
+  it('stops when the database fails, saying what was committed, without the batch in the message', async () => {
+    let transactions = 0;
+    const failing = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'transaction' && ++transactions > 1) {
+          return async () => {
+            throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const content = extract(record(base('910081')), record(base('910082')), record(base('910083')));
+    const err = await importGrantsExtract(failing, file('db-fails.xml', content), { today, batchSize: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GrantImportError);
+    expect((err as Error).message).toMatch(
+      /^The database failed after \d records were read \(terminating connection due to administrator command\)\. Committed before it, in whole batches: inserted 1, updated 0, unchanged 0, rejected 0;/,
+    );
+    expect((err as GrantImportError).summary).toMatchObject({ inserted: 1 });
+    expect(await grantByKey(db, '910081')).toBeDefined();
+    expect(await grantByKey(db, '910082')).toBeUndefined();
+  });
+
+  it('rejects a record whose number, agency or title is too long to store', async () => {
+    const rejected: Rejection[] = [];
+    const content = extract(
+      record(base('910041', { OpportunityNumber: 'N'.repeat(300) })),
+      record(base('910042', { AgencyCode: 'A'.repeat(300) })),
+      record(base('910043', { AgencyName: 'Agency '.repeat(100) })),
+      record(base('910044', { OpportunityTitle: 'Title '.repeat(400) })),
+      record(base('x', { OpportunityID: undefined, OpportunityNumber: `M${'m'.repeat(299)}` })),
+      record(base('910046')),
+    );
+    const summary = await importGrantsExtract(db, file('long.xml', content), { today, onRejected: (r) => rejected.push(r) });
+    expect(summary).toEqual({ read: 6, inserted: 1, updated: 0, unchanged: 0, rejected: 5 });
+    expect(rejected.map((r) => r.reason)).toEqual([
+      'the opportunity number is longer than 255 characters',
+      'the agency code is longer than 255 characters',
+      'the agency name is longer than 500 characters',
+      'the title is longer than 2000 characters',
+      'the opportunity number is longer than 255 characters',
+    ]);
+    expect(rejected[4]!.id).toHaveLength(100);
+  });
+
+  it('drops characters XML and the database cannot hold, and goes on', async () => {
+    const content = extract(
+      record(base('910051', { Description: 'vertical\u000btab, nul\u0000, bell\u0007 and &#0; end', OpportunityTitle: 'Control\u0001 title' })),
+      record(base('910052')),
+    );
+    expect(await importGrantsExtract(db, file('controls.xml', content), { today })).toMatchObject({ read: 2, inserted: 2, rejected: 0 });
+    expect(await grantByKey(db, '910051')).toMatchObject({ description: 'vertical tab, nul , bell and end', title: 'Control title' });
+  });
+
+  it('reads a file in the encoding its XML declaration names', async () => {
+    const latin1 = `<?xml version="1.0" encoding="ISO-8859-1"?>\n<Grants xmlns="${ns}">${record(base('910061', { OpportunityTitle: 'Déchets à Montréal', Description: 'Café ½' }))}</Grants>\n`;
+    expect(await importGrantsExtract(db, file('latin1.xml', Buffer.from(latin1, 'latin1')), { today })).toMatchObject({ inserted: 1 });
+    expect(await grantByKey(db, '910061')).toMatchObject({ title: 'Déchets à Montréal', description: 'Café ½' });
+  });
+
+  it('reads every extract in a zip, skips macOS resource forks, and tells a zip from XML by its content', async () => {
+    const appleDouble = '\u0000\u0005\u0016\u0007\u0000\u0002\u0000\u0000Mac OS X        ';
+    const several = storedZip([
+      ['__MACOSX/._GrantsDBExtract20260101v2.xml', appleDouble],
+      ['README.txt', 'hello'],
+      ['GrantsDBExtract20260101v2.xml', extract(record(base('910071')))],
+      ['GrantsDBExtract20260102v2.xml', extract(record(base('910072')), record(base('910071', { LastUpdatedDate: '03012026' })))],
+    ]);
+    expect(await importGrantsExtract(db, file('several.zip', several), { today })).toEqual({ read: 3, inserted: 2, updated: 1, unchanged: 0, rejected: 0 });
+    expect(await importGrantsExtract(db, file('several.zip', several), { today })).toEqual({ read: 3, inserted: 0, updated: 0, unchanged: 3, rejected: 0 });
+
+    const zipNamedXml = file('named-wrong.xml', storedZip([['x.xml', extract(record(base('910073')))]]));
+    expect(await importGrantsExtract(db, zipNamedXml, { today })).toMatchObject({ inserted: 1 });
+    const xmlNamedZip = file('named-wrong.zip', extract(record(base('910074'))));
+    expect(await importGrantsExtract(db, xmlNamedZip, { today })).toMatchObject({ inserted: 1 });
+
+    const whole = storedZip([['GrantsDBExtract.xml', extract(record(base('910075')), record(base('910076')))]], { deflate: true });
+    const cut = await importGrantsExtract(db, file('cut.zip', whole.subarray(0, whole.length - 30)), { today }).catch((e: unknown) => e);
+    expect((cut as Error).message).toMatch(/cut\.zip is not a readable zip archive: it is cut short or corrupt \(.*\); stopped after reading 0 records\. Nothing was imported\./);
+    const corrupt = Buffer.from(whole);
+    for (let i = 60; i < 120; i++) corrupt[i] = corrupt[i]! ^ 0x5a;
+    const broken = await importGrantsExtract(db, file('corrupt.zip', corrupt), { today }).catch((e: unknown) => e);
+    expect((broken as Error).message).toMatch(
+      /Reading GrantsDBExtract\.xml in the zip archive failed \(the compressed data is corrupt or cut short: .*\); stopped after reading 0 records/,
+    );
+    expect(await grantByKey(db, '910075')).toBeUndefined();
+    const none = await importGrantsExtract(db, file('none.zip', storedZip([['notes.txt', 'x'], ['data/', '']])), { today }).catch((e: unknown) => e);
+    expect((none as Error).message).toMatch(/none\.zip holds no \.xml file \(it holds notes\.txt\)/);
+  });
 });
 
 describe('the shipped catalogue', () => {
@@ -393,29 +600,72 @@ describe('the shipped catalogue', () => {
   }, 60_000);
 });
 
-/** A zip archive with stored (uncompressed) entries, enough for the reader's tests. */
-function storedZip(entries: [string, string][]): Buffer {
+describe('npm run ingest', () => {
+  const root = path.resolve(fixtures, '../../../..');
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-ingest-cli-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Runs the command as a person would, on an embedded database of its own. */
+  function ingest(file: string) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+    delete env.DATABASE_URL;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ingest.ts', file], { cwd: root, env, encoding: 'utf8' });
+    const lines = run.stdout.trim().split('\n');
+    return { status: run.status, stderr: run.stderr, summary: JSON.parse(lines[lines.length - 1]!) as unknown };
+  }
+
+  it('reports progress and rejections on stderr, and ends stdout with the JSON summary, whether it finishes or stops', () => {
+    const good = file('cli.xml', extract(record(base('920001')), record(base('920002')), record(base('920003', { CloseDate: '13452024' }))));
+    const first = ingest(good);
+    expect(first.status).toBe(0);
+    expect(first.summary).toEqual({ read: 3, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
+    expect(first.stderr).toContain('rejected 920003: CloseDate is not a valid MMDDYYYY date: "13452024"\n');
+    expect(first.stderr).toMatch(/^done: 3 records read, \d+ records\/s \(inserted 2, updated 0, unchanged 0, rejected 1\)$/m);
+    expect(ingest(good).summary).toEqual({ read: 3, inserted: 0, updated: 0, unchanged: 2, rejected: 1 });
+
+    const full = extract(record(base('920004')), record(base('920005')));
+    const cut = ingest(file('cli-cut.xml', full.slice(0, full.indexOf('920005'))));
+    expect(cut.status).toBe(1);
+    expect(cut.stderr).toMatch(/^ingest stopped: The file is not a complete, well-formed Grants\.gov XML extract \(unclosed tag: .+ at line \d+, column \d+\); stopped after reading 1 record\./m);
+    expect(cut.summary).toEqual({ read: 1, inserted: 1, updated: 0, unchanged: 0, rejected: 0 });
+
+    const missing = ingest(path.join(dir, 'missing.zip'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/Cannot open .*missing\.zip: no such file/);
+    expect(missing.summary).toEqual({ read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 });
+  }, 120_000);
+});
+
+/** A zip archive with stored (or deflated) entries, enough for the reader's tests. */
+function storedZip(entries: [string, string][], options: { deflate?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of entries) {
-    const data = Buffer.from(text);
+    const raw = Buffer.from(text);
+    const data = options.deflate ? zlib.deflateRawSync(raw) : raw;
+    const method = options.deflate ? 8 : 0;
     const nameBuf = Buffer.from(name);
-    const crc = zlib.crc32(data);
+    const crc = zlib.crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(nameBuf.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, data);

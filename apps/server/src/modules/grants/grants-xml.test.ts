@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { assignResearchAreas, stemWords } from './grant-areas';
 import { grantStatusFor } from './grants.service';
-import { parseAmount, parseCount, parseExtractDate, parseVersion, parseYesNo, plainText } from './grants-xml';
+import {
+  ExtractError,
+  parseAmount,
+  parseCount,
+  parseExtractDate,
+  parseGrantsXml,
+  parseVersion,
+  parseYesNo,
+  plainText,
+  type ExtractItem,
+} from './grants-xml';
 
 describe('extract dates', () => {
   it('reads MMDDYYYY as an ISO date', () => {
@@ -55,6 +65,88 @@ describe('extract amounts', () => {
     expect(parseVersion('Forecast')).toBeNull();
     expect(plainText('Faith Graves<br/>fgraves@usgs.gov &amp; <b>team</b>')).toBe('Faith Graves\nfgraves@usgs.gov & team');
     expect(plainText('  Not Available ')).toBeNull();
+  });
+});
+
+describe('description text', () => {
+  it('decodes HTML entities, numeric references and markup escaped twice', () => {
+    expect(plainText('The agency&rsquo;s &ldquo;call&rdquo; &mdash; caf&eacute;, na&iuml;ve &amp; more&hellip;')).toBe(
+      'The agency’s “call” — café, naïve & more…',
+    );
+    expect(plainText('&#8217; &#x2014; &#X41; &#0; &#xD800;')).toBe('’ — A');
+    // As the XML hands it over when the HTML was escaped twice.
+    expect(plainText('&lt;p&gt;Twice &amp;amp; escaped&lt;/p&gt;&lt;p&gt;Next&lt;/p&gt;')).toBe(
+      'Twice & escaped\nNext',
+    );
+    expect(plainText('Unknown &foo; and declared &xxe; stay as written')).toBe('Unknown &foo; and declared &xxe; stay as written');
+  });
+
+  it('drops only real tags, so comparisons in the text survive', () => {
+    expect(plainText('Budgets < 5 years and > 3 staff; x<y; GPA >= 3.0')).toBe('Budgets < 5 years and > 3 staff; x<y; GPA >= 3.0');
+    expect(plainText('<p class="x">One</p><!-- note --><div>Two<br>Three</div>')).toBe('One\nTwo\nThree');
+  });
+});
+
+async function parseAll(chunks: Iterable<string> | AsyncIterable<string>) {
+  const items: ExtractItem[] = [];
+  const source = async function* () {
+    yield* chunks;
+  };
+  for await (const item of parseGrantsXml(source())) items.push(item);
+  return items;
+}
+
+describe('files that would hold the parser', () => {
+  it('lets go of an endless text instead of holding it, rejecting its record, and reads on', async () => {
+    const chunks = function* () {
+      yield '<Grants><!-- ';
+      for (let i = 0; i < 10; i++) yield 'comment '.repeat(125_000);
+      yield '--><OpportunitySynopsisDetail_1_0><OpportunityID>1</OpportunityID><Description>';
+      for (let i = 0; i < 10; i++) yield 'x'.repeat(1_000_000);
+      yield '</Description></OpportunitySynopsisDetail_1_0>';
+      yield '<OpportunitySynopsisDetail_1_0><OpportunityID>2</OpportunityID></OpportunitySynopsisDetail_1_0></Grants>';
+    };
+    expect(await parseAll(chunks())).toMatchObject([
+      { ok: false, id: '1', reason: 'record is larger than 4000000 characters' },
+      { ok: true, record: { sourceKey: '2' } },
+    ]);
+  });
+
+  it('refuses elements nested without end', async () => {
+    // Deep enough that reading on would take minutes (saxes walks every open element per tag).
+    const err = await parseAll(['<Grants>', '<a>'.repeat(100_000), '</a>'.repeat(100_000), '</Grants>']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExtractError);
+    expect((err as Error).message).toMatch(/its elements nest deeper than 64 levels \(at line 1, column \d+\); stopped after reading 0 records\./);
+  });
+
+  it('rejects a record over 4,000,000 characters, however it is made up, and reads on', async () => {
+    const tiny = '<Extra/>'.repeat(700_000);
+    const items = await parseAll([
+      '<Grants><OpportunitySynopsisDetail_1_0><OpportunityID>1</OpportunityID>',
+      tiny,
+      '</OpportunitySynopsisDetail_1_0><OpportunitySynopsisDetail_1_0><OpportunityID>2</OpportunityID></OpportunitySynopsisDetail_1_0></Grants>',
+    ]);
+    expect(items).toMatchObject([
+      { ok: false, id: '1', reason: 'record is larger than 4000000 characters' },
+      { ok: true, record: { sourceKey: '2' } },
+    ]);
+  });
+
+  it('reads a record that repeats one element thousands of times in linear time', async () => {
+    const codes = Array.from({ length: 60_000 }, (_, i) => `<EligibleApplicants>${i}</EligibleApplicants>`).join('');
+    const started = Date.now();
+    const items = await parseAll([`<Grants><OpportunitySynopsisDetail_1_0><OpportunityID>1</OpportunityID>${codes}</OpportunitySynopsisDetail_1_0></Grants>`]);
+    expect(items[0]).toMatchObject({ ok: true, record: { eligibilityCodes: expect.arrayContaining(['0', '59999']) } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('takes the pre-2016 eligibility text from whichever field has it', async () => {
+    const items = await parseAll([
+      '<Grants><FundingOppSynopsis><FundingOppNumber>LEG-1</FundingOppNumber>',
+      '<AdditionalEligibilityInfo>Not Available</AdditionalEligibilityInfo><ExtraTextForEligibility>Universities only.</ExtraTextForEligibility>',
+      '</FundingOppSynopsis></Grants>',
+    ]);
+    expect(items).toMatchObject([{ ok: true, record: { eligibilityText: 'Universities only.' } }]);
   });
 });
 

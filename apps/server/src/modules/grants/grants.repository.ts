@@ -17,6 +17,11 @@ export type GrantRow = GrantRecord & {
   status: GrantStatus;
   /** Derived from the text when the batch is written (grant-embedding.ts). */
   embedding?: string | null;
+  /**
+   * The same file already had a record for this opportunity: this one replaces
+   * it only when strictly newer, so re-importing the file gives the same row.
+   */
+  repeat?: boolean;
 };
 
 export type UpsertCounts = { inserted: number; updated: number; unchanged: number };
@@ -61,19 +66,22 @@ const names = columns.map(([c]) => c);
 const recordType = ['source_key text', ...columns.map(([c, t]) => `${c} ${t}`)].join(', ');
 
 // A stored synopsis is never replaced by a forecast; within one kind an older
-// LastUpdatedDate (then Version) loses; and an identical row is not touched,
-// so re-importing a file reports "unchanged" and costs no search-vector work.
+// LastUpdatedDate (then Version) loses, and so does an equal one when the file
+// already had a record for the opportunity (`repeat`: the first of equals
+// wins, whichever import it is); an identical row is not touched, so
+// re-importing a file reports "unchanged" and costs no search-vector work.
 const updateSql = `
 UPDATE grants AS g SET
   ${names.map((c) => `${c} = r.${c}`).join(',\n  ')},
   updated_at = now()
-FROM json_to_recordset($1::json) AS r(${recordType})
+FROM json_to_recordset($1::json) AS r(${recordType}, repeat boolean)
 WHERE g.source = 'grants.gov' AND g.source_key = r.source_key
   AND (g.record_kind = 'forecast' OR r.record_kind = 'synopsis')
-  AND (g.record_kind <> r.record_kind OR NOT (
-    coalesce(r.last_updated, DATE '0001-01-01') < coalesce(g.last_updated, DATE '0001-01-01')
+  AND (g.record_kind <> r.record_kind
+    OR coalesce(r.last_updated, DATE '0001-01-01') > coalesce(g.last_updated, DATE '0001-01-01')
     OR (coalesce(r.last_updated, DATE '0001-01-01') = coalesce(g.last_updated, DATE '0001-01-01')
-        AND coalesce(r.version, 0) < coalesce(g.version, 0))))
+        AND (coalesce(r.version, 0) > coalesce(g.version, 0)
+             OR (coalesce(r.version, 0) = coalesce(g.version, 0) AND NOT r.repeat))))
   AND (${names.map((c) => `g.${c}`).join(', ')}) IS DISTINCT FROM (${names.map((c) => `r.${c}`).join(', ')})
 RETURNING g.source_key`;
 
@@ -93,6 +101,7 @@ function toJson(rows: GrantRow[]) {
       const out: Record<string, unknown> = { source_key: row.sourceKey };
       for (const [column, , key] of columns) out[column] = row[key];
       out.embedding = row.embedding ?? grantEmbeddingHex(row);
+      out.repeat = row.repeat === true;
       return out;
     }),
   );
@@ -188,29 +197,34 @@ export async function cacheProgramVectors(db: Db, programs: ProgramText[]) {
 }
 
 /**
- * Upserts one batch in one transaction. A key that repeats in the batch is
- * written in a later round, so later records in the file meet earlier ones
- * by the same rules as across files.
+ * Upserts one batch in one transaction. A record whose key or opportunity
+ * number repeats in the batch is written in a later round, whose keys are
+ * resolved after the earlier rounds' writes: later records in the file meet
+ * earlier ones by the same rules as across files (a record without an id
+ * finds the row its number already has, and an id takes such a row over).
  */
 export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<UpsertCounts> {
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   if (rows.length === 0) return counts;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const stored = await resolveKeys(t, rows);
     let pending = rows;
     while (pending.length) {
       const seen = new Set<string>();
-      const existing: GrantRow[] = [];
-      const fresh: GrantRow[] = [];
+      const round: GrantRow[] = [];
       const later: GrantRow[] = [];
       for (const row of pending) {
-        if (seen.has(row.sourceKey)) later.push(row);
+        const number = row.opportunityNumber ? `number:${row.opportunityNumber}` : null;
+        if (seen.has(row.sourceKey) || (number !== null && seen.has(number))) later.push(row);
         else {
           seen.add(row.sourceKey);
-          (stored.has(row.sourceKey) ? existing : fresh).push(row);
+          if (number !== null) seen.add(number);
+          round.push(row);
         }
       }
+      const stored = await resolveKeys(t, round);
+      const existing = round.filter((row) => stored.has(row.sourceKey));
+      const fresh = round.filter((row) => !stored.has(row.sourceKey));
       if (existing.length) {
         const updated = await rawQuery(t, updateSql, [toJson(existing)]);
         counts.updated += updated.length;
@@ -220,7 +234,6 @@ export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<Upsert
         const inserted = await rawQuery(t, insertSql, [toJson(fresh)]);
         counts.inserted += inserted.length;
         counts.unchanged += fresh.length - inserted.length;
-        for (const row of fresh) stored.add(row.sourceKey);
       }
       pending = later;
     }

@@ -38,15 +38,61 @@ export type ImportOptions = {
   onRejected?: (rejection: Rejection) => void;
 };
 
-/** A fatal error part-way through a file: whole batches before it are committed. */
+/** A fatal error part-way through a file: what was read before it is committed, and `summary` counts it. */
 export class GrantImportError extends Error {
   constructor(
     message: string,
     readonly summary: ImportSummary,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'GrantImportError';
   }
+}
+
+/**
+ * A copy of a string that holds on to nothing else. A string cut from the
+ * parser's input can keep the whole input chunk it came from alive; kept for
+ * the length of the import, such keys would hold the file in memory.
+ */
+function ownCopy(text: string) {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** A batch holds at most this much text (descriptions, program texts), so a file of huge records keeps memory flat too. */
+const maxBatchChars = 16_000_000;
+
+function rowChars(row: GrantRow) {
+  return (
+    1000 +
+    row.title.length +
+    (row.description?.length ?? 0) +
+    (row.eligibilityText?.length ?? 0) +
+    (row.objectives?.length ?? 0)
+  );
+}
+
+/** The database's own error under the query wrapper (drizzle wraps it, with the whole batch in its message). */
+function databaseErrorOf(err: unknown): { code?: string; message: string } {
+  const cause = (err as { cause?: unknown })?.cause;
+  const inner = (cause && typeof cause === 'object' && 'code' in cause ? cause : err) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  return {
+    code: typeof inner.code === 'string' ? inner.code : undefined,
+    message: String(inner.message ?? err).slice(0, 300),
+  };
+}
+
+/**
+ * Whether a failed write was refused for a value in it (SQLSTATE class 22,
+ * data exception, or 54, a limit such as a search vector over 1 MB or an
+ * index entry over its page size) rather than for the database itself.
+ */
+function isValueError(err: unknown) {
+  const code = databaseErrorOf(err).code;
+  return code !== undefined && (code.startsWith('22') || code.startsWith('54'));
 }
 
 export function todayIso(now = new Date()) {
@@ -119,6 +165,11 @@ export async function importGrantsExtract(
   const summary: ImportSummary = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
   const concurrency = Math.max(1, options.concurrency ?? 1);
   let batch: GrantRow[] = [];
+  let batchChars = 0;
+  // Opportunities (by key and by number) already met in this file: a later
+  // record for one replaces it only when it is newer, so a file that repeats
+  // an opportunity imports the same way every time.
+  const opportunitiesSeen = new Set<string>();
   // Batches being written: the next is parsed meanwhile, and on a PostgreSQL
   // server several are written at once (each in its own transaction).
   const inFlight: { done: Promise<void>; keys: Set<string> }[] = [];
@@ -152,9 +203,15 @@ export async function importGrantsExtract(
       seen.add(r.objectives);
       programs.push(r);
     }
-    const keys = new Set(rows.map((r) => r.sourceKey));
-    // A key still being written by another batch waits for it, so the file's order holds.
-    const clash = inFlight.some((f) => rows.some((r) => f.keys.has(r.sourceKey)));
+    batchChars = 0;
+    // Rows meet stored ones by key or by opportunity number (grants.repository.ts), so both count.
+    const keys = new Set<string>();
+    for (const r of rows) {
+      keys.add(r.sourceKey);
+      if (r.opportunityNumber) keys.add(`number:${r.opportunityNumber}`);
+    }
+    // An opportunity still being written by another batch waits for it, so the file's order holds.
+    const clash = inFlight.some((f) => [...keys].some((k) => f.keys.has(k)));
     await settle(clash ? 0 : concurrency - 1);
     if (summary.inserted >= 2 * analyzedAt + 2000) {
       analyzedAt = summary.inserted;
@@ -162,48 +219,99 @@ export async function importGrantsExtract(
     }
     const entry = {
       keys,
-      done: cacheProgramVectors(db, programs).then(() => upsertGrantBatch(db, rows)).then(
-        (counts) => {
-          summary.inserted += counts.inserted;
-          summary.updated += counts.updated;
-          summary.unchanged += counts.unchanged;
-          options.onProgress?.({ ...summary });
-        },
-        (err: unknown) => {
-          failure ??= err;
-        },
-      ),
+      done: cacheProgramVectors(db, programs)
+        .then(() => upsertGrantBatch(db, rows))
+        .catch((err: unknown) => (isValueError(err) ? upsertOneByOne(rows) : Promise.reject(err)))
+        .then(
+          (counts) => {
+            summary.inserted += counts.inserted;
+            summary.updated += counts.updated;
+            summary.unchanged += counts.unchanged;
+            options.onProgress?.({ ...summary });
+          },
+          (err: unknown) => {
+            failure ??= err;
+          },
+        ),
     };
     inFlight.push(entry);
   };
 
-  const items: AsyncIterable<ExtractItem> = typeof input === 'string' ? readGrantsExtract(input) : parseGrantsXml(input);
-  try {
-    for await (const item of items) {
-      summary.read += 1;
-      if (!item.ok) {
-        summary.rejected += 1;
-        options.onRejected?.({ id: item.id, reason: item.reason });
-        continue;
+  const reject = (rejection: Rejection) => {
+    summary.rejected += 1;
+    options.onRejected?.(rejection);
+  };
+
+  // A batch the database refused for a value in it is written again a record
+  // at a time, so only the record at fault is rejected (with the database's reason).
+  const upsertOneByOne = async (rows: GrantRow[]) => {
+    const counts = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const row of rows) {
+      try {
+        const one = await upsertGrantBatch(db, [row]);
+        counts.inserted += one.inserted;
+        counts.updated += one.updated;
+        counts.unchanged += one.unchanged;
+      } catch (err) {
+        if (!isValueError(err)) throw err;
+        reject({
+          id: row.sourceId ?? row.opportunityNumber,
+          reason: `the database refused it: ${databaseErrorOf(err).message}`,
+        });
       }
-      batch.push(enrichGrantRecord(item.record, listings, today));
-      if (batch.length >= batchSize) await flush();
+    }
+    return counts;
+  };
+
+  const items: AsyncIterable<ExtractItem> =
+    typeof input === 'string' ? readGrantsExtract(input) : parseGrantsXml(input);
+  try {
+    try {
+      for await (const item of items) {
+        summary.read += 1;
+        if (!item.ok) {
+          reject({ id: item.id, reason: item.reason });
+          continue;
+        }
+        const record = item.record;
+        const numberKey = record.opportunityNumber ? `number:${record.opportunityNumber}` : null;
+        const repeat = opportunitiesSeen.has(record.sourceKey) || (numberKey !== null && opportunitiesSeen.has(numberKey));
+        if (!opportunitiesSeen.has(record.sourceKey)) opportunitiesSeen.add(ownCopy(record.sourceKey));
+        if (numberKey && !opportunitiesSeen.has(numberKey)) opportunitiesSeen.add(ownCopy(numberKey));
+        const row = enrichGrantRecord(record, listings, today);
+        row.repeat = repeat;
+        batch.push(row);
+        batchChars += rowChars(row);
+        if (batch.length >= batchSize || batchChars >= maxBatchChars) await flush();
+      }
+    } catch (err) {
+      // The records read whole before the file went wrong are as good as any other: they are written too.
+      if (err instanceof ExtractError && batch.length) await flush();
+      throw err;
     }
     if (batch.length) await flush();
     await settle(0);
     if (summary.inserted > 0) await analyzeGrants(db);
   } catch (err) {
-    // Batches in flight are whole; finish them so the counts say what was committed.
+    // Batches in flight are whole transactions; finish them so the counts say what was committed.
     await Promise.all(inFlight.map((f) => f.done));
-    if (err instanceof ExtractError) {
-      const kept = summary.inserted + summary.updated + summary.unchanged;
-      throw new GrantImportError(
-        `${err.message} Records committed before the error: ${kept} (in whole batches)` +
-          (batch.length ? `; the ${batch.length} valid records read after the last batch were not written.` : '.'),
-        { ...summary },
-      );
+    if (err instanceof ExtractError && !failure) {
+      const kept =
+        summary.read === 0
+          ? 'Nothing was imported.'
+          : `Everything read before that point is committed (inserted ${summary.inserted}, updated ${summary.updated}, ` +
+            `unchanged ${summary.unchanged}, rejected ${summary.rejected}); nothing after it was imported.`;
+      throw new GrantImportError(`${err.message} ${kept}`, { ...summary }, { cause: err });
     }
-    throw err;
+    const cause = failure ?? err;
+    const failed = databaseErrorOf(cause);
+    throw new GrantImportError(
+      `The ${failed.code ? 'database' : 'import'} failed after ${summary.read} records were read (${failed.message}). ` +
+        `Committed before it, in whole batches: inserted ${summary.inserted}, updated ${summary.updated}, ` +
+        `unchanged ${summary.unchanged}, rejected ${summary.rejected}; the rest of the file was not imported.`,
+      { ...summary },
+      { cause },
+    );
   }
   return summary;
 }
