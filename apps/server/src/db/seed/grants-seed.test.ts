@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { importGrantsExtract } from '../../modules/grants/grants.service';
 import type { Database } from '../client';
+import { setMeta } from '../meta';
 import { shiftDemoGrantDates } from './grants-seed';
 
 const ns = 'http://apply.grants.gov/system/OpportunityDetail-V1.0';
@@ -83,5 +84,54 @@ describe('demo date shift and later imports', () => {
     });
     const second = await importGrantsExtract(database.db, real, { today: '2026-11-22' });
     expect(second).toMatchObject({ read: 3, updated: 0, unchanged: 3 });
+  });
+});
+
+describe('a new version of the shipped file on a demo database', () => {
+  let database: Database;
+  let dir: string;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-seed-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('moves only the grants its import stored or changed, never one twice', async () => {
+    const closeOf = async (key: string) => {
+      const result = await database.db.execute(sql`select close_date::text from grants where source_key = ${key}`);
+      return (result as unknown as { rows: { close_date: string }[] }).rows[0]!.close_date;
+    };
+    const first = path.join(dir, 'first.xml');
+    fs.writeFileSync(first, extract('Carbon burial in salt marshes.'));
+    await importGrantsExtract(database.db, first, { today: '2026-11-22' });
+    await setMeta(database.db, 'shipped_grants_fingerprint', 'version 1');
+    expect(await shiftDemoGrantDates(database.db, '2026-11-22')).toBe(3);
+    expect(await closeOf('777001')).toBe('2027-03-15');
+    expect(await closeOf('777002')).toBe('2023-01-01');
+
+    // Version 2 of the shipped file adds one grant; the others are as they were.
+    const second = path.join(dir, 'second.xml');
+    fs.writeFileSync(
+      second,
+      `<?xml version="1.0" encoding="UTF-8"?>
+<Grants xmlns="${ns}">
+<OpportunitySynopsisDetail_1_0>
+<OpportunityID>777009</OpportunityID><OpportunityNumber>SEED-777009</OpportunityNumber>
+<OpportunityTitle>Estuary monitoring</OpportunityTitle>
+<PostDate>01102024</PostDate><CloseDate>03152024</CloseDate><LastUpdatedDate>01102024</LastUpdatedDate>
+</OpportunitySynopsisDetail_1_0>
+</Grants>
+`,
+    );
+    await importGrantsExtract(database.db, second, { today: '2026-11-22' });
+    await setMeta(database.db, 'shipped_grants_fingerprint', 'version 2');
+    expect(await shiftDemoGrantDates(database.db, '2026-11-22')).toBe(3);
+    expect(await closeOf('777009')).toBe('2027-03-15');
+    // Not shifted a second time.
+    expect(await closeOf('777001')).toBe('2027-03-15');
+    expect(await closeOf('777002')).toBe('2023-01-01');
   });
 });

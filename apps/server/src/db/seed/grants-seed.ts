@@ -47,15 +47,21 @@ export async function loadShippedGrants(db: Db, config: Config): Promise<ImportS
 
 /**
  * Demo only: the shipped opportunities are real and mostly past, so the demo
- * moves all grant dates forward by the whole number of years that leaves
- * about a third of them open today. Done once per loaded version of the
- * shipped file; returns the years shifted (null when already done).
+ * moves grant dates forward by the whole number of years that leaves about a
+ * third of them open today. Done once per loaded version of the shipped file,
+ * and then only for the grants that version's import stored or changed;
+ * returns the years shifted (null when already done).
  */
 export async function shiftDemoGrantDates(db: Db, today?: string): Promise<number | null> {
   const loaded = (await getMeta(db, 'shipped_grants_fingerprint')) ?? 'none';
   if ((await getMeta(db, 'demo_grants_shifted_for')) === loaded) return null;
-  const years = await shiftGrantDatesForDemo(db, today);
+  // After a new version of the shipped file, only what its import stored or changed moves.
+  const previousAt = await getMeta(db, 'demo_grants_shifted_at');
+  const previousYears = Number(await getMeta(db, 'demo_grants_shift_years'));
+  const previous = previousAt && Number.isInteger(previousYears) ? { at: previousAt, years: previousYears } : null;
+  const { years, shiftedAt } = await shiftGrantDatesForDemo(db, today, previous);
   await setMeta(db, 'demo_grants_shifted_for', loaded);
   await setMeta(db, 'demo_grants_shift_years', String(years));
+  if (shiftedAt) await setMeta(db, 'demo_grants_shifted_at', shiftedAt);
   return years;
 }

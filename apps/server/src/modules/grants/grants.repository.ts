@@ -278,23 +278,28 @@ const statusCase = (today: string) => `CASE
     ELSE 'posted' END`;
 
 /**
- * Moves every grant's dates forward by whole years and recomputes its status.
+ * Moves the dates of the grants changed after `changedAfter` (all when null)
+ * forward by whole years, recomputes every status, and returns the time of the
+ * shift (the shifted rows' updated_at), so a later shift can leave them alone.
  * LastUpdatedDate stays as published: it is the record's version, so a real
  * extract imported later into a demo database still compares as it should.
  */
-export async function shiftGrantDates(db: Db, years: number, today: string) {
+export async function shiftGrantDates(db: Db, years: number, today: string, changedAfter: string | null = null) {
   if (!Number.isInteger(years) || !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('bad shift');
   const shift = (c: string) => `${c} = (${c} + interval '${years} years')::date`;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await rawQuery(
       t,
       `UPDATE grants SET ${['post_date', 'close_date', 'archive_date', 'award_date', 'project_start_date']
         .map(shift)
-        .join(', ')}, updated_at = now()`,
-      [],
+        .join(', ')}, updated_at = now()
+       WHERE $1::timestamptz IS NULL OR updated_at > $1::timestamptz`,
+      [changedAfter],
     );
     await rawQuery(t, `UPDATE grants SET status = ${statusCase(today)} WHERE status IS DISTINCT FROM ${statusCase(today)}`, []);
+    const [row] = await rawQuery<{ at: string }>(t, `SELECT now()::text AS at`, []);
+    return row!.at;
   });
 }
 

@@ -317,14 +317,25 @@ export async function importGrantsExtract(
 }
 
 /**
- * Demo only: moves every grant's dates forward by the whole number of years
- * that leaves closest to a third of the catalogue open (posted or forecasted
- * with a close date today or later, or none) as of `today`; ties go to the
- * smaller shift. Statuses are recomputed. Returns the years shifted.
+ * Demo only: moves grant dates forward by the whole number of years that
+ * leaves closest to a third of them open (posted or forecasted with a close
+ * date today or later, or none) as of `today`; ties go to the smaller shift.
+ * A later shift (`previous`) moves only the grants stored or changed since
+ * the previous one, by the same number of years, so a re-import never shifts
+ * a grant twice and the catalogue keeps one shift.
+ * Statuses are recomputed. Returns the years shifted and the shift's time.
  */
-export async function shiftDemoGrantDates(db: Db, today = todayIso()): Promise<number> {
+export async function shiftDemoGrantDates(
+  db: Db,
+  today = todayIso(),
+  previous: { at: string; years: number } | null = null,
+): Promise<{ years: number; shiftedAt: string | null }> {
+  if (previous) {
+    const shiftedAt = await shiftGrantDates(db, previous.years, today, previous.at);
+    return { years: previous.years, shiftedAt };
+  }
   const rows = await listGrantCloseDates(db);
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { years: 0, shiftedAt: null };
   const openAfter = (years: number) => {
     let open = 0;
     for (const r of rows) {
@@ -344,8 +355,8 @@ export async function shiftDemoGrantDates(db: Db, today = todayIso()): Promise<n
       bestGap = gap;
     }
   }
-  await shiftGrantDates(db, best, today);
-  return best;
+  const shiftedAt = await shiftGrantDates(db, best, today);
+  return { years: best, shiftedAt };
 }
 
 function addYears(iso: string, years: number) {
