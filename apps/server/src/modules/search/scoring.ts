@@ -58,16 +58,31 @@ export type KeywordHits = {
   agency: string[];
 };
 
+/** Each keyword's stem, worked out once per search rather than once per grant and field. */
+const stemCache = new Map<string, string>();
+function stemOf(keyword: string) {
+  let stemmed = stemCache.get(keyword);
+  if (stemmed === undefined) {
+    stemmed = stem(keyword);
+    if (stemCache.size > 5000) stemCache.clear();
+    stemCache.set(keyword, stemmed);
+  }
+  return stemmed;
+}
+
+/** Which keywords each field mentions (as `mentions` decides, each field lower-cased once). */
 export function keywordHits(grant: ScorableGrant, keywords: string[]): KeywordHits {
   const hits: KeywordHits = { title: [], areas: [], description: [], agency: [] };
-  const areaText = grant.researchAreas.join(' | ');
-  const body = `${grant.description ?? ''} ${grant.programText ?? ''}`;
-  const agency = `${grant.agency ?? ''} ${grant.agencyCode ?? ''}`;
+  const title = grant.title.toLowerCase();
+  const areaText = grant.researchAreas.join(' | ').toLowerCase();
+  const body = `${grant.description ?? ''} ${grant.programText ?? ''}`.toLowerCase();
+  const agency = `${grant.agency ?? ''} ${grant.agencyCode ?? ''}`.toLowerCase();
   for (const k of keywords) {
-    if (mentions(grant.title, k)) hits.title.push(k);
-    if (mentions(areaText, k)) hits.areas.push(k);
-    if (mentions(body, k)) hits.description.push(k);
-    if (mentions(agency, k)) hits.agency.push(k);
+    const stemmed = stemOf(k);
+    if (title.includes(stemmed)) hits.title.push(k);
+    if (areaText.includes(stemmed)) hits.areas.push(k);
+    if (body.includes(stemmed)) hits.description.push(k);
+    if (agency.includes(stemmed)) hits.agency.push(k);
   }
   return hits;
 }

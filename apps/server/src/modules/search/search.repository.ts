@@ -31,6 +31,9 @@ export type CandidateRow = {
   status: GrantStatus;
   research_areas: string[];
   description: string | null;
+  /** The Assistance Listing's title; its text is read once per program (findProgramTexts). */
+  program_title: string | null;
+  /** Program title and objectives, as much as scoring reads; filled in by the service. */
   program_text: string | null;
   rank: number;
   /** 100 signed bytes (lib/embeddings.ts), or null for a grant without one. */
@@ -45,18 +48,29 @@ function statusExpression(today: string) {
     ELSE 'posted' END`;
 }
 
+/**
+ * The status filter. "Still open" is written as coalesce(close_date, infinity)
+ * so that it is checked row by row: as a plain close_date range the planner
+ * ANDs a bitmap of the (close_date, id) index, tens of thousands of entries,
+ * into every keyword retrieval, which costs more than the rows it removes.
+ */
 function statusCondition(statuses: GrantStatus[], today: string): SQL {
   const notArchived = sql`(archive_date IS NULL OR archive_date >= ${today}::date)`;
+  const stillOpen = sql`coalesce(close_date, 'infinity'::date) >= ${today}::date`;
+  // The default (forecasted and posted): every record is one kind or the other.
+  if (statuses.length === 2 && statuses.includes('forecasted') && statuses.includes('posted')) {
+    return sql`(${stillOpen} AND ${notArchived})`;
+  }
   const parts = statuses.map((status) => {
     switch (status) {
       case 'archived':
         return sql`(archive_date IS NOT NULL AND archive_date < ${today}::date)`;
       case 'forecasted':
-        return sql`(record_kind = 'forecast' AND (close_date IS NULL OR close_date >= ${today}::date) AND ${notArchived})`;
+        return sql`(record_kind = 'forecast' AND ${stillOpen} AND ${notArchived})`;
       case 'closed':
         return sql`(close_date < ${today}::date AND ${notArchived})`;
       case 'posted':
-        return sql`(record_kind = 'synopsis' AND (close_date IS NULL OR close_date >= ${today}::date) AND ${notArchived})`;
+        return sql`(record_kind = 'synopsis' AND ${stillOpen} AND ${notArchived})`;
     }
   });
   return sql`(${sql.join(parts, sql` OR `)})`;
@@ -103,7 +117,7 @@ const candidateColumns = (today: string, rankQuery: string | null) => sql`
   award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
   ${statusExpression(today)} AS status, research_areas,
   left(description, 600) AS description,
-  left(coalesce(program_title, '') || ' ' || coalesce(objectives, ''), 600) AS program_text,
+  program_title, NULL::text AS program_text,
   embedding,
   ${rankExpression(rankQuery)} AS rank`;
 
@@ -173,8 +187,8 @@ export type PoolPart = { tsquery: string | null; limit: number; areas?: string[]
 export async function findCandidatePool(
   db: Db,
   filters: CandidateFilters,
-  pool: { matchQuery: string; countCap: number; matchedLimit: number; parts: PoolPart[]; rankQuery: string | null },
-): Promise<{ rows: CandidateRow[]; count: number }> {
+  pool: { matchQuery: string; countCap: number; matchedLimit: number; parts: PoolPart[] },
+): Promise<{ ids: string[]; count: number }> {
   const selects = pool.parts.map((part) => {
     const conditions = [whereClause({ ...filters, tsquery: part.titleOnly ? null : part.tsquery })];
     if (part.titleOnly && part.tsquery) conditions.push(sql`title_vector @@ to_tsquery('english', ${part.tsquery})`);
@@ -187,11 +201,43 @@ export async function findCandidatePool(
   const result = await db.execute(sql`
     WITH matched AS MATERIALIZED (
       SELECT id FROM grants WHERE ${whereClause({ ...filters, tsquery: pool.matchQuery })} LIMIT ${pool.countCap + 1}
-    ), pool AS (${sql.join(selects, sql` UNION `)})
-    SELECT (SELECT count(*) FROM matched)::int AS matched_count, ${candidateColumns(filters.today, pool.rankQuery)}
-    FROM grants WHERE id IN (SELECT id FROM pool)`);
-  const found = rows<CandidateRow & { matched_count: number }>(result);
-  return { rows: found, count: found[0]?.matched_count ?? 0 };
+    )
+    SELECT (SELECT count(*) FROM matched)::int AS matched_count,
+      ARRAY(${sql.join(selects, sql` UNION `)})::text[] AS ids`);
+  const [found] = rows<{ matched_count: number; ids: string[] }>(result);
+  return { ids: found?.ids ?? [], count: found?.matched_count ?? 0 };
+}
+
+/**
+ * The pool's rows, ranked against `rankQuery` with the seed weights. Read
+ * apart from the retrieval, outside its bitmap-only plan settings, so each
+ * row is one primary-key look-up.
+ */
+export async function findCandidateRows(db: Db, ids: string[], today: string, rankQuery: string | null) {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT ${candidateColumns(today, rankQuery)}
+    FROM grants WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+  return rows<CandidateRow>(result);
+}
+
+/**
+ * The program text (title and objectives, first 600 characters) of each
+ * distinct program among the given grants, read from one grant per program.
+ * Thousands of grants share a few hundred programs, and the objectives are
+ * long toasted text: reading them once per program instead of once per
+ * candidate is most of a broad search's cost on PGlite.
+ */
+export async function findProgramTexts(db: Db, grantIds: string[]) {
+  if (grantIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT program_title, left(program_title || ' ' || coalesce(objectives, ''), 600) AS program_text
+    FROM grants
+    WHERE id IN (
+      SELECT DISTINCT ON (program_title) id FROM grants
+      WHERE id IN (${sql.join(grantIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND program_title IS NOT NULL
+      ORDER BY program_title, id)`);
+  return rows<{ program_title: string; program_text: string }>(result);
 }
 
 /**
@@ -204,8 +250,8 @@ export async function findCandidatePool(
 export async function withKeywordPlans<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await t.execute(sql`SET LOCAL enable_seqscan = off`);
-    await t.execute(sql`SET LOCAL enable_indexscan = off`);
+    // One statement for both settings (SET LOCAL takes one each): a round trip less per search.
+    await t.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
     return work(t);
   });
 }
@@ -270,7 +316,7 @@ export async function findGrantSummaries(db: Db, ids: string[], today: string): 
       to_char(close_date, 'YYYY-MM-DD') AS close_date, to_char(post_date, 'YYYY-MM-DD') AS post_date,
       award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
       ${statusExpression(today)} AS status, research_areas, left(description, 600) AS description,
-      '' AS program_text, NULL::bytea AS embedding, 0::real AS rank
+      NULL::text AS program_title, '' AS program_text, NULL::bytea AS embedding, 0::real AS rank
     FROM grants WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
   return rows<CandidateRow>(result);
 }

@@ -16,9 +16,11 @@ import {
   countCandidates,
   countCatalogue,
   findCandidatePool,
+  findCandidateRows,
   findGrantRow,
   findGrantSummaries,
   findOrderedGrants,
+  findProgramTexts,
   type CandidateFilters,
   type CandidateRow,
   withKeywordPlans,
@@ -72,6 +74,36 @@ function areaWords(areas: string[]) {
   return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
 }
 
+/**
+ * Program texts by program title. A program's text changes only when its
+ * Assistance Listing does, so an entry lives a few minutes; the map is small
+ * (a few thousand programs exist) and bounded anyway.
+ */
+const programTextCache = new Map<string, { text: string; until: number }>();
+const programTextTtlMs = 5 * 60_000;
+const programTextCacheMax = 10_000;
+
+/** Fills in each row's program text, reading only programs not seen recently. */
+async function attachProgramTexts(db: Db, rows: CandidateRow[]) {
+  const now = Date.now();
+  const missing = new Map<string, string>();
+  for (const row of rows) {
+    if (!row.program_title) continue;
+    const cached = programTextCache.get(row.program_title);
+    if (cached && cached.until > now) row.program_text = cached.text;
+    else if (!missing.has(row.program_title)) missing.set(row.program_title, row.id);
+  }
+  if (missing.size === 0) return;
+  const found = await findProgramTexts(db, [...missing.values()]);
+  if (programTextCache.size + found.length > programTextCacheMax) programTextCache.clear();
+  for (const { program_title, program_text } of found) {
+    programTextCache.set(program_title, { text: program_text, until: now + programTextTtlMs });
+  }
+  for (const row of rows) {
+    if (row.program_title && row.program_text === null) row.program_text = programTextCache.get(row.program_title)?.text ?? null;
+  }
+}
+
 /** Keyword coverage by field, PostgreSQL text rank and word-embedding similarity (DESIGN §7). */
 // Weights chosen on the judged queries (npm run bench:relevance): 0.7/0.3/0 gave MRR@10 0.855 and
 // recall@10 0.631; these give 0.862 and 0.645.
@@ -79,7 +111,7 @@ const relevanceWeights = { coverage: 0.6, rank: 0.25, semantic: 0.15 };
 
 /** Counts stop here; the response says "at least" via totalCapped. */
 export const countCap = 1000;
-const poolLimits = { strict: 400, title: 300, relaxed: 300, areas: 500 };
+const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500 };
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
@@ -105,8 +137,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const filters = { ...base, tsquery: matchQuery };
   const offset = (input.page - 1) * input.pageSize;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
-  const { count, pool } = await keywordPlans(async (d) => {
-    if (input.sort !== 'match' || !matchQuery) return { count: await countCandidates(d, filters, countCap), pool: null };
+  const { count, poolIds } = await keywordPlans(async (d) => {
+    if (input.sort !== 'match' || !matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
     const found = await findCandidatePool(d, base, {
       matchQuery,
       countCap,
@@ -117,10 +149,12 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
             { tsquery: strictQuery(groups), limit: poolLimits.strict },
             { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
           ],
-      rankQuery: profileOnly ? matchQuery : anyQuery(groups),
     });
-    return { count: found.count, pool: found.rows };
+    return { count: found.count, poolIds: found.ids };
   });
+  const pool = poolIds
+    ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups))
+    : null;
   const total = Math.min(count, countCap);
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
@@ -128,6 +162,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   let pageRows: { row: CandidateRow; score: number }[];
   if (pool) {
     const rows = pool;
+    await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
     const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
     scored.sort(
@@ -140,6 +175,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     pageRows = scored.slice(offset, offset + input.pageSize);
   } else {
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
+    await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
     pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
   }
