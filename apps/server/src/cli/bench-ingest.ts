@@ -140,7 +140,8 @@ async function child(kind: string, file: string, dir: string) {
 /** Runs this script again as the importing process; its output goes straight through. */
 function importInChild(kind: string, file: string, dir: string, env: NodeJS.ProcessEnv = {}) {
   const script = fileURLToPath(import.meta.url);
-  const args = [...process.execArgv, script, '--child', kind, '--file', file, '--dir', dir];
+  // The heap limit `npm run ingest` sets: without it V8 lets the heap grow far past what the import keeps alive.
+  const args = [...process.execArgv, '--max-old-space-size=384', script, '--child', kind, '--file', file, '--dir', dir];
   return new Promise<void>((resolve, reject) => {
     const proc = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     proc.on('error', reject);
