@@ -96,12 +96,21 @@ test('two people chat live in a direct conversation, and one catches up after go
   await send(admin, `Second while away ${marker}`);
   await expect(adminLog.getByText(`Second while away ${marker}`)).toBeVisible();
   await expect(researcherLog.getByText(`First while away ${marker}`)).toHaveCount(0);
+  // What the researcher writes meanwhile cannot go out, and is kept.
+  await send(page, `Written offline ${marker}`);
+  await expect(researcherLog.getByText('Not sent. Check your connection and try again.')).toBeVisible({
+    timeout: 20_000,
+  });
 
-  // Back online: the socket reconnects and fetches what was missed, once each.
+  // Back online: the socket reconnects and fetches what was missed, once each,
+  // and the message written offline goes out by itself, once.
   await page.context().setOffline(false);
   await expect(page.getByText('Connection lost. Reconnecting…')).toBeHidden({ timeout: 20_000 });
   await expect(researcherLog.getByText(`First while away ${marker}`)).toHaveCount(1);
   await expect(researcherLog.getByText(`Second while away ${marker}`)).toHaveCount(1);
+  await expect(adminLog.getByText(`Written offline ${marker}`)).toHaveCount(1);
+  await expect(researcherLog.getByText('Not sent. Check your connection and try again.')).toHaveCount(0);
+  await expect(researcherLog.getByText(`Written offline ${marker}`)).toHaveCount(1);
 
   // And the line works both ways again.
   await send(page, `Back online ${marker}`);

@@ -1,10 +1,12 @@
 // Sending: the message shows at once as pending, network failures are retried
 // with the same clientId (the server stores it once), and a message that
-// still fails stays on screen with a Retry button.
-import { useCallback, useSyncExternalStore } from 'react';
+// still fails stays on screen with a Retry button; one that failed for want of
+// a connection is sent again by itself when the connection comes back.
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { isApiError } from '../../../lib/api-client';
+import { getRealtimeClient } from '../../../lib/realtime-client';
 import { sendMessage } from '../api/messaging-api';
 import { pendingStore, type PendingMessage } from '../utils/pending-store';
 import { storeMessage } from './use-messaging-realtime';
@@ -46,7 +48,7 @@ export function useSendMessage(userId: string) {
     async (clientId: string) => {
       const pending = pendingStore.get(clientId);
       if (!pending) return;
-      pendingStore.update(clientId, { status: 'sending', error: undefined });
+      pendingStore.update(clientId, { status: 'sending', error: undefined, resendWhenOnline: false });
       let lastError: unknown;
       for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
         try {
@@ -70,10 +72,32 @@ export function useSendMessage(userId: string) {
       if (isApiError(lastError, 'rate_limited')) {
         toast.error('You are sending messages too fast', { id: 'messages-too-fast' });
       }
-      pendingStore.update(clientId, { status: 'failed', error: failureText(lastError) });
+      pendingStore.update(clientId, {
+        status: 'failed',
+        error: failureText(lastError),
+        resendWhenOnline: !isRefusal(lastError),
+      });
     },
     [queryClient, userId],
   );
+
+  // The socket opening again (it resyncs each time) or the browser going back
+  // online means the way to the server is open: what failed for want of it goes again.
+  useEffect(() => {
+    const resendFailed = () => {
+      for (const p of pendingStore.getSnapshot()) {
+        if (p.status === 'failed' && p.resendWhenOnline) void deliver(p.clientId);
+      }
+    };
+    const unsubscribe = getRealtimeClient().subscribe((event) => {
+      if (event.type === 'resync') resendFailed();
+    });
+    window.addEventListener('online', resendFailed);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', resendFailed);
+    };
+  }, [deliver]);
 
   const send = useCallback(
     (conversationId: string, content: string) => {

@@ -38,9 +38,22 @@ export function flattenMessages(data: MessagePages | undefined): Message[] {
   return out;
 }
 
-/** The highest seq cached, 0 when none. */
+/**
+ * Where catching up starts: the last seq of the unbroken run from the oldest
+ * cached message, 0 when none. Not simply the highest: a message of one's own
+ * sent the moment the connection came back can be cached before the ones
+ * missed while it was down, and catching up from it would skip them. (A seq
+ * the server never used only costs a re-read of what is already cached.)
+ */
 export function lastSeqOf(data: MessagePages | undefined): number {
-  let max = 0;
-  for (const page of data?.pages ?? []) for (const m of page.messages) max = Math.max(max, m.seq);
-  return max;
+  const seqs: number[] = [];
+  for (const page of data?.pages ?? []) for (const m of page.messages) seqs.push(m.seq);
+  if (seqs.length === 0) return 0;
+  seqs.sort((a, b) => a - b);
+  let last = seqs[0]!;
+  for (const seq of seqs) {
+    if (seq > last + 1) break;
+    last = seq;
+  }
+  return last;
 }

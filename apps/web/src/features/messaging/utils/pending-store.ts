@@ -9,6 +9,8 @@ export type PendingMessage = {
   status: PendingStatus;
   /** Why the last attempt failed, for the failed state. */
   error?: string;
+  /** The last attempt failed for want of a connection (not a refusal): send again once back online. */
+  resendWhenOnline?: boolean;
 };
 
 type Listener = () => void;
