@@ -38,9 +38,20 @@ function toApplication(row: NonNullable<Awaited<ReturnType<typeof findApplicatio
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** Apply Now: starts a drafting application once; a second call returns the same one. */
+/**
+ * Apply Now: starts a drafting application once; a second call returns the
+ * same one. A grant whose deadline has passed takes no new application (one
+ * started while it was open stays and is returned).
+ */
 export async function startApplication(db: Db, userId: string, grantId: string) {
-  await requireGrant(db, grantId);
+  const grant = await requireGrant(db, grantId);
+  const existing = await findApplication(db, userId, grantId);
+  if (existing) return { application: toApplication(existing), created: false };
+  if (grant.status === 'closed' || grant.status === 'archived') {
+    throw new AppError('validation_failed', 'This opportunity is closed for applications.', {
+      errors: [{ path: 'grantId', message: `The grant is ${grant.status}; it takes no new applications.` }],
+    });
+  }
   const created = await insertApplicationOnce(db, userId, grantId);
   const row = await findApplication(db, userId, grantId);
   return { application: toApplication(row!), created };

@@ -87,6 +87,14 @@ describe('GET /api/v1/grants/:id', () => {
     expect((await get('/api/v1/applications', otherCookie)).json().applications).toEqual([]);
   });
 
+  it('takes no new application for a closed grant', async () => {
+    const closed = await makeGrant(t.db, { title: 'Closed call', closeDate: '2001-01-01' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/applications', headers: { cookie }, payload: { grantId: closed.id } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: 'This opportunity is closed for applications.' });
+    expect((await get('/api/v1/applications')).json().applications.map((a: { grantId: string }) => a.grantId)).not.toContain(closed.id);
+  });
+
   it('rejects an application for a missing grant', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/applications', headers: { cookie }, payload: { grantId: 'x' } });
     expect(bad.statusCode).toBe(400);
