@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { importGrantsExtract } from '../../modules/grants/grants.service';
 import type { Database } from '../client';
@@ -42,14 +42,15 @@ ${olderGrants}
 `;
 }
 
-describe('demo date shift and later imports', () => {
+describe('the demo date shift', () => {
+  // Each test starts from a database of its own: both shift once, on an empty catalogue.
   let database: Database;
   let dir: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await openTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-seed-'));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -84,19 +85,6 @@ describe('demo date shift and later imports', () => {
     });
     const second = await importGrantsExtract(database.db, real, { today: '2026-11-22' });
     expect(second).toMatchObject({ read: 3, updated: 0, unchanged: 3 });
-  });
-});
-
-describe('a new version of the shipped file on a demo database', () => {
-  let database: Database;
-  let dir: string;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-seed-'));
-  });
-  afterAll(async () => {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('moves only the grants its import stored or changed, never one twice', async () => {

@@ -282,8 +282,13 @@ function safeUrl(value: string | undefined): string | null {
   return v && /^https?:\/\/\S+$/i.test(v) ? v : null;
 }
 
+/** The key of an opportunity by its number: a record's key when it has no id, and how batches meet by number. */
+export function opportunityNumberKey(number: string) {
+  return `number:${number}`;
+}
+
 function sourceKeyOf(id: string | null, number: string | null) {
-  return id ? id : `number:${number}`;
+  return id ? id : opportunityNumberKey(number ?? '');
 }
 
 /** The first value of these fields that is not empty or a placeholder. */

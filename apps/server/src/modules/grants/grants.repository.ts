@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { grantEmbeddingHex } from './grant-embedding';
-import type { GrantRecord } from './grants-xml';
+import { opportunityNumberKey, type GrantRecord } from './grants-xml';
 
 export type GrantStatus = 'forecasted' | 'posted' | 'closed' | 'archived';
 
@@ -141,7 +141,7 @@ async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
   const rekeys: { from: string; to: string }[] = [];
   for (const row of rows) {
     if (storedKeys.has(row.sourceKey) || !row.opportunityNumber) continue;
-    const byNumber = `number:${row.opportunityNumber}`;
+    const byNumber = opportunityNumberKey(row.opportunityNumber);
     if (row.sourceId) {
       if (storedKeys.has(byNumber)) {
         rekeys.push({ from: byNumber, to: row.sourceKey });
@@ -214,7 +214,7 @@ export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<Upsert
       const round: GrantRow[] = [];
       const later: GrantRow[] = [];
       for (const row of pending) {
-        const number = row.opportunityNumber ? `number:${row.opportunityNumber}` : null;
+        const number = row.opportunityNumber ? opportunityNumberKey(row.opportunityNumber) : null;
         if (seen.has(row.sourceKey) || (number !== null && seen.has(number))) later.push(row);
         else {
           seen.add(row.sourceKey);

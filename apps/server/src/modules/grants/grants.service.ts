@@ -18,7 +18,14 @@ import {
   type ProgramText,
   type GrantStatus,
 } from './grants.repository';
-import { ExtractError, parseGrantsXml, readGrantsExtract, type ExtractItem, type GrantRecord } from './grants-xml';
+import {
+  ExtractError,
+  opportunityNumberKey,
+  parseGrantsXml,
+  readGrantsExtract,
+  type ExtractItem,
+  type GrantRecord,
+} from './grants-xml';
 
 /** The product's shipped data folder (`data/` at the project root). */
 export const shippedDataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data');
@@ -208,7 +215,7 @@ export async function importGrantsExtract(
     const keys = new Set<string>();
     for (const r of rows) {
       keys.add(r.sourceKey);
-      if (r.opportunityNumber) keys.add(`number:${r.opportunityNumber}`);
+      if (r.opportunityNumber) keys.add(opportunityNumberKey(r.opportunityNumber));
     }
     // An opportunity still being written by another batch waits for it, so the file's order holds.
     const clash = inFlight.some((f) => [...keys].some((k) => f.keys.has(k)));
@@ -274,7 +281,7 @@ export async function importGrantsExtract(
           continue;
         }
         const record = item.record;
-        const numberKey = record.opportunityNumber ? `number:${record.opportunityNumber}` : null;
+        const numberKey = record.opportunityNumber ? opportunityNumberKey(record.opportunityNumber) : null;
         const repeat = opportunitiesSeen.has(record.sourceKey) || (numberKey !== null && opportunitiesSeen.has(numberKey));
         if (!opportunitiesSeen.has(record.sourceKey)) opportunitiesSeen.add(ownCopy(record.sourceKey));
         if (numberKey && !opportunitiesSeen.has(numberKey)) opportunitiesSeen.add(ownCopy(numberKey));

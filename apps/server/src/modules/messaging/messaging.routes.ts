@@ -20,6 +20,7 @@ import {
 } from '@grantbridge/contract/messaging';
 import { apiPaths } from '@grantbridge/contract/paths';
 import { AppError } from '../../errors';
+import { perUserKey } from '../../plugins/session';
 import {
   addMembers,
   createConversation,
@@ -41,7 +42,6 @@ const conversationPath = '/api/v1/conversations/:id';
 /** Per-user send limit: a person typing fast sends a few a second at most. */
 export const messageRateLimit = { max: 30, timeWindow: 10_000 };
 
-const perUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
 /** The stored form of a conversation id (the database would also match one in capitals). */
 const conversationIdOf = (params: { id: string }) => params.id.toLowerCase();
 
@@ -70,7 +70,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.users,
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags,
         summary: 'Find researchers and administrators to message (name or e-mail, 20 at most)',
@@ -96,7 +96,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.conversations,
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags,
         summary: 'Start a conversation (an existing direct one is returned with 200)',
@@ -147,7 +147,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${conversationPath}/messages`,
     {
-      config: { rateLimit: { ...messageRateLimit, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { ...messageRateLimit, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags,
         summary: 'Send a message (201); a clientId already used answers 200 with the stored message',
@@ -193,7 +193,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${conversationPath}/members`,
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags,
         summary: 'Add people to a group or team',

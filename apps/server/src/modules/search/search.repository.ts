@@ -208,6 +208,9 @@ export async function findCandidatePool(
   return { ids: found?.ids ?? [], count: found?.matched_count ?? 0 };
 }
 
+/** Ids as one uuid[] parameter (the ids come from our own queries or isGrantId). */
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 /**
  * The pool's rows, ranked against `rankQuery` with the seed weights. Read
  * apart from the retrieval, outside its bitmap-only plan settings, so each
@@ -217,7 +220,7 @@ export async function findCandidateRows(db: Db, ids: string[], today: string, ra
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
     SELECT ${candidateColumns(today, rankQuery)}
-    FROM grants WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+    FROM grants WHERE id = ANY(${uuidArray(ids)})`);
   return rows<CandidateRow>(result);
 }
 
@@ -235,7 +238,7 @@ export async function findProgramTexts(db: Db, grantIds: string[]) {
     FROM grants
     WHERE id IN (
       SELECT DISTINCT ON (program_title) id FROM grants
-      WHERE id IN (${sql.join(grantIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND program_title IS NOT NULL
+      WHERE id = ANY(${uuidArray(grantIds)}) AND program_title IS NOT NULL
       ORDER BY program_title, id)`);
   return rows<{ program_title: string; program_text: string }>(result);
 }

@@ -1,5 +1,4 @@
 // Grant search and the search assistant (both roles).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import {
   grantSearchResponseSchema,
 } from '@grantbridge/contract/grants';
 import { apiPaths } from '@grantbridge/contract/paths';
+import { perUserKey } from '../../plugins/session';
 import { parseQuery } from './query-parser';
 import { chat } from './chat.service';
 import { resolveProfileAreas } from './profile';
@@ -26,14 +26,11 @@ import {
 } from './saved-searches.service';
 import { searchGrants } from './search.service';
 
-/** Counted per signed-in user: a campus behind one address is many researchers. */
-const perUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
-
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.grantSearch,
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags: ['grants'],
         summary: 'Search the grant catalogue',
@@ -69,7 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.searchChat,
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUser, hook: 'preHandler' } },
+      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: {
         tags: ['grants'],
         summary: 'Ask the search assistant; follow-ups refine the previous search unless reset',
