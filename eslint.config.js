@@ -1,6 +1,7 @@
 // Lint rules, including the import directions of STYLE rule 5:
 // shared web code never imports a feature, a feature never imports another,
-// and no server module reaches into another module's repository.
+// no server module reaches into another module's repository or tables, and
+// the server's infrastructure (plugins, db, lib, jobs) imports no module.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -25,6 +26,21 @@ const repositoryZones = serverModules.flatMap((module) =>
       message: "Use another module's service, never its repository (STYLE rule 5).",
     })),
 );
+
+// Each table belongs to one module: db/schema/<module>.ts holds its tables.
+// A module imports its own schema file only, save the exceptions listed in
+// apps/server/module-boundaries.json, each named with its reason in
+// docs/decisions/014-module-boundaries.md.
+const schemaDir = './apps/server/src/db/schema';
+const { tableExceptions } = JSON.parse(fs.readFileSync('apps/server/module-boundaries.json', 'utf8'));
+const tableZones = serverModules.map((module) => ({
+  target: `./apps/server/src/modules/${module}`,
+  from: schemaDir,
+  except: [module, ...(tableExceptions[module] ?? [])].map((owner) => `./${owner}.ts`),
+  message:
+    "A module queries its own tables only (db/schema/<module>.ts); use the owner's service, or record the exception in docs/decisions/014-module-boundaries.md and apps/server/module-boundaries.json (STYLE rule 5).",
+}));
+
 
 const featureZones = webFeatures.map((feature) => ({
   target: `./apps/web/src/features/${feature}`,
@@ -81,6 +97,12 @@ export default tseslint.config(
               message: 'The web app talks to the server only through the contract and HTTP.',
             },
             ...repositoryZones,
+            ...tableZones,
+            {
+              target: ['./apps/server/src/plugins', './apps/server/src/lib', './apps/server/src/jobs', './apps/server/src/db'],
+              from: ['./apps/server/src/modules', './apps/server/src/seed'],
+              message: 'Infrastructure serves the modules and imports none of them; the app (app.ts) wires them together.',
+            },
           ],
         },
       ],

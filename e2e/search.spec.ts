@@ -1,6 +1,6 @@
 // AI grant search as a researcher and as an administrator: the assistant
 // (thinking, follow-up refinement, the seed's no-result and failure replies,
-// New Search), the profile toggle and researcher picker, the results (score
+// New Search, one search per message), the profile toggle and researcher picker, the results (score
 // and reasons, sort, filters, quick search, paging, a click to the grant
 // page), the search kept in the URL, and saved searches.
 import type { Page } from '@playwright/test';
@@ -481,6 +481,46 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     });
   });
 }
+
+test('a message costs one search: the answer fills the results panel, in the order it shows', async ({
+  page,
+}) => {
+  await openSearch(page, 'researcher');
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/grants/search' || url.pathname === '/api/v1/search/chat') {
+      searches.push(`${request.method()} ${url.pathname}`);
+    }
+  });
+  /** The requests a message made, once nothing more is on its way. */
+  const requestsFor = async (text: string) => {
+    searches.length = 0;
+    const reply = await ask(page, text);
+    await page.waitForLoadState('networkidle');
+    return { reply, requests: [...searches] };
+  };
+
+  const first = await requestsFor('climate');
+  expect(first.requests).toEqual(['POST /api/v1/search/chat']);
+  const found = foundIn(first.reply);
+  const cards = await readCards(page);
+  expect(cards.length).toBe(Math.min(found, 20));
+  expect(first.reply).toContain(`The best match is “${cards[0]!.title}” (${cards[0]!.score}/100)`);
+
+  // In another order the panel shows the answer in that order; the reply still names the best match.
+  await chooseSort(page, 'Amount (highest first)', 'sort=amount-desc');
+  const narrowed = await requestsFor('ocean');
+  expect(narrowed.requests).toEqual(['POST /api/v1/search/chat']);
+  expect(narrowed.reply).toMatch(/^Narrowed down: I found .* The best match is “.+” \(\d+\/100\)/);
+  await expect(page).toHaveURL(/[?&]q=climate&refine=ocean&sort=amount-desc(&|$)/);
+  await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+    foundHeading(foundIn(narrowed.reply)),
+  );
+  const amounts = (await readCards(page)).map((c) => c.amount);
+  expect(amounts.length).toBeGreaterThan(0);
+  expectOrdered(amounts, 'desc');
+});
 
 test('a failed request gets the seed’s failure reply and changes nothing; the next try works', async ({
   page,

@@ -22,13 +22,16 @@ import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { getSessionUser } from './modules/auth/auth.service';
+import { grantsRoutes } from './modules/grants/grants.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
-import { grantReadRoutes, searchRoutes } from './modules/search/search.routes';
+import { getViewerState } from './modules/pipeline/pipeline.service';
+import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { registerProblemHandlers, sendProblem } from './plugins/problem';
 import { registerRealtimeBus } from './plugins/realtime-bus';
@@ -131,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // limit gets a payload_too_large event and the socket stays open); only
   // bigger ones close the socket.
   await app.register(websocket, { options: { maxPayload: config.bodyLimit } });
-  await registerSession(app);
+  await registerSession(app, (token, cache) => getSessionUser(database.db, config, token, cache));
   await registerRealtimeBus(app);
   followEndedSessions(app);
   await app.register(messagingRoutes);
@@ -142,7 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statsRoutes);
   await app.register(adminRoutes);
   await app.register(searchRoutes);
-  await app.register(grantReadRoutes);
+  await app.register(grantsRoutes, { viewerStateOf: getViewerState });
+  await app.register(savedSearchRoutes);
   await app.register(pipelineRoutes);
   await app.register(matchingRoutes);
 

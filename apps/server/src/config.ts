@@ -74,6 +74,11 @@ export type Config = {
   projectRoot: string;
 };
 
+/** The data shipped with the code (institutions, the grants extract, the demo): `data/` at the project root. */
+export function shippedDataDir(config: Config) {
+  return path.join(config.projectRoot, 'data');
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

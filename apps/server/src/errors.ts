@@ -1,20 +1,9 @@
-// One error type with a stable code; one table maps codes to HTTP statuses.
-import type { ErrorCode } from '@grantbridge/contract/errors';
+// One error type with a stable code; the contract's one table maps codes to
+// HTTP statuses (packages/contract/src/problem-codes.ts).
+import type { ErrorCode, FieldError } from '@grantbridge/contract/errors';
+import { statusByCode } from '@grantbridge/contract/problem-codes';
 
-export const statusByCode: Record<ErrorCode, number> = {
-  validation_failed: 400,
-  invalid_credentials: 401,
-  unauthenticated: 401,
-  institution_not_onboarded: 403,
-  role_mismatch: 403,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  internal: 500,
-};
-
+/** The `title` of each code's problem+json answer. */
 export const titleByCode: Record<ErrorCode, string> = {
   validation_failed: 'Validation failed',
   invalid_credentials: 'Invalid credentials',
@@ -29,7 +18,8 @@ export const titleByCode: Record<ErrorCode, string> = {
   internal: 'Internal server error',
 };
 
-export type FieldError = { path: string; message: string };
+/** What a problem answer may carry besides its code and detail. */
+export type ProblemExtras = { errors?: FieldError[]; meta?: Record<string, unknown>; status?: number };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -37,11 +27,7 @@ export class AppError extends Error {
   readonly meta?: Record<string, unknown>;
   readonly status: number;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { errors?: FieldError[]; meta?: Record<string, unknown>; status?: number } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: ProblemExtras = {}) {
     super(message);
     this.code = code;
     this.errors = options.errors;

@@ -3,10 +3,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, migrateDatabase } from './db/client';
-import { loadShippedGrants, shiftDemoGrantDates } from './db/seed/grants-seed';
+import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
 import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
-import { loadDemoConversations } from './db/seed/messaging-seed';
-import { loadDemoData, loadReferenceData, readDemoData } from './db/seed/seed';
+import { loadDemoConversations } from './seed/messaging-seed';
+import { loadDemoData, loadReferenceData, readDemoData } from './seed/seed';
 
 async function start() {
   let config: Config;

@@ -2,6 +2,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
+import { sessions } from '../src/db/schema/auth';
+import { hashToken, newToken } from '../src/lib/tokens';
 import { createAccount } from '../src/modules/auth/auth.service';
 import { createInstitution } from '../src/modules/institutions/institutions.service';
 
@@ -38,6 +40,35 @@ export async function makeUser(
     institution!.id,
   );
   return { user, email, password: overrides.password ?? testPassword, institution: institution! };
+}
+
+/**
+ * A session made directly, as a cookie header: for tests that need more
+ * signed-in people than the sign-in route's rate limit and password hashing allow.
+ */
+export async function sessionCookie(db: Db, userId: string) {
+  const token = newToken();
+  const day = 24 * 3600 * 1000;
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + day),
+    idleExpiresAt: new Date(Date.now() + day),
+  });
+  return `gb_session=${token}`;
+}
+
+export type TestPerson = { id: string; cookie: string; name: string };
+
+/** A user with a session (see sessionCookie), at a new institution or at the one owning `domain`. */
+export async function makePerson(
+  db: Db,
+  name = 'Test Person',
+  role: 'researcher' | 'admin' = 'researcher',
+  domain?: string,
+): Promise<TestPerson & { domain: string }> {
+  const { user, email } = await makeUser(db, { name, role, domain });
+  return { id: user.id, cookie: await sessionCookie(db, user.id), name, domain: email.split('@')[1]! };
 }
 
 /** Signs in through the real route and returns the session cookie header. */
@@ -85,7 +116,7 @@ export async function makeGrant(
 }
 
 export async function setResearchAreas(db: Db, userId: string, areas: string[]) {
-  const { researcherProfiles } = await import('../src/db/schema/users');
+  const { researcherProfiles } = await import('../src/db/schema/researchers');
   await db
     .insert(researcherProfiles)
     .values({ userId, researchAreas: areas })

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { migrateDatabase, openDatabase } from '../src/db/client';
-import { loadReferenceData } from '../src/db/seed/seed';
+import { loadReferenceData } from '../src/seed/seed';
 import { pgliteTemplateFile, postgresTemplateName, templateKey, withDatabase } from './template';
 
 async function buildPgliteTemplate(key: string) {

@@ -6,13 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database, type Db } from '../src/db/client';
-import * as schema from '../src/db/schema/index';
+import { openDatabase, pgliteDb, type Database, type Db } from '../src/db/client';
 import { pgliteTemplateFile, postgresTemplateName, withDatabase } from './template';
 
 export const usingPostgres = process.env.GB_TEST_DB === 'postgres';
@@ -39,8 +37,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const dump = fs.readFileSync(pgliteTemplateFile());
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  return { db: pgliteDb(client), kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
 export type TestApp = {
@@ -51,8 +48,15 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** Adds to the app before it is ready: routes that only a test needs. */
+export type TestAppSetup = (app: FastifyInstance) => void | Promise<void>;
+
 /** The real app on a given database, with test settings and its own data dir. */
-async function buildTestApp(database: Database, env: Record<string, string> = {}): Promise<TestApp> {
+async function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  setup?: TestAppSetup,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,6 +67,7 @@ async function buildTestApp(database: Database, env: Record<string, string> = {}
     ...env,
   });
   const app = await buildApp(config, { database });
+  await setup?.(app);
   await app.ready();
   return {
     app,
@@ -77,8 +82,8 @@ async function buildTestApp(database: Database, env: Record<string, string> = {}
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return buildTestApp(await openTestDatabase(), env);
+export async function createTestApp(env: Record<string, string> = {}, setup?: TestAppSetup): Promise<TestApp> {
+  return buildTestApp(await openTestDatabase(), env, setup);
 }
 
 /**

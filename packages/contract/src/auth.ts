@@ -32,11 +32,9 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
-export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Like /me, but answers 200 with user null when signed out (no 401 noise in the browser). */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const passwordSchema = z
   .string({ error: 'New password is required' })

@@ -19,15 +19,17 @@ export const errorCodes = [
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/** One field's problem: its dotted path in the request, and what to fix. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
   status: z.number().int(),
   code: errorCodeSchema,
   detail: z.string(),
-  errors: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  errors: z.array(fieldErrorSchema).optional(),
   /** Extra machine-readable facts, e.g. the role to choose on role_mismatch. */
   meta: z.record(z.string(), z.unknown()).optional(),
 });

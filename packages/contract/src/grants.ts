@@ -1,5 +1,6 @@
 // The grant catalogue, grant search and the search assistant.
 import { z } from 'zod';
+import { uuidSchema } from './uuid-schema';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 export const grantStatusSchema = z.enum(grantStatuses);
@@ -91,7 +92,7 @@ export const grantSearchQuerySchema = z
       }),
     sort: sortSchema.default('match'),
     matchProfile: booleanParam.default(false),
-    researcherId: z.string().uuid('Choose a researcher from the list').optional(),
+    researcherId: uuidSchema('Choose a researcher from the list').optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
@@ -103,7 +104,6 @@ export const grantSearchQuerySchema = z
     message: 'The start date is after the end date',
     path: ['dueFrom'],
   });
-export type GrantSearchQuery = z.input<typeof grantSearchQuerySchema>;
 
 export const grantSearchResponseSchema = z.object({
   results: z.array(searchResultSchema),
@@ -129,19 +129,66 @@ export const searchFiltersSchema = z.object({
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
+/** A search that narrows nothing yet (what the assistant starts from). */
+export function emptySearchFilters(matchProfile: boolean): SearchFilters {
+  return {
+    keywords: [],
+    keywordGroups: [],
+    amountMin: null,
+    amountMax: null,
+    dueFrom: null,
+    dueTo: null,
+    agency: null,
+    matchProfile,
+  };
+}
+
 export const chatRequestSchema = z.object({
   message: z.string().trim().max(1000, 'The message is too long').default(''),
   matchProfile: z.boolean().default(true),
-  researcherId: z.string().uuid('Choose a researcher from the list').nullable().optional(),
+  researcherId: uuidSchema('Choose a researcher from the list').nullable().optional(),
   reset: z.boolean().default(false),
   context: searchFiltersSchema.nullable().optional(),
+  /** How the results are shown: their order and how many to a page (the answer carries the first page). */
+  sort: sortSchema.default('match'),
+  pageSize: z.number().int().min(1).max(100).default(50),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
+/**
+ * A GET /grants/search query string as the web app writes it (numbers as
+ * numbers, the profile switch as "true" or "false", nothing for defaults).
+ */
+export const grantSearchParamsSchema = z.object({
+  q: z.string().optional(),
+  refine: z.string().optional(),
+  amountMin: z.number().optional(),
+  amountMax: z.number().optional(),
+  dueFrom: z.string().optional(),
+  dueTo: z.string().optional(),
+  agency: z.string().optional(),
+  sort: sortSchema,
+  matchProfile: z.enum(['true', 'false']),
+  researcherId: z.string().optional(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GrantSearchParams = z.infer<typeof grantSearchParamsSchema>;
+
 export const chatResponseSchema = z.object({
   reply: z.string(),
+  /** The first page of the results, in the requested order. */
   results: z.array(searchResultSchema),
   total: z.number().int(),
+  totalCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /**
+   * The GET /grants/search query these results answer exactly (the search the
+   * URL will hold), so the results panel need not ask again; null when no
+   * search ran or the URL's form of the search would read differently.
+   */
+  query: grantSearchParamsSchema.nullable(),
   filters: searchFiltersSchema,
   context: searchFiltersSchema.nullable(),
 });
@@ -187,8 +234,6 @@ export const grantDetailSchema = grantSummarySchema.extend({
 export type GrantDetail = z.infer<typeof grantDetailSchema>;
 export const grantDetailResponseSchema = z.object({ grant: grantDetailSchema });
 
-export const grantIdParamsSchema = z.object({ id: z.string().uuid('Grant not found') });
-
 export const savedGrantResponseSchema = z.object({ saved: z.boolean() });
 
 export const applicationSchema = z.object({
@@ -200,7 +245,7 @@ export const applicationSchema = z.object({
   createdAt: z.string(),
 });
 export type Application = z.infer<typeof applicationSchema>;
-export const createApplicationRequestSchema = z.object({ grantId: z.string().uuid('Choose a grant') });
+export const createApplicationRequestSchema = z.object({ grantId: uuidSchema('Choose a grant') });
 export const applicationResponseSchema = z.object({ application: applicationSchema, created: z.boolean() });
 export const applicationListResponseSchema = z.object({ applications: z.array(applicationSchema) });
 export const savedGrantListResponseSchema = z.object({ grants: z.array(grantSummarySchema) });
@@ -228,7 +273,11 @@ export const updateSavedSearchRequestSchema = z.object({
 });
 export const savedSearchResponseSchema = z.object({ savedSearch: savedSearchSchema });
 export const savedSearchListResponseSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
-export const idParamsSchema = z.object({ id: z.string().uuid('Not found') });
+/**
+ * The `:id` of a grant or saved-search path. Any short string: a malformed id
+ * is answered 404 like an unknown one (the services check isUuid).
+ */
+export const idParamsSchema = z.object({ id: z.string().max(100) });
 
 export const collaboratorSchema = z.object({
   id: z.string(),

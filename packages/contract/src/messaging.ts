@@ -2,6 +2,7 @@
 // events the server pushes over /api/v1/realtime as { type, data } frames.
 import { z } from 'zod';
 import { errorCodeSchema } from './errors';
+import { uuidSchema } from './uuid-schema';
 
 export const conversationTypes = ['direct', 'group', 'team'] as const;
 export const conversationTypeSchema = z.enum(conversationTypes, {
@@ -13,7 +14,7 @@ export const messageMaxLength = 4000;
 /** Largest socket frame the server reads; bigger frames get a payload_too_large error event. */
 export const realtimeFrameMaxBytes = 16 * 1024;
 
-const idSchema = z.string().uuid('Not a valid id');
+const idSchema = uuidSchema('Not a valid id');
 
 // ---- REST: people picker ----
 
@@ -62,7 +63,6 @@ export const sendMessageRequestSchema = z.object({
     .min(1, 'clientId is required')
     .max(100, 'clientId is at most 100 characters'),
 });
-export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
 
 export const sendMessageResponseSchema = z.object({ message: messageSchema });
 

@@ -16,10 +16,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { shippedExtractFile } from '../db/seed/grants-seed';
-import { importGrantsExtract } from '../modules/grants/grants.service';
-import { readGrantsExtract, type GrantRecord } from '../modules/grants/grants-xml';
-import { extractFooter, extractHeader, opportunityXml, type Opportunity } from '../modules/grants/grants-xml-writer';
+import { shippedExtractFile } from '../seed/grants-seed';
+import { importGrantsExtract } from '../modules/grants/import/import-extract';
+import { readGrantsExtract } from '../modules/grants/import/extract-files';
+import type { GrantRecord } from '../modules/grants/import/extract-records';
+import { extractFooter, extractHeader, opportunityXml, type Opportunity } from '../modules/grants/import/extract-writer';
 
 function shiftIso(iso: string | null, days: number) {
   if (!iso) return null;

@@ -21,7 +21,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { conversationMembers, conversations } from '../db/schema/messaging';
-import { sessions, users } from '../db/schema/users';
+import { sessions, users } from '../db/schema/auth';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
 import { createInstitution } from '../modules/institutions/institutions.service';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Db } from '../db/client';
-import { loadShippedGrants } from '../db/seed/grants-seed';
+import { loadShippedGrants } from '../seed/grants-seed';
 import { parseQuery } from '../modules/search/query-parser';
 import { searchGrants } from '../modules/search/search.service';
 

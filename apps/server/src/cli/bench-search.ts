@@ -8,8 +8,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../config';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { loadShippedGrants } from '../db/seed/grants-seed';
+import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
+import { loadShippedGrants } from '../seed/grants-seed';
 import { parseQuery } from '../modules/search/query-parser';
 import { searchGrants, type SearchInput } from '../modules/search/search.service';
 
@@ -43,19 +43,56 @@ function fromText(label: string, text: string, extra: Partial<SearchInput> = {})
 }
 
 const texts = [
-  'climate change adaptation', 'soil carbon forests', 'cancer immunotherapy', 'NIH cancer research over 1m',
-  'NSF computer science education', 'machine learning', 'rural health care access', 'opioid addiction treatment',
-  'water quality watershed', 'renewable energy storage', 'wildlife habitat conservation', 'HIV prevention Africa',
-  'STEM education for underrepresented students', 'substance abuse prevention youth', 'biomedical research training',
-  'environmental justice communities', 'coastal resilience', 'infectious disease surveillance', 'agriculture food security',
-  'museum library services', 'humanities digital archives', 'cybersecurity workforce', 'quantum computing',
-  'maternal child health', 'veterans mental health', 'housing homelessness', 'small business innovation research',
-  'graduate fellowships', 'nutrition obesity prevention', 'wildfire management', 'ocean acidification',
-  'public health emergency preparedness', 'tribal communities health', 'arts education', 'transportation safety',
-  'DOE energy efficiency under 500k', 'NASA space science', 'USDA rural development', 'EPA air pollution',
-  'grants over 2 million', 'grants under 100k', 'closing in 30 days', 'due before June 2027',
-  'between 100k and 1m health', 'research', 'international development democracy', 'alzheimer disease aging',
-  'genomics sequencing', 'clean water sanitation', 'workforce training apprenticeship',
+  'climate change adaptation',
+  'soil carbon forests',
+  'cancer immunotherapy',
+  'NIH cancer research over 1m',
+  'NSF computer science education',
+  'machine learning',
+  'rural health care access',
+  'opioid addiction treatment',
+  'water quality watershed',
+  'renewable energy storage',
+  'wildlife habitat conservation',
+  'HIV prevention Africa',
+  'STEM education for underrepresented students',
+  'substance abuse prevention youth',
+  'biomedical research training',
+  'environmental justice communities',
+  'coastal resilience',
+  'infectious disease surveillance',
+  'agriculture food security',
+  'museum library services',
+  'humanities digital archives',
+  'cybersecurity workforce',
+  'quantum computing',
+  'maternal child health',
+  'veterans mental health',
+  'housing homelessness',
+  'small business innovation research',
+  'graduate fellowships',
+  'nutrition obesity prevention',
+  'wildfire management',
+  'ocean acidification',
+  'public health emergency preparedness',
+  'tribal communities health',
+  'arts education',
+  'transportation safety',
+  'DOE energy efficiency under 500k',
+  'NASA space science',
+  'USDA rural development',
+  'EPA air pollution',
+  'grants over 2 million',
+  'grants under 100k',
+  'closing in 30 days',
+  'due before June 2027',
+  'between 100k and 1m health',
+  'research',
+  'international development democracy',
+  'alzheimer disease aging',
+  'genomics sequencing',
+  'clean water sanitation',
+  'workforce training apprenticeship',
 ];
 
 function cases(): Case[] {
@@ -64,7 +101,11 @@ function cases(): Case[] {
   list.push(fromText('sort due-date-asc: education', 'education', { sort: 'due-date-asc' }));
   list.push(fromText('sort due-date-desc: energy', 'energy', { sort: 'due-date-desc' }));
   list.push(fromText('sort amount-asc (no keywords)', '', { sort: 'amount-asc' }));
-  list.push(fromText('all statuses: climate', 'climate', { statuses: ['forecasted', 'posted', 'closed', 'archived'] }));
+  list.push(
+    fromText('all statuses: climate', 'climate', {
+      statuses: ['forecasted', 'posted', 'closed', 'archived'],
+    }),
+  );
   list.push(fromText('profile only A', 'my profile', { profileAreas: profileA }));
   list.push(fromText('profile only B', 'match profile', { profileAreas: profileB }));
   list.push(fromText('profile + keywords', 'drought', { profileAreas: profileA }));
@@ -78,8 +119,12 @@ async function buildCatalogue(database: Database) {
   const started = Date.now();
   await migrateDatabase(database);
   await loadShippedGrants(database.db, config);
-  const baseCount = ((await database.db.execute(sql`SELECT count(*)::int AS n FROM grants`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  await database.db.execute(sql`CREATE TEMP TABLE bench_base AS SELECT row_number() OVER (ORDER BY id) AS rn, * FROM grants`);
+  const baseCount = (
+    await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM grants`)
+  )[0]!.n;
+  await database.db.execute(
+    sql`CREATE TEMP TABLE bench_base AS SELECT row_number() OVER (ORDER BY id) AS rn, * FROM grants`,
+  );
   const missing = target - baseCount;
   const chunk = 10_000;
   for (let from = 1; from <= missing; from += chunk) {
@@ -105,7 +150,9 @@ async function buildCatalogue(database: Database) {
   // A steady state, as autovacuum would leave it on a server (and as the importer leaves PGlite): statistics
   // fresh and the GIN indexes' pending lists merged.
   await database.db.execute(sql`VACUUM ANALYZE grants`);
-  const total = ((await database.db.execute(sql`SELECT count(*)::int AS n FROM grants`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const total = (
+    await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM grants`)
+  )[0]!.n;
   return { total, baseCount, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -119,9 +166,12 @@ async function runOn(label: string, database: Database) {
   const built = process.env.BENCH_REUSE
     ? { total: -1, baseCount: -1, seconds: 0 }
     : await buildCatalogue(database);
-  console.log(`catalogue: ${built.total} grants (${built.baseCount} shipped, the rest recombined) built in ${built.seconds.toFixed(1)} s`);
+  console.log(
+    `catalogue: ${built.total} grants (${built.baseCount} shipped, the rest recombined) built in ${built.seconds.toFixed(1)} s`,
+  );
   const all = cases();
-  for (const c of all) await searchGrants(database.db, { ...c.input, page: c.input.page ?? 1, pageSize: 20 });
+  for (const c of all)
+    await searchGrants(database.db, { ...c.input, page: c.input.page ?? 1, pageSize: 20 });
   const timings: number[] = [];
   const perCase: { label: string; median: number; total: number }[] = [];
   for (const c of all) {
@@ -129,7 +179,11 @@ async function runOn(label: string, database: Database) {
     let total = 0;
     for (let r = 0; r < repeats; r++) {
       const t0 = performance.now();
-      const res = await searchGrants(database.db, { ...c.input, page: c.input.page ?? 1, pageSize: 20 });
+      const res = await searchGrants(database.db, {
+        ...c.input,
+        page: c.input.page ?? 1,
+        pageSize: 20,
+      });
       const ms = performance.now() - t0;
       total = res.total;
       mine.push(ms);
@@ -140,15 +194,19 @@ async function runOn(label: string, database: Database) {
   }
   timings.sort((a, b) => a - b);
   console.log(`queries: ${all.length} distinct × ${repeats} runs = ${timings.length} timings`);
-  console.log(`p50 ${percentile(timings, 50).toFixed(1)} ms   p95 ${percentile(timings, 95).toFixed(1)} ms   p99 ${percentile(timings, 99).toFixed(1)} ms   max ${timings.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `p50 ${percentile(timings, 50).toFixed(1)} ms   p95 ${percentile(timings, 95).toFixed(1)} ms   p99 ${percentile(timings, 99).toFixed(1)} ms   max ${timings.at(-1)!.toFixed(1)} ms`,
+  );
   perCase.sort((a, b) => b.median - a.median);
   console.log('slowest queries (median ms, matches):');
-  for (const c of perCase.slice(0, 5)) console.log(`  ${c.median.toFixed(1).padStart(7)}  ${String(c.total).padStart(6)}  ${c.label}`);
+  for (const c of perCase.slice(0, 5))
+    console.log(`  ${c.median.toFixed(1).padStart(7)}  ${String(c.total).padStart(6)}  ${c.label}`);
   return { p95: percentile(timings, 95) };
 }
 
 async function main() {
-  const dir = process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-search-'));
+  const dir =
+    process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-search-'));
   const pglite = await openDatabase({ pgliteDir: dir });
   try {
     await runOn(`PGlite (${dir})`, pglite);
@@ -162,7 +220,8 @@ async function main() {
     const name = keep ?? `gb_bench_search_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    const exists = keep && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    const exists =
+      keep && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
     if (!exists) await admin.query(`CREATE DATABASE ${name}`);
     const u = new URL(url);
     u.pathname = `/${name}`;

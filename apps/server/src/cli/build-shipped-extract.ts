@@ -13,7 +13,7 @@ import {
   opportunityXml,
   readAgencies,
   readOpportunities,
-} from '../modules/grants/grants-xml-writer';
+} from '../modules/grants/import/extract-writer';
 
 /**
  * The listing scrape these records came from lost some non-ASCII characters:

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { passwordSchema, emailSchema } from '@grantbridge/contract/auth';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/client';
-import { loadReferenceData } from '../db/seed/seed';
+import { loadReferenceData } from '../seed/seed';
 import { pgliteDirFor } from '../app';
 import { AppError } from '../errors';
 import { createFirstAdmin } from '../modules/auth/auth.service';

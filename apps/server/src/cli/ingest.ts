@@ -5,7 +5,7 @@
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { pgliteDirFor } from '../app';
-import { GrantImportError, importGrantsExtract, type ImportSummary } from '../modules/grants/grants.service';
+import { GrantImportError, importGrantsExtract, type ImportSummary } from '../modules/grants/import/import-extract';
 
 function summaryLine(s: ImportSummary) {
   return JSON.stringify({ read: s.read, inserted: s.inserted, updated: s.updated, unchanged: s.unchanged, rejected: s.rejected });

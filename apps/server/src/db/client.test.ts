@@ -1,10 +1,14 @@
-// The embedded database's data dir is held by one process at a time.
+// The embedded database's data dir is held by one process at a time; the
+// helpers every repository uses behave the same on both databases.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, openDatabase } from './client';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app';
+import { DataDirInUseError, openDatabase, positionalSql, queryRows, withTransaction, type Database } from './client';
+import { getMeta, setMeta } from './meta';
 
 const dirs: string[] = [];
 function freshDir() {
@@ -53,5 +57,47 @@ describe('PGlite data dir lock', () => {
     const database = await openDatabase({ pgliteDir: dir });
     expect(fs.readFileSync(`${dir}.pid`, 'utf8')).toBe(String(process.pid));
     await database.close();
+  });
+});
+
+describe('database helpers', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('commits a transaction whose work resolves and rolls back one whose work throws', async () => {
+    const kept = withTransaction(database.db, async (tx) => {
+      await setMeta(tx, 'helpers-kept', 'yes');
+      return 'done';
+    });
+    expect(await kept).toBe('done');
+    const failing = withTransaction(database.db, async (tx) => {
+      await setMeta(tx, 'helpers-dropped', 'yes');
+      throw new Error('changed my mind');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    expect(await getMeta(database.db, 'helpers-kept')).toBe('yes');
+    expect(await getMeta(database.db, 'helpers-dropped')).toBeUndefined();
+  });
+
+  it('returns raw rows as the SQL names their columns', async () => {
+    const rows = await queryRows<{ n: number; word: string }>(
+      database.db,
+      sql`select n, 'w' || n as word from generate_series(1, 2) as n order by n`,
+    );
+    expect(rows).toEqual([
+      { n: 1, word: 'w1' },
+      { n: 2, word: 'w2' },
+    ]);
+  });
+
+  it('binds each $n placeholder of SQL text as one value, a JSON document included', async () => {
+    const [row] = await queryRows<{ second: string; first: string }>(
+      database.db,
+      positionalSql('select $2::json ->> 1 as second, $1::text as first', ['one', JSON.stringify(['a', 'b'])]),
+    );
+    expect(row).toEqual({ second: 'b', first: 'one' });
   });
 });

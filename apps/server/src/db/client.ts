@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -25,6 +25,44 @@ export type Database = {
   pglite?: PGlite;
   close: () => Promise<void>;
 };
+
+/**
+ * Runs `work` in one transaction, committed when it resolves and rolled back
+ * when it throws. `tx` is a Db, so repository functions take either.
+ */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
+/**
+ * Runs raw SQL and returns its rows, typed by the caller: the one way to read
+ * what Drizzle's query builder cannot express. Columns are named as the SQL
+ * names them (snake_case unless aliased); values come as the driver parses
+ * them (both drivers answer `{ rows }`).
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * SQL written with $1, $2… placeholders, each bound as one parameter. For a
+ * statement kept as text; Drizzle's sql template would spread an array
+ * parameter into a list, where a JSON document must stay one value.
+ */
+export function positionalSql(text: string, params: unknown[]): SQL {
+  const chunks = text.split(/\$(\d+)/);
+  return sql.join(
+    chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)),
+    sql.raw(''),
+  );
+}
+
+/** A Drizzle database over an open PGlite client. */
+export function pgliteDb(client: PGlite): Db {
+  // Drizzle types each driver's database by its own result type; the app uses the common PgDatabase.
+  return drizzlePglite(client, { schema }) as unknown as Db;
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -49,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = pgliteDb(client);
   const close = async () => {
     try {
       await client.close();

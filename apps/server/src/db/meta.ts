@@ -1,7 +1,7 @@
 // Small key-value facts about the database itself (what was loaded, when).
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { appMeta } from './schema/users';
+import { appMeta } from './schema/meta';
 
 export async function getMeta(db: Db, key: string) {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));

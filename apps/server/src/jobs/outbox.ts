@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema/leads';
+import { queryRows, type Db } from '../db/client';
+import { emailOutbox } from '../db/schema/outbox';
 
 export type OutboxMessage = { to: string; subject: string; text: string; replyTo?: string };
 
@@ -60,6 +60,9 @@ export function backoffMs(attempts: number) {
 
 const leaseMs = 5 * 60_000;
 
+/** A claimed outbox row, as the claim statement returns it. */
+type OutboxRow = { id: string; to: string; subject: string; text: string; reply_to: string | null; attempts: number };
+
 export type Outbox = {
   /** Sends whatever is due now; resolves with how many were sent. */
   drain: () => Promise<{ sent: number; failed: number }>;
@@ -77,7 +80,7 @@ export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Ou
 
   async function claim() {
     // The lease makes a crashed sender's rows due again later, so nothing is lost.
-    const result = await db.execute(sql`
+    return queryRows<OutboxRow>(db, sql`
       UPDATE email_outbox SET attempts = attempts + 1,
         next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
       WHERE id IN (
@@ -87,27 +90,15 @@ export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Ou
         LIMIT 20
         FOR UPDATE SKIP LOCKED)
       RETURNING id, "to", subject, text, reply_to, attempts`);
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
   }
 
   async function drainOnce() {
     let sent = 0;
     let failed = 0;
     const rows = await claim();
-    for (const row of rows) {
-      const id = String(row.id);
-      const attempts = Number(row.attempts);
+    for (const { id, attempts, reply_to: replyTo, ...row } of rows) {
       try {
-        await transport.send(
-          id,
-          {
-            to: String(row.to),
-            subject: String(row.subject),
-            text: String(row.text),
-            replyTo: row.reply_to ? String(row.reply_to) : undefined,
-          },
-          config.mailFrom,
-        );
+        await transport.send(id, { ...row, replyTo: replyTo || undefined }, config.mailFrom);
         await db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: new Date(), lastError: null })

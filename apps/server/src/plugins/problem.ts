@@ -3,13 +3,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@grantbridge/contract/errors';
-import { AppError, type FieldError, statusByCode, titleByCode } from '../errors';
+import { statusByCode } from '@grantbridge/contract/problem-codes';
+import { AppError, titleByCode, type ProblemExtras } from '../errors';
 
 export function sendProblem(
   reply: FastifyReply,
   code: ErrorCode,
   detail: string,
-  extra: { errors?: FieldError[]; meta?: Record<string, unknown>; status?: number } = {},
+  extra: ProblemExtras = {},
 ) {
   const status = extra.status ?? statusByCode[code];
   return reply

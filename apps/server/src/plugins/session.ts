@@ -1,11 +1,12 @@
 // Reads the session cookie on every request and enforces who may call each
 // route: /api/v1 routes need a signed-in user unless their config says public,
-// and a route config `role` restricts it to that role.
+// and a route config `role` restricts it to that role. Who a token belongs to
+// is the auth module's business: the app passes its look-up in, so this
+// plugin depends on no module.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { getSessionUser } from '../modules/auth/auth.service';
-import { createSessionCache, type SessionCache } from '../modules/auth/session-cache';
-import { sessionCookieName } from './types';
+import { createSessionCache, type SessionCache } from './session-cache';
+import { sessionCookieName, type SessionUser } from './types';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,21 @@ declare module 'fastify' {
   }
 }
 
+/** Finds the live session of a token (null when there is none), using the cache as it sees fit. */
+export type SessionLookup = (token: string, cache: SessionCache) => Promise<SessionUser | null>;
+
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The signed-in user of a route that needs one. The session hook has already
+ * refused anonymous callers of every private route; a route that forgot to be
+ * private (or reads the user in a public route) answers 401 here instead of
+ * crashing on a missing user.
+ */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
+  return request.user;
+}
 
 /**
  * Rate-limit key of a signed-in route: the user, so colleagues behind one
@@ -28,6 +43,13 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return value && value.length < 200 ? value : undefined;
 }
 
+const cookieOptions = (app: FastifyInstance) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: app.config.env === 'production',
+});
+
 export function setSessionCookie(
   app: FastifyInstance,
   reply: FastifyReply,
@@ -35,29 +57,28 @@ export function setSessionCookie(
   maxAgeSeconds?: number,
 ) {
   reply.setCookie(sessionCookieName, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.env === 'production',
+    ...cookieOptions(app),
     ...(maxAgeSeconds ? { maxAge: Math.floor(maxAgeSeconds) } : {}),
   });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
-  reply.clearCookie(sessionCookieName, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.env === 'production',
-  });
+  reply.clearCookie(sessionCookieName, cookieOptions(app));
 }
 
-function originAllowed(app: FastifyInstance, request: FastifyRequest): boolean {
+/**
+ * Whether a browser request comes from this site: its Origin is PUBLIC_URL's
+ * origin or the Host's own. No Origin at all is allowed (not a browser, or a
+ * browser that sends none for this request); `Origin: null` (a sandboxed
+ * frame, a file, some redirects) is not. Guards unsafe methods and the
+ * WebSocket upgrade, which SameSite cookies alone do not cover.
+ */
+export function originAllowed(request: Pick<FastifyRequest, 'headers'>, publicUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   if (origin === 'null') return false;
   const allowed = new Set<string>();
-  if (app.config.publicUrl) allowed.add(new URL(app.config.publicUrl).origin);
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
   const host = request.headers.host;
   if (host) {
     allowed.add(`http://${host}`);
@@ -85,22 +106,22 @@ export function followEndedSessions(app: FastifyInstance) {
   app.addHook('onClose', async () => stop());
 }
 
-export async function registerSession(app: FastifyInstance) {
+export async function registerSession(app: FastifyInstance, findSessionUser: SessionLookup) {
   app.decorateRequest('user', null);
   app.decorate('sessionCache', createSessionCache(app.config.sessionCacheMs));
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/')) return;
-    if (unsafeMethods.has(request.method) && !originAllowed(app, request)) {
+    if (unsafeMethods.has(request.method) && !originAllowed(request, app.config.publicUrl)) {
       throw new AppError('forbidden', 'This request came from another site and was refused.');
     }
     const token = sessionToken(request);
-    if (token) request.user = await getSessionUser(app.db, app.config, token, app.sessionCache);
+    if (token) request.user = await findSessionUser(token, app.sessionCache);
     const config = request.routeOptions.config;
     if (!url.startsWith('/api/v1/') || config.public) return;
-    if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
-    if (config.role && request.user.role !== config.role) {
+    const user = requireUser(request);
+    if (config.role && user.role !== config.role) {
       throw new AppError('forbidden', 'Your account may not use this part of GrantBridge.');
     }
   });

@@ -1,8 +1,14 @@
 // Fastify type augmentation shared by the plugins and modules.
+import type { User } from '@grantbridge/contract/auth';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import type { SessionUser } from '../modules/auth/auth.service';
 import type { Outbox } from '../jobs/outbox';
+
+/** The signed-in user of a request, with the session it came with. */
+export type SessionUser = User & { sessionId: string };
+
+/** Who is acting, as the modules' policies see them (a SessionUser is one). */
+export type Actor = Pick<User, 'id' | 'role'> & { institution: Pick<User['institution'], 'id'> };
 
 declare module 'fastify' {
   interface FastifyInstance {

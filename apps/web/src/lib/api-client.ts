@@ -1,11 +1,19 @@
-// The one HTTP client of the web app: JSON in and out, same-origin cookies,
-// and problem+json failures turned into a typed ApiError. Features decide
-// what the user sees.
-// Only types come from the contract here: this module is on the home page's
-// critical path, and the contract's runtime schemas would pull zod into it.
-import type { ErrorCode, Problem } from '@grantbridge/contract/errors';
-
-export type FieldError = { path: string; message: string };
+// The one HTTP client of the web app: calls a contract endpoint by its request
+// line, JSON in and out, same-origin cookies, and problem+json failures turned
+// into a typed ApiError. Features decide what the user sees.
+// This module is on the home page's critical path, so it takes only types from
+// the contract: its schemas would pull zod into the entry bundle, and the line
+// itself says where to send the request.
+import type {
+  EndpointAt,
+  EndpointLine,
+  EndpointRequest,
+  EndpointResponse,
+  HttpMethod,
+  QueryValue,
+} from '@grantbridge/contract/endpoints';
+import type { ErrorCode, FieldError, Problem } from '@grantbridge/contract/errors';
+import { codeForStatus } from '@grantbridge/contract/problem-codes';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -36,25 +44,6 @@ export function isApiError(error: unknown, code?: ErrorCode): error is ApiError 
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-type QueryValue = string | number | boolean | undefined | null;
-
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-};
-
-function codeForStatus(status: number): ErrorCode {
-  if (status === 400) return 'validation_failed';
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status === 413) return 'payload_too_large';
-  if (status === 429) return 'rate_limited';
-  return 'internal';
-}
 
 function isFieldErrorList(value: unknown): value is FieldError[] {
   return (
@@ -93,7 +82,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-function withQuery(path: string, query?: Record<string, QueryValue>): string {
+function withQuery(path: string, query?: Record<string, QueryValue | null | undefined>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -103,30 +92,53 @@ function withQuery(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${path}?${search}` : path;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/** `/api/v1/grants/:id` with `{ id }` → `/api/v1/grants/<id>`. */
+function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
-  const response = await fetch(withQuery(path, query), {
+export type CallOptions<L extends EndpointLine> = EndpointRequest<EndpointAt<L>> & {
+  signal?: AbortSignal;
+};
+
+/** The options argument, optional when the endpoint needs nothing. */
+type CallArgs<L extends EndpointLine> =
+  Record<never, never> extends EndpointRequest<EndpointAt<L>>
+    ? [options?: CallOptions<L>]
+    : [options: CallOptions<L>];
+
+type LooseOptions = {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Calls an endpoint of the contract, e.g. `call('GET /api/v1/grants/:id', { params: { id } })`. */
+async function call<L extends EndpointLine>(
+  line: L,
+  ...[options]: CallArgs<L>
+): Promise<EndpointResponse<EndpointAt<L>>> {
+  const [method, path] = line.split(' ') as [HttpMethod, string];
+  const { params, query, body, signal } = (options ?? {}) as LooseOptions;
+  // A POST always carries a JSON body, `{}` when the endpoint takes none.
+  const payload = body ?? (method === 'POST' ? {} : undefined);
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(withQuery(fillPath(path, params), query), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: payload === undefined ? undefined : JSON.stringify(payload),
     credentials: 'same-origin',
     signal,
   });
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  // 204 No Content: the endpoint's response schema is null.
+  if (response.status === 204) return null as EndpointResponse<EndpointAt<L>>;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as EndpointResponse<EndpointAt<L>>;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+export const api = { call };

@@ -24,33 +24,40 @@ export const roleLabels = {
   admin: 'Administrator',
 } as const;
 
-const usdFormat = lazy(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      maximumFractionDigits: 0,
-    }),
-);
+const moneyFormats = {
+  full: lazy(
+    () =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      }),
+  ),
+  compact: lazy(
+    () =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        notation: 'compact',
+        // Stated, not left to the engine: without it Node's ICU writes "$500.0K".
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  ),
+};
 
-/** Dollars without cents: "$1,500,000". */
-export function formatCurrency(value: number): string {
-  return usdFormat().format(Math.round(value));
-}
-
-const compactUsdFormat = lazy(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    }),
-);
-
-/** Short dollars for chips and inputs: "$1.5M", "$500K". */
-export function formatCompactCurrency(value: number): string {
-  return compactUsdFormat().format(value);
+/**
+ * Dollars: in full without cents ("$1,500,000"), or compact for chips and
+ * inputs ("$1.5M", "$500K"). No amount (null) stays null.
+ */
+export function formatMoney(value: number, style?: keyof typeof moneyFormats): string;
+export function formatMoney(value: number | null, style?: keyof typeof moneyFormats): string | null;
+export function formatMoney(
+  value: number | null,
+  style: keyof typeof moneyFormats = 'full',
+): string | null {
+  if (value === null) return null;
+  return moneyFormats[style]().format(style === 'full' ? Math.round(value) : value);
 }
 
 const dateFormat = lazy(
@@ -63,30 +70,16 @@ const dateFormat = lazy(
     }),
 );
 
-/** "2027-03-01" (or a full ISO timestamp) as "Mar 1, 2027"; calendar dates never shift by time zone. */
-export function formatDate(value: string): string {
+/**
+ * "2027-03-01" (or a full ISO timestamp) as "Mar 1, 2027"; calendar dates
+ * never shift by time zone. No date (null) stays null.
+ */
+export function formatDate(value: string): string;
+export function formatDate(value: string | null): string | null;
+export function formatDate(value: string | null): string | null {
+  if (value === null) return null;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
-}
-
-/**
- * Parses an amount typed as "$1.5M", "500k", "2 million" or "250,000" into
- * dollars, the way the server's query parser does; null when it is not one.
- */
-export function parseAmount(text: string): number | null {
-  const m = text
-    .trim()
-    .toLowerCase()
-    .match(
-      /^\$?\s*(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)\s*(k|thousand|m|mm|million|mil|b|bn|billion)?$/,
-    );
-  if (!m) return null;
-  const value = Number(m[1]!.replace(/,/g, ''));
-  const unit = m[2] ?? '';
-  const factor =
-    unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit ? 1e6 : 1;
-  const result = Math.round(value * factor);
-  return Number.isFinite(result) ? result : null;
 }
 
 const clockFormat = lazy(

@@ -3,4 +3,6 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   publicStats: ['public-stats'] as const,
   institutions: (q: string) => ['institutions', q] as const,
+  /** One grant's page: read by grants, updated by pipeline (bookmark, application). */
+  grant: (id: string) => ['grants', 'detail', id] as const,
 };

@@ -8,10 +8,7 @@ import {
   type ClientFrame,
   type ServerEvent,
 } from '@grantbridge/contract/messaging';
-import { apiPaths } from '@grantbridge/contract/paths';
-
-/** The server closes a socket with this code when its session ends. */
-const sessionEndedCloseCode = 4401;
+import { closeCodes, realtimePath } from '@grantbridge/contract/realtime-socket';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export type RealtimeListener = (event: ServerEvent) => void;
@@ -26,7 +23,7 @@ const releaseGraceMs = 2_000;
 
 function socketUrl(): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}${apiPaths.realtime}`;
+  return `${protocol}//${window.location.host}${realtimePath}`;
 }
 
 /** Full jitter: a random wait up to the capped exponential bound. */
@@ -108,7 +105,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
       pingTimer = window.setInterval(() => {
         if (!rawSend({ type: 'ping' })) return;
         window.clearTimeout(pongTimer);
-        pongTimer = window.setTimeout(() => ws.close(4000, 'no pong'), pongTimeoutMs);
+        pongTimer = window.setTimeout(() => ws.close(closeCodes.noPong, 'no pong'), pongTimeoutMs);
       }, pingEveryMs);
       emit({ type: 'resync', data: {} });
     };
@@ -134,7 +131,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
       socket = null;
       clearTimers();
       // The session was signed out (here or elsewhere): reconnecting would only be refused.
-      if (event.code === sessionEndedCloseCode) {
+      if (event.code === closeCodes.sessionEnded) {
         setState('idle');
         return;
       }
@@ -150,7 +147,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
     socket = null;
     if (ws) {
       ws.onclose = null;
-      ws.close(1000, 'done');
+      ws.close(closeCodes.done, 'done');
     }
     setState('idle');
   };
@@ -164,7 +161,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
   };
   const onOffline = () => {
     // Browsers can take a long time to notice a dead socket; drop it now.
-    if (socket) socket.close(4001, 'offline');
+    if (socket) socket.close(closeCodes.offline, 'offline');
   };
 
   return {

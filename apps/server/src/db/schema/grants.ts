@@ -1,3 +1,4 @@
+// The grants module's tables: the catalogue and what its search-vector trigger reads.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,15 +7,12 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
@@ -104,61 +102,3 @@ export const grantProgramVectors = pgTable('grant_program_vectors', {
   tailMaxPositions: integer('tail_max_positions').notNull(),
   tailLastPosition: integer('tail_last_position').notNull(),
 });
-
-export const savedGrants = pgTable(
-  'saved_grants',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    grantId: uuid('grant_id')
-      .notNull()
-      .references(() => grants.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.grantId] })],
-);
-
-export const applications = pgTable(
-  'applications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    grantId: uuid('grant_id')
-      .notNull()
-      .references(() => grants.id, { onDelete: 'cascade' }),
-    status: text('status', {
-      enum: ['drafting', 'submitted', 'under_review', 'awarded', 'rejected'],
-    })
-      .notNull()
-      .default('drafting'),
-    amountRequested: bigint('amount_requested', { mode: 'number' }),
-    amountAwarded: bigint('amount_awarded', { mode: 'number' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId)],
-);
-
-export const savedSearches = pgTable(
-  'saved_searches',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    query: text('query').notNull().default(''),
-    filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
-    alertCadence: text('alert_cadence', { enum: ['none', 'daily', 'weekly'] })
-      .notNull()
-      .default('none'),
-    lastAlertedAt: timestamp('last_alerted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('saved_searches_user_idx').on(t.userId)],
-);

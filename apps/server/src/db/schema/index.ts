@@ -1,6 +1,12 @@
-// The whole database schema; drizzle-kit generates migrations from it.
+// The whole database schema, one file per owning module (docs/decisions/014-module-boundaries.md);
+// drizzle-kit generates migrations from it.
 export * from './institutions';
-export * from './users';
+export * from './auth';
+export * from './researchers';
 export * from './leads';
 export * from './grants';
+export * from './pipeline';
+export * from './search';
 export * from './messaging';
+export * from './outbox';
+export * from './meta';

@@ -1,3 +1,4 @@
+// The institutions module's tables: the institutions list (reference data) and which are onboarded.
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 

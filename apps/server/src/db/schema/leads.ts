@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// The leads module's tables: requests sent through the public lead forms.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const contactRequests = pgTable(
   'contact_requests',
@@ -33,22 +34,4 @@ export const demoRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('demo_requests_created_idx').on(t.createdAt)],
-);
-
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    replyTo: text('reply_to'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -1,22 +1,23 @@
 // Administrator APIs: every route here is for role admin only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { researcherDirectoryResponseSchema } from '@grantbridge/contract/admin';
-import { apiPaths } from '@grantbridge/contract/paths';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { requireUser } from '../../plugins/session';
 import { listInstitutionResearchers } from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    apiPaths.adminResearchers,
+    endpoints.adminResearchers.path,
     {
       config: { role: 'admin' },
-      schema: {
+      schema: endpointSchema(endpoints.adminResearchers, {
         tags: ['admin'],
         summary: "Researchers of the administrator's institution",
-        response: { 200: researcherDirectoryResponseSchema },
-      },
+      }),
     },
-    async (request) => ({
-      researchers: await listInstitutionResearchers(app.db, request.user!.institution.id),
-    }),
+    async (request) => {
+      const admin = requireUser(request);
+      return { researchers: await listInstitutionResearchers(app.db, admin, admin.institution.id) };
+    },
   );
 };

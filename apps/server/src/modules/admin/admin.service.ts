@@ -1,13 +1,19 @@
-// The administrator's institution-wide views; always scoped to the caller's institution.
+// The administrator's institution-wide views: only for that institution's administrators.
 import type { DirectoryResearcher } from '@grantbridge/contract/admin';
 import type { Db } from '../../db/client';
-import { listResearchersOfInstitution } from './admin.repository';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/types';
+import { listResearchersOfInstitution } from '../researchers/researchers.service';
+import { canViewInstitution } from './admin.policy';
 
-export async function listInstitutionResearchers(db: Db, institutionId: string): Promise<DirectoryResearcher[]> {
+export async function listInstitutionResearchers(
+  db: Db,
+  actor: Actor,
+  institutionId: string,
+): Promise<DirectoryResearcher[]> {
+  if (!canViewInstitution(actor, institutionId)) {
+    throw new AppError('forbidden', "Only this institution's administrators may see its researchers.");
+  }
   const rows = await listResearchersOfInstitution(db, institutionId);
-  return rows.map((r) => ({
-    ...r,
-    lastSignInAt: r.lastSignInAt ? r.lastSignInAt.toISOString() : null,
-    researchAreas: r.researchAreas ?? [],
-  }));
+  return rows.map((r) => ({ ...r, lastSignInAt: r.lastSignInAt ? r.lastSignInAt.toISOString() : null }));
 }

@@ -1,8 +1,8 @@
 // SQL for accounts, sessions and sign-in attempts.
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { loginAttempts, researcherProfiles, sessions, users } from '../../db/schema/users';
+import { loginAttempts, sessions, users } from '../../db/schema/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -40,10 +40,6 @@ export async function findUserById(db: Db, id: string) {
 export async function insertUser(db: Db, user: NewUser) {
   const [row] = await db.insert(users).values(user).returning();
   return row;
-}
-
-export async function insertResearcherProfile(db: Db, profile: typeof researcherProfiles.$inferInsert) {
-  await db.insert(researcherProfiles).values(profile);
 }
 
 export async function updateUserPassword(db: Db, userId: string, passwordHash: string) {
@@ -105,7 +101,7 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
 }
 
 export async function insertLoginAttempt(db: Db, email: string, succeeded: boolean, ip: string | null) {
-  await db.insert(loginAttempts).values({ email: email.toLowerCase(), succeeded, ip });
+  await db.insert(loginAttempts).values({ email, succeeded, ip });
 }
 
 export async function countRecentFailures(db: Db, email: string, since: Date) {
@@ -114,7 +110,7 @@ export async function countRecentFailures(db: Db, email: string, since: Date) {
     .from(loginAttempts)
     .where(
       and(
-        eq(loginAttempts.email, email.toLowerCase()),
+        eq(loginAttempts.email, email),
         eq(loginAttempts.succeeded, false),
         gt(loginAttempts.attemptedAt, since),
       ),
@@ -128,4 +124,18 @@ export async function countUsersByRole(db: Db, role: 'researcher' | 'admin') {
     .from(users)
     .where(eq(users.role, role));
   return row?.n ?? 0;
+}
+
+/** Which of these ids are accounts. */
+export async function findExistingUserIds(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return rows.map((r) => r.id);
+}
+
+/** The accounts of these lower-case e-mails, as id and lower-case e-mail. */
+export async function findUserIdsByEmails(db: Db, emails: string[]) {
+  if (!emails.length) return [];
+  const email = sql<string>`lower(${users.email})`;
+  return db.select({ id: users.id, email }).from(users).where(inArray(email, emails));
 }

@@ -1,28 +1,22 @@
 // Sign-in, sign-out, current user, password change, sign out everywhere.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
 import {
-  changePasswordRequestSchema,
-  loginRequestSchema,
-  meResponseSchema,
-  okResponseSchema,
-  sessionResponseSchema,
-} from '@grantbridge/contract/auth';
-import { apiPaths } from '@grantbridge/contract/paths';
-import { AppError } from '../../errors';
-import { announceEndedSessions, clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session';
+  announceEndedSessions,
+  clearSessionCookie,
+  requireUser,
+  sessionToken,
+  setSessionCookie,
+} from '../../plugins/session';
 import { changePassword, login, logout, signOutEverywhere } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    apiPaths.login,
+    endpoints.login.path,
     {
       config: { public: true, rateLimit: { max: app.config.loginIpRateLimit, timeWindow: 60_000 } },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in',
-        body: loginRequestSchema,
-        response: { 200: meResponseSchema },
-      },
+      schema: endpointSchema(endpoints.login, { tags: ['auth'], summary: 'Sign in' }),
     },
     async (request, reply) => {
       const result = await login(app.db, app.config, request.body, {
@@ -38,10 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.logout,
+    endpoints.logout.path,
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: okResponseSchema } },
+      schema: endpointSchema(endpoints.logout, { tags: ['auth'], summary: 'Sign out' }),
     },
     async (request, reply) => {
       if (request.user) {
@@ -54,23 +48,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    apiPaths.me,
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
+    endpoints.me.path,
+    { schema: endpointSchema(endpoints.me, { tags: ['auth'], summary: 'The signed-in user' }) },
     async (request) => {
-      const { sessionId: _sessionId, ...user } = request.user!;
+      const { sessionId: _sessionId, ...user } = requireUser(request);
       return { user };
     },
   );
 
   app.get(
-    apiPaths.session,
+    endpoints.session.path,
     {
       config: { public: true },
-      schema: {
+      schema: endpointSchema(endpoints.session, {
         tags: ['auth'],
         summary: 'The signed-in user, or null when signed out',
-        response: { 200: sessionResponseSchema },
-      },
+      }),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -81,35 +74,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.changePassword,
+    endpoints.changePassword.path,
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change my password',
-        body: changePasswordRequestSchema,
-        response: { 200: okResponseSchema },
-      },
+      schema: endpointSchema(endpoints.changePassword, { tags: ['auth'], summary: 'Change my password' }),
     },
     async (request) => {
-      await changePassword(app.db, request.user!.id, request.body);
+      const user = requireUser(request);
+      await changePassword(app.db, user, user.id, request.body);
       return { ok: true as const };
     },
   );
 
   app.delete(
-    apiPaths.sessions,
+    endpoints.signOutEverywhere.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.signOutEverywhere, {
         tags: ['auth'],
         summary: 'Sign out everywhere (every session of mine, this one too)',
-        response: { 200: okResponseSchema },
-      },
+      }),
     },
     async (request, reply) => {
-      if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
-      await signOutEverywhere(app.db, request.user.id);
-      await announceEndedSessions(app, { userId: request.user.id });
+      const user = requireUser(request);
+      await signOutEverywhere(app.db, user, user.id);
+      await announceEndedSessions(app, { userId: user.id });
       clearSessionCookie(app, reply);
       return { ok: true as const };
     },

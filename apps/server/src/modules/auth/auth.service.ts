@@ -2,34 +2,37 @@
 // absolute expiry, password change, sign out everywhere, first admin.
 import type { Role, User } from '@grantbridge/contract/auth';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { SessionCache } from './session-cache';
+import type { SessionCache } from '../../plugins/session-cache';
+import type { Actor, SessionUser } from '../../plugins/types';
 import {
   createInstitution,
   findInstitutionForEmail,
+  findSignInInstitution,
   setInstitutionOnboarded,
 } from '../institutions/institutions.service';
+import { createResearcherProfile, type NewResearcherProfile } from '../researchers/researchers.service';
+import { canManageAccount } from './auth.policy';
 import {
   countRecentFailures,
   countUsersByRole,
   deleteSession,
   deleteSessionsOfUser,
+  findExistingUserIds,
   findLiveSession,
   findUserByEmail,
   findUserById,
+  findUserIdsByEmails,
   insertLoginAttempt,
-  insertResearcherProfile,
   insertSession,
   insertUser,
   markSignedIn,
   touchSession,
   updateUserPassword,
 } from './auth.repository';
-
-export type SessionUser = User & { sessionId: string };
 
 type UserJoin = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
@@ -74,13 +77,7 @@ export async function login(
     );
   }
 
-  const institution = await findInstitutionForEmail(db, email);
-  if (!institution || !institution.onboarded) {
-    throw new AppError(
-      'institution_not_onboarded',
-      'Your institution does not have a GrantBridge account yet.',
-    );
-  }
+  await findSignInInstitution(db, email);
 
   const user = await findUserByEmail(db, email);
   if (!user || !user.passwordHash) {
@@ -107,8 +104,8 @@ export async function login(
   const token = newToken();
   const lifetime = input.remember ? config.rememberMs : config.sessionAbsoluteMs;
   const idle = input.remember ? config.rememberMs : config.sessionIdleMs;
-  await db.transaction(async (tx) => {
-    await insertSession(tx as unknown as Db, {
+  await withTransaction(db, async (tx) => {
+    await insertSession(tx, {
       tokenHash: hashToken(token),
       userId: user.id,
       remember: input.remember,
@@ -117,8 +114,8 @@ export async function login(
       ip: context.ip,
       userAgent: context.userAgent?.slice(0, 300) ?? null,
     });
-    await insertLoginAttempt(tx as unknown as Db, email, true, context.ip);
-    await markSignedIn(tx as unknown as Db, user.id, now);
+    await insertLoginAttempt(tx, email, true, context.ip);
+    await markSignedIn(tx, user.id, now);
   });
   return { user: toUser(user), token, maxAgeSeconds: input.remember ? lifetime / 1000 : undefined };
 }
@@ -153,15 +150,24 @@ export async function logout(db: Db, sessionId: string) {
   await deleteSession(db, sessionId);
 }
 
-export async function signOutEverywhere(db: Db, userId: string) {
+function assertManages(actor: Actor, accountId: string) {
+  if (!canManageAccount(actor, { id: accountId })) {
+    throw new AppError('forbidden', 'Only the account holder may do this.');
+  }
+}
+
+export async function signOutEverywhere(db: Db, actor: Actor, userId: string) {
+  assertManages(actor, userId);
   await deleteSessionsOfUser(db, userId);
 }
 
 export async function changePassword(
   db: Db,
+  actor: Actor,
   userId: string,
   input: { currentPassword: string; newPassword: string },
 ) {
+  assertManages(actor, userId);
   const user = await findUserById(db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('validation_failed', 'Current password is incorrect.', {
@@ -186,7 +192,7 @@ export type NewAccount = {
   phone?: string | null;
   office?: string | null;
   setupComplete?: boolean;
-  profile?: { about?: string; researchSummary?: string; location?: string; researchAreas?: string[]; expertise?: string[] };
+  profile?: NewResearcherProfile;
 };
 
 /** Creates an account at the institution that owns the e-mail's domain. */
@@ -206,16 +212,7 @@ export async function createAccount(db: Db, account: NewAccount, institutionId: 
     setupComplete: account.setupComplete ?? false,
     passwordHash: account.password ? await hashPassword(account.password) : null,
   });
-  if (account.profile && user) {
-    await insertResearcherProfile(db, {
-      userId: user.id,
-      about: account.profile.about ?? null,
-      researchSummary: account.profile.researchSummary ?? null,
-      location: account.profile.location ?? null,
-      researchAreas: account.profile.researchAreas ?? [],
-      expertise: account.profile.expertise ?? [],
-    });
-  }
+  if (account.profile && user) await createResearcherProfile(db, user.id, account.profile);
   return user!;
 }
 
@@ -247,4 +244,10 @@ export async function createFirstAdmin(
   return { user, institution: institution! };
 }
 
-export { countUsersByRole };
+/** The ids of accounts by e-mail (compared lower-case), keyed by the lower-case e-mail. */
+export async function findUserIdsByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
+  const rows = await findUserIdsByEmails(db, emails.map((e) => e.toLowerCase()));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+export { countUsersByRole, findExistingUserIds };

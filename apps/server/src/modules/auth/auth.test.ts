@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeInstitution, makeUser, signIn } from '../../../test/factories';
 
@@ -22,8 +23,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.maxAge).toBeUndefined();
-    const stored = await t.db.execute(sql`select token_hash from sessions where user_id = ${user.id}`);
-    const rows = (stored as unknown as { rows: { token_hash: string }[] }).rows;
+    const rows = await queryRows<{ token_hash: string }>(t.db, sql`select token_hash from sessions where user_id = ${user.id}`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).not.toBe(cookie.value);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);

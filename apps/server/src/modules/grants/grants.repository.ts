@@ -1,281 +1,128 @@
-// SQL for the grants catalogue's writes: batched upserts from the importer
-// and the demo's date shift. One statement per batch keeps ingest fast on
-// PGlite; rows whose content did not change are left alone. A batch travels
-// as one json parameter (json, not jsonb: it is read once, so building the
-// binary form would be wasted work).
+// SQL over the grants catalogue: the reads of the grant page, lists and the
+// home page's figures, the demo's date shift and the embedding backfill. The
+// importer's batched writes are in import/import.repository.ts.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { grantEmbeddingHex } from './grant-embedding';
-import { opportunityNumberKey, type GrantRecord } from './grants-xml';
+import type { GrantStatus } from '@grantbridge/contract/grants';
+import { positionalSql, queryRows, withTransaction, type Db } from '../../db/client';
+import { grantStatusCondition, grantStatusSql } from './grant-status';
 
-export type GrantStatus = 'forecasted' | 'posted' | 'closed' | 'archived';
+const statusOn = (today: string) => grantStatusSql(sql`${today}::date`);
 
-export type GrantRow = GrantRecord & {
-  programTitle: string | null;
-  objectives: string | null;
-  researchAreas: string[];
+/** The columns of a grant summary (search results, lists). */
+export type GrantSummaryRow = {
+  id: string;
+  opportunity_number: string;
+  title: string;
+  agency: string | null;
+  agency_code: string | null;
+  close_date: string | null;
+  post_date: string | null;
+  award_ceiling: number | null;
+  award_floor: number | null;
   status: GrantStatus;
-  /** Derived from the text when the batch is written (grant-embedding.ts). */
-  embedding?: string | null;
-  /**
-   * The same file already had a record for this opportunity: this one replaces
-   * it only when strictly newer, so re-importing the file gives the same row.
-   */
-  repeat?: boolean;
+  research_areas: string[];
+  description: string | null;
 };
 
-export type UpsertCounts = { inserted: number; updated: number; unchanged: number };
+export type GrantRow = {
+  id: string;
+  source_id: string | null;
+  opportunity_number: string;
+  title: string;
+  agency: string | null;
+  agency_code: string | null;
+  description: string | null;
+  program_title: string | null;
+  objectives: string | null;
+  research_areas: string[];
+  cfda_numbers: string[];
+  eligibility_codes: string[];
+  eligibility_text: string | null;
+  category_codes: string[];
+  instrument_codes: string[];
+  post_date: string | null;
+  close_date: string | null;
+  archive_date: string | null;
+  award_date: string | null;
+  project_start_date: string | null;
+  award_ceiling: number | null;
+  award_floor: number | null;
+  total_funding: number | null;
+  expected_awards: number | null;
+  cost_sharing: boolean | null;
+  status: GrantStatus;
+  url: string | null;
+};
 
-type Rows<T> = { rows: T[] };
-
-/** Columns the importer writes, with their SQL types, in one order used everywhere below. */
-const columns = [
-  ['source_id', 'text', 'sourceId'],
-  ['opportunity_number', 'text', 'opportunityNumber'],
-  ['title', 'text', 'title'],
-  ['agency', 'text', 'agency'],
-  ['agency_code', 'text', 'agencyCode'],
-  ['description', 'text', 'description'],
-  ['program_title', 'text', 'programTitle'],
-  ['objectives', 'text', 'objectives'],
-  ['research_areas', 'text[]', 'researchAreas'],
-  ['cfda_numbers', 'text[]', 'cfdaNumbers'],
-  ['eligibility_codes', 'text[]', 'eligibilityCodes'],
-  ['eligibility_text', 'text', 'eligibilityText'],
-  ['category_codes', 'text[]', 'categoryCodes'],
-  ['instrument_codes', 'text[]', 'instrumentCodes'],
-  ['post_date', 'date', 'postDate'],
-  ['close_date', 'date', 'closeDate'],
-  ['archive_date', 'date', 'archiveDate'],
-  ['award_date', 'date', 'awardDate'],
-  ['project_start_date', 'date', 'projectStartDate'],
-  ['award_ceiling', 'bigint', 'awardCeiling'],
-  ['award_floor', 'bigint', 'awardFloor'],
-  ['total_funding', 'bigint', 'totalFunding'],
-  ['expected_awards', 'integer', 'expectedAwards'],
-  ['cost_sharing', 'boolean', 'costSharing'],
-  ['record_kind', 'text', 'recordKind'],
-  ['status', 'text', 'status'],
-  ['version', 'integer', 'version'],
-  ['last_updated', 'date', 'lastUpdated'],
-  ['url', 'text', 'url'],
-  ['embedding', 'bytea', 'embedding'],
-] as const satisfies readonly (readonly [string, string, keyof GrantRow])[];
-
-const names = columns.map(([c]) => c);
-const recordType = ['source_key text', ...columns.map(([c, t]) => `${c} ${t}`)].join(', ');
-
-// A stored synopsis is never replaced by a forecast; within one kind an older
-// LastUpdatedDate (then Version) loses, and so does an equal one when the file
-// already had a record for the opportunity (`repeat`: the first of equals
-// wins, whichever import it is); an identical row is not touched, so
-// re-importing a file reports "unchanged" and costs no search-vector work.
-const updateSql = `
-UPDATE grants AS g SET
-  ${names.map((c) => `${c} = r.${c}`).join(',\n  ')},
-  updated_at = now()
-FROM json_to_recordset($1::json) AS r(${recordType}, repeat boolean)
-WHERE g.source = 'grants.gov' AND g.source_key = r.source_key
-  AND (g.record_kind = 'forecast' OR r.record_kind = 'synopsis')
-  AND (g.record_kind <> r.record_kind
-    OR coalesce(r.last_updated, DATE '0001-01-01') > coalesce(g.last_updated, DATE '0001-01-01')
-    OR (coalesce(r.last_updated, DATE '0001-01-01') = coalesce(g.last_updated, DATE '0001-01-01')
-        AND (coalesce(r.version, 0) > coalesce(g.version, 0)
-             OR (coalesce(r.version, 0) = coalesce(g.version, 0) AND NOT r.repeat))))
-  AND (${names.map((c) => `g.${c}`).join(', ')}) IS DISTINCT FROM (${names.map((c) => `r.${c}`).join(', ')})
-RETURNING g.source_key`;
-
-// New keys only. Inserting a row that turns out to exist would still run the
-// search-vector trigger (BEFORE INSERT fires before the conflict check), so
-// existing keys never reach this statement; DO NOTHING covers a concurrent import.
-const insertSql = `
-INSERT INTO grants (source, source_key, ${names.join(', ')})
-SELECT 'grants.gov', r.source_key, ${names.map((c) => `r.${c}`).join(', ')}
-FROM json_to_recordset($1::json) AS r(${recordType})
-ON CONFLICT (source, source_key) DO NOTHING
-RETURNING source_key`;
-
-function toJson(rows: GrantRow[]) {
-  return JSON.stringify(
-    rows.map((row) => {
-      const out: Record<string, unknown> = { source_key: row.sourceKey };
-      for (const [column, , key] of columns) out[column] = row[key];
-      out.embedding = row.embedding ?? grantEmbeddingHex(row);
-      out.repeat = row.repeat === true;
-      return out;
-    }),
-  );
-}
-
-async function rawQuery<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  // drizzle's sql template would spread the JSON parameter; a raw query keeps it one value.
-  const chunks = text.split(/\$(\d+)/);
-  const parts = chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`));
-  const result = (await db.execute(sql.join(parts, sql.raw('')))) as unknown as Rows<T>;
-  return result.rows;
-}
-
-/**
- * Matches records to stored rows across the two key forms: a record with an
- * OpportunityID takes over a row stored earlier under "number:<n>", and a
- * record without one updates the row that already has that number.
- */
-async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
-  const keys = rows.map((r) => r.sourceKey);
-  const numbers = rows.map((r) => r.opportunityNumber).filter(Boolean);
-  const existing = await rawQuery<{ source_key: string; opportunity_number: string }>(
+export async function findGrantRow(
+  db: Db,
+  id: string,
+  today: string,
+): Promise<GrantRow | undefined> {
+  const result = await queryRows<GrantRow>(
     db,
-    // Two index lookups joined by UNION: an OR of both conditions would scan the table.
-    `SELECT g.source_key, g.opportunity_number
-       FROM json_array_elements_text($1::json) AS k(v)
-       JOIN grants g ON g.source = 'grants.gov' AND g.source_key = k.v
-     UNION
-     SELECT g.source_key, g.opportunity_number
-       FROM json_array_elements_text($2::json) AS n(v)
-       JOIN grants g ON g.opportunity_number = n.v AND g.source = 'grants.gov'`,
-    [JSON.stringify(keys), JSON.stringify(numbers)],
+    sql`
+    SELECT id, source_id, opportunity_number, title, agency, agency_code, description, program_title,
+      objectives, research_areas, cfda_numbers, eligibility_codes, eligibility_text, category_codes,
+      instrument_codes,
+      to_char(post_date, 'YYYY-MM-DD') AS post_date, to_char(close_date, 'YYYY-MM-DD') AS close_date,
+      to_char(archive_date, 'YYYY-MM-DD') AS archive_date, to_char(award_date, 'YYYY-MM-DD') AS award_date,
+      to_char(project_start_date, 'YYYY-MM-DD') AS project_start_date,
+      award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
+      total_funding::float8 AS total_funding, expected_awards, cost_sharing,
+      ${statusOn(today)} AS status, url
+    FROM grants WHERE id = ${id}`,
   );
-  const storedKeys = new Set(existing.map((e) => e.source_key));
-  const keysByNumber = new Map<string, string[]>();
-  for (const e of existing) keysByNumber.set(e.opportunity_number, [...(keysByNumber.get(e.opportunity_number) ?? []), e.source_key]);
-  const rekeys: { from: string; to: string }[] = [];
-  for (const row of rows) {
-    if (storedKeys.has(row.sourceKey) || !row.opportunityNumber) continue;
-    const byNumber = opportunityNumberKey(row.opportunityNumber);
-    if (row.sourceId) {
-      if (storedKeys.has(byNumber)) {
-        rekeys.push({ from: byNumber, to: row.sourceKey });
-        storedKeys.delete(byNumber);
-        storedKeys.add(row.sourceKey);
-      }
-    } else {
-      const others = (keysByNumber.get(row.opportunityNumber) ?? []).filter((k) => !k.startsWith('number:'));
-      if (others.length === 1) {
-        row.sourceKey = others[0]!;
-        row.sourceId = others[0]!;
-      }
-    }
-  }
-  if (rekeys.length) {
-    await rawQuery(
-      db,
-      `UPDATE grants g SET source_key = r.to_key, source_id = r.to_key, updated_at = now()
-       FROM json_to_recordset($1::json) AS r(from_key text, to_key text)
-       WHERE g.source = 'grants.gov' AND g.source_key = r.from_key`,
-      [JSON.stringify(rekeys.map((r) => ({ from_key: r.from, to_key: r.to })))],
-    );
-  }
-  return storedKeys;
+  return result[0];
 }
 
-// Prepares each program text once (grants_program_split, migration 0008), so
-// the search-vector trigger concatenates its stored vector instead of
-// tokenising it again for every grant of the program. Programs are taken in
-// hash order, so concurrent imports cannot deadlock on the cache's key.
-const cacheProgramsSql = `
-INSERT INTO grant_program_vectors (program_hash, program_text, head, tail_vector, tail_max_positions, tail_last_position)
-SELECT md5(p.program), p.program, s.head, s.tail, s.tail_max_positions, s.tail_last_position
-FROM (SELECT DISTINCT coalesce(r.program_title, '') || ' ' || coalesce(r.objectives, '') AS program
-      FROM json_to_recordset($1::json) AS r(program_title text, objectives text)) p
-CROSS JOIN LATERAL grants_program_split(p.program) s
-WHERE p.program <> ' ' AND NOT EXISTS (SELECT 1 FROM grant_program_vectors v WHERE v.program_hash = md5(p.program))
-ORDER BY 1
-ON CONFLICT (program_hash) DO NOTHING`;
-
-export type ProgramText = Pick<GrantRow, 'programTitle' | 'objectives'>;
-
-/**
- * Stores the search-vector parts of these programs' texts where they are not
- * stored yet. Only speed depends on it: the trigger tokenises a program it
- * does not find. Runs in its own short transaction, before the batch's.
- */
-export async function cacheProgramVectors(db: Db, programs: ProgramText[]) {
-  if (programs.length === 0) return;
-  await rawQuery(db, cacheProgramsSql, [
-    JSON.stringify(programs.map((p) => ({ program_title: p.programTitle, objectives: p.objectives }))),
-  ]);
-}
-
-/**
- * Upserts one batch in one transaction. A record whose key or opportunity
- * number repeats in the batch is written in a later round, whose keys are
- * resolved after the earlier rounds' writes: later records in the file meet
- * earlier ones by the same rules as across files (a record without an id
- * finds the row its number already has, and an id takes such a row over).
- */
-export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<UpsertCounts> {
-  const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-  if (rows.length === 0) return counts;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    let pending = rows;
-    while (pending.length) {
-      const seen = new Set<string>();
-      const round: GrantRow[] = [];
-      const later: GrantRow[] = [];
-      for (const row of pending) {
-        const number = row.opportunityNumber ? opportunityNumberKey(row.opportunityNumber) : null;
-        if (seen.has(row.sourceKey) || (number !== null && seen.has(number))) later.push(row);
-        else {
-          seen.add(row.sourceKey);
-          if (number !== null) seen.add(number);
-          round.push(row);
-        }
-      }
-      const stored = await resolveKeys(t, round);
-      const existing = round.filter((row) => stored.has(row.sourceKey));
-      const fresh = round.filter((row) => !stored.has(row.sourceKey));
-      if (existing.length) {
-        const updated = await rawQuery(t, updateSql, [toJson(existing)]);
-        counts.updated += updated.length;
-        counts.unchanged += existing.length - updated.length;
-      }
-      if (fresh.length) {
-        const inserted = await rawQuery(t, insertSql, [toJson(fresh)]);
-        counts.inserted += inserted.length;
-        counts.unchanged += fresh.length - inserted.length;
-      }
-      pending = later;
-    }
-  });
-  return counts;
-}
-
-/**
- * Refreshes the planner's statistics. PGlite has no autovacuum, and with
- * stale numbers the batch lookups turn into table scans as the table grows.
- */
-export async function analyzeGrants(db: Db) {
-  await rawQuery(db, 'ANALYZE grants', []);
-}
-
-/**
- * The refresh an import needs part-way: row counts and the lookup keys'
- * statistics, from a 3,000-row sample. A full ANALYZE samples 30,000 whole
- * rows (search vectors included), which on PGlite grows its heap for good.
- */
-export async function analyzeGrantKeys(db: Db) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await rawQuery(t, 'SET LOCAL default_statistics_target = 10', []);
-    await rawQuery(t, 'ANALYZE grants (source, source_key, opportunity_number)', []);
-  });
-}
-
-/** Close dates of every stored grant (for choosing the demo's date shift). */
-export async function listGrantCloseDates(db: Db) {
-  return rawQuery<{ record_kind: string; close_date: string | null; archive_date: string | null }>(
+export async function findGrantSummaries(
+  db: Db,
+  ids: string[],
+  today: string,
+): Promise<GrantSummaryRow[]> {
+  if (ids.length === 0) return [];
+  const result = await queryRows<GrantSummaryRow>(
     db,
-    `SELECT record_kind, close_date::text AS close_date, archive_date::text AS archive_date FROM grants`,
-    [],
+    sql`
+    SELECT id, opportunity_number, title, agency, agency_code,
+      to_char(close_date, 'YYYY-MM-DD') AS close_date, to_char(post_date, 'YYYY-MM-DD') AS post_date,
+      award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
+      ${statusOn(today)} AS status, research_areas, left(description, 600) AS description
+    FROM grants WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
   );
+  return result;
 }
 
-const statusCase = (today: string) => `CASE
-    WHEN archive_date IS NOT NULL AND archive_date < DATE '${today}' THEN 'archived'
-    WHEN close_date IS NOT NULL AND close_date < DATE '${today}' THEN 'closed'
-    WHEN record_kind = 'forecast' THEN 'forecasted'
-    ELSE 'posted' END`;
+export async function countCatalogue(db: Db, today: string) {
+  const result = await queryRows<{ total: number; open: number; agencies: number }>(
+    db,
+    sql`
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE ${grantStatusCondition(['posted', 'forecasted'], today)})::int AS open,
+      count(DISTINCT split_part(agency_code, '-', 1)) FILTER (WHERE agency_code IS NOT NULL AND agency_code <> '')::int AS agencies
+    FROM grants`,
+  );
+  return result[0]!;
+}
+
+/** The kind and dates of every stored grant (for choosing the demo's date shift). */
+export async function listGrantStatusDates(db: Db) {
+  return queryRows<{
+    record_kind: 'synopsis' | 'forecast';
+    close_date: string | null;
+    archive_date: string | null;
+  }>(
+    db,
+    positionalSql(
+      `SELECT record_kind, close_date::text AS close_date, archive_date::text AS archive_date FROM grants`,
+      [],
+    ),
+  );
+}
 
 /**
  * Moves the dates of the grants changed after `changedAfter` (all when null)
@@ -284,40 +131,64 @@ const statusCase = (today: string) => `CASE
  * LastUpdatedDate stays as published: it is the record's version, so a real
  * extract imported later into a demo database still compares as it should.
  */
-export async function shiftGrantDates(db: Db, years: number, today: string, changedAfter: string | null = null) {
+export async function shiftGrantDates(
+  db: Db,
+  years: number,
+  today: string,
+  changedAfter: string | null = null,
+) {
   if (!Number.isInteger(years) || !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('bad shift');
   const shift = (c: string) => `${c} = (${c} + interval '${years} years')::date`;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await rawQuery(
+  return withTransaction(db, async (t) => {
+    await queryRows(
       t,
-      `UPDATE grants SET ${['post_date', 'close_date', 'archive_date', 'award_date', 'project_start_date']
-        .map(shift)
-        .join(', ')}, updated_at = now()
+      positionalSql(
+        `UPDATE grants SET ${[
+          'post_date',
+          'close_date',
+          'archive_date',
+          'award_date',
+          'project_start_date',
+        ]
+          .map(shift)
+          .join(', ')}, updated_at = now()
        WHERE $1::timestamptz IS NULL OR updated_at > $1::timestamptz`,
-      [changedAfter],
+        [changedAfter],
+      ),
     );
-    await rawQuery(t, `UPDATE grants SET status = ${statusCase(today)} WHERE status IS DISTINCT FROM ${statusCase(today)}`, []);
-    const [row] = await rawQuery<{ at: string }>(t, `SELECT now()::text AS at`, []);
+    await t.execute(
+      sql`UPDATE grants SET status = ${statusOn(today)} WHERE status IS DISTINCT FROM ${statusOn(today)}`,
+    );
+    const [row] = await queryRows<{ at: string }>(t, positionalSql(`SELECT now()::text AS at`, []));
     return row!.at;
   });
 }
 
 /** Grants stored before embeddings existed (or whose text had no known word), a page at a time. */
 export async function findGrantsWithoutEmbedding(db: Db, afterId: string | null, limit: number) {
-  return rawQuery<{ id: string; title: string; research_areas: string[]; description: string | null; program_title: string | null }>(
+  return queryRows<{
+    id: string;
+    title: string;
+    research_areas: string[];
+    description: string | null;
+    program_title: string | null;
+  }>(
     db,
-    `SELECT id, title, research_areas, description, program_title FROM grants
+    positionalSql(
+      `SELECT id, title, research_areas, description, program_title FROM grants
      WHERE embedding IS NULL AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
-    [afterId, limit],
+      [afterId, limit],
+    ),
   );
 }
 
 export async function setGrantEmbeddings(db: Db, rows: { id: string; embedding: string }[]) {
   if (!rows.length) return;
-  await rawQuery(
+  await queryRows(
     db,
-    `UPDATE grants g SET embedding = r.embedding FROM json_to_recordset($1::json) AS r(id uuid, embedding bytea) WHERE g.id = r.id`,
-    [JSON.stringify(rows)],
+    positionalSql(
+      `UPDATE grants g SET embedding = r.embedding FROM json_to_recordset($1::json) AS r(id uuid, embedding bytea) WHERE g.id = r.id`,
+      [JSON.stringify(rows)],
+    ),
   );
 }

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@grantbridge/contract/health';
-import { apiPaths } from '@grantbridge/contract/paths';
+import { endpoints } from '@grantbridge/contract/endpoints';
 import { pingDatabase } from '../../db/client';
+import { endpointSchema } from '../../lib/endpoint-schema';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    apiPaths.health,
+    endpoints.health.path,
     {
       config: { public: true },
-      schema: { tags: ['public'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } },
+      schema: endpointSchema(endpoints.health, { tags: ['public'], summary: 'Liveness and database check' }),
     },
     async () => {
       await pingDatabase(app.db);

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { InstitutionSummary } from '@grantbridge/contract/institutions';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { acceptsSignIns } from './institutions.policy';
 import {
   countInstitutions,
   findInstitutionByDomains,
@@ -70,6 +72,15 @@ export async function findInstitutionForEmail(db: Db, email: string) {
   const specificity = (row: { domains: string[] }) =>
     Math.max(...row.domains.filter((d) => candidates.includes(d)).map((d) => d.length));
   return rows.sort((a, b) => specificity(b) - specificity(a))[0];
+}
+
+/** The institution an e-mail signs in at; institution_not_onboarded when it has no GrantBridge account. */
+export async function findSignInInstitution(db: Db, email: string) {
+  const institution = await findInstitutionForEmail(db, email);
+  if (!acceptsSignIns(institution)) {
+    throw new AppError('institution_not_onboarded', 'Your institution does not have a GrantBridge account yet.');
+  }
+  return institution;
 }
 
 export { findInstitutionById, findInstitutionByName, countInstitutions, setInstitutionOnboarded };

@@ -2,13 +2,8 @@
 // per IP and carries a honeypot field.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  contactRequestSchema,
-  demoRequestSchema,
-  getStartedRequestSchema,
-  leadCreatedResponseSchema,
-} from '@grantbridge/contract/leads';
-import { apiPaths } from '@grantbridge/contract/paths';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
 import { submitContactRequest, submitDemoRequest } from './leads.service';
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,40 +11,47 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     public: true,
     rateLimit: { max: app.config.leadRateLimit, timeWindow: app.config.leadRateWindowMs },
   };
-  const response = { 201: leadCreatedResponseSchema };
-  // A filled honeypot means a bot: answer as if accepted, store nothing.
-  const decoy = () => ({ id: crypto.randomUUID() });
+  /**
+   * Stores a request and wakes the outbox to mail it. A filled honeypot means
+   * a bot: it is answered as if accepted, and nothing is stored.
+   */
+  const accept = async (honeypot: string | undefined, submit: () => Promise<{ id: string }>) => {
+    if (honeypot) return { id: crypto.randomUUID() };
+    const { id } = await submit();
+    app.outbox.poke();
+    return { id };
+  };
 
   app.post(
-    apiPaths.contactRequests,
-    { config, schema: { tags: ['leads'], summary: 'Send a contact request', body: contactRequestSchema, response } },
-    async (request, reply) => {
-      if (request.body.website) return reply.status(201).send(decoy());
-      const row = await submitContactRequest(app.db, app.config.leadsInbox, request.body, 'contact', request.ip);
-      app.outbox.poke();
-      return reply.status(201).send({ id: row.id });
-    },
+    endpoints.contactRequest.path,
+    { config, schema: endpointSchema(endpoints.contactRequest, { tags: ['leads'], summary: 'Send a contact request' }) },
+    async (request, reply) =>
+      reply.status(201).send(
+        await accept(request.body.website, () =>
+          submitContactRequest(app.db, app.config.leadsInbox, request.body, 'contact', request.ip),
+        ),
+      ),
   );
 
   app.post(
-    apiPaths.getStarted,
-    { config, schema: { tags: ['leads'], summary: 'Ask to get started', body: getStartedRequestSchema, response } },
-    async (request, reply) => {
-      if (request.body.website) return reply.status(201).send(decoy());
-      const row = await submitContactRequest(app.db, app.config.leadsInbox, request.body, 'get_started', request.ip);
-      app.outbox.poke();
-      return reply.status(201).send({ id: row.id });
-    },
+    endpoints.getStartedRequest.path,
+    { config, schema: endpointSchema(endpoints.getStartedRequest, { tags: ['leads'], summary: 'Ask to get started' }) },
+    async (request, reply) =>
+      reply.status(201).send(
+        await accept(request.body.website, () =>
+          submitContactRequest(app.db, app.config.leadsInbox, request.body, 'get_started', request.ip),
+        ),
+      ),
   );
 
   app.post(
-    apiPaths.demoRequests,
-    { config, schema: { tags: ['leads'], summary: 'Request a demo', body: demoRequestSchema, response } },
-    async (request, reply) => {
-      if (request.body.website) return reply.status(201).send(decoy());
-      const row = await submitDemoRequest(app.db, app.config.leadsInbox, request.body, request.ip);
-      app.outbox.poke();
-      return reply.status(201).send({ id: row.id });
-    },
+    endpoints.demoRequest.path,
+    { config, schema: endpointSchema(endpoints.demoRequest, { tags: ['leads'], summary: 'Request a demo' }) },
+    async (request, reply) =>
+      reply.status(201).send(
+        await accept(request.body.website, () =>
+          submitDemoRequest(app.db, app.config.leadsInbox, request.body, request.ip),
+        ),
+      ),
   );
 };

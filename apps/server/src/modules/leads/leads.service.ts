@@ -6,7 +6,7 @@ import type {
   demoRequestSchema,
   getStartedRequestSchema,
 } from '@grantbridge/contract/leads';
-import type { Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { enqueueEmail } from '../../jobs/outbox';
 import { insertContactRequest, insertDemoRequest } from './leads.repository';
 
@@ -28,8 +28,7 @@ export async function submitContactRequest(
   ip: string | null,
 ) {
   const phone = 'phone' in input && input.phone ? input.phone : null;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTransaction(db, async (t) => {
     const row = await insertContactRequest(t, {
       formType,
       firstName: input.firstName,
@@ -59,8 +58,7 @@ export async function submitContactRequest(
 
 export async function submitDemoRequest(db: Db, inbox: string, input: DemoInput, ip: string | null) {
   const preferred = input.preferredDate ? new Date(input.preferredDate) : null;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTransaction(db, async (t) => {
     const row = await insertDemoRequest(t, {
       firstName: input.firstName,
       lastName: input.lastName,

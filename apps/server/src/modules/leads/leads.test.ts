@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { closedPort, startFakeSmtp } from '../../../test/fake-smtp';
 
@@ -14,8 +15,8 @@ const contact = {
 };
 
 async function count(t: TestApp, table: 'contact_requests' | 'demo_requests' | 'email_outbox') {
-  const result = await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [row] = await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`));
+  return row!.n;
 }
 
 describe('lead forms with the file transport', () => {
@@ -29,8 +30,8 @@ describe('lead forms with the file transport', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact-requests', payload: contact });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
-    const stored = await t.db.execute(sql`select * from contact_requests where id = ${id}`);
-    expect((stored as unknown as { rows: Record<string, unknown>[] }).rows[0]).toMatchObject({
+    const [stored] = await queryRows(t.db, sql`select * from contact_requests where id = ${id}`);
+    expect(stored).toMatchObject({
       form_type: 'contact',
       first_name: 'Ada',
       university: contact.university,
@@ -53,8 +54,8 @@ describe('lead forms with the file transport', () => {
       payload: { ...contact, phone: '(555)123-4567' },
     });
     expect(res.statusCode).toBe(201);
-    const stored = await t.db.execute(sql`select form_type, phone from contact_requests where id = ${res.json().id}`);
-    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({ form_type: 'get_started', phone: '(555)123-4567' });
+    const [stored] = await queryRows(t.db, sql`select form_type, phone from contact_requests where id = ${res.json().id}`);
+    expect(stored).toEqual({ form_type: 'get_started', phone: '(555)123-4567' });
   });
 
   it('stores a demo request with the preferred time', async () => {
@@ -70,10 +71,12 @@ describe('lead forms with the file transport', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const stored = await t.db.execute(sql`select role, preferred_date from demo_requests where id = ${res.json().id}`);
-    const row = (stored as unknown as { rows: { role: string; preferred_date: Date | string }[] }).rows[0]!;
-    expect(row.role).toBe('Research Administrator');
-    expect(new Date(row.preferred_date).toISOString()).toBe('2027-01-15T15:30:00.000Z');
+    const [row] = await queryRows<{ role: string; preferred_date: Date | string }>(
+      t.db,
+      sql`select role, preferred_date from demo_requests where id = ${res.json().id}`,
+    );
+    expect(row!.role).toBe('Research Administrator');
+    expect(new Date(row!.preferred_date).toISOString()).toBe('2027-01-15T15:30:00.000Z');
   });
 
   it('rejects bad input with one entry per field and stores nothing', async () => {
@@ -142,10 +145,12 @@ describe('lead e-mail through SMTP', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact-requests', payload: contact });
       expect(res.statusCode).toBe(201);
       expect(await t.app.outbox.drain()).toEqual({ sent: 0, failed: 1 });
-      const pending = await t.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from email_outbox`);
-      const row = (pending as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      const [row] = await queryRows<Record<string, unknown>>(
+        t.db,
+        sql`select status, attempts, last_error, next_attempt_at > now() as later from email_outbox`,
+      );
       expect(row).toMatchObject({ status: 'pending', attempts: 1, later: true });
-      expect(String(row.last_error)).toMatch(/ECONNREFUSED|connect/i);
+      expect(String(row!.last_error)).toMatch(/ECONNREFUSED|connect/i);
       // Not due yet: backoff holds it back.
       expect(await t.app.outbox.drain()).toEqual({ sent: 0, failed: 0 });
 
@@ -155,8 +160,8 @@ describe('lead e-mail through SMTP', () => {
         expect(await t.app.outbox.drain()).toEqual({ sent: 1, failed: 0 });
         expect(smtp.messages).toHaveLength(1);
         expect(smtp.messages[0]).toContain('New Contact Form Submission');
-        const sent = await t.db.execute(sql`select status, attempts from email_outbox`);
-        expect((sent as unknown as { rows: unknown[] }).rows[0]).toEqual({ status: 'sent', attempts: 2 });
+        const [sent] = await queryRows(t.db, sql`select status, attempts from email_outbox`);
+        expect(sent).toEqual({ status: 'sent', attempts: 2 });
       } finally {
         await smtp.close();
       }

@@ -5,7 +5,7 @@
 // "matching": grant areas both the user and the candidate have;
 // "complementary": grant areas the candidate has and the user lacks.
 
-import { areaMatches } from '../../lib/areas';
+import { areaMatches } from '@grantbridge/contract/research-area-match';
 
 const has = (areas: string[], area: string) => areas.some((a) => areaMatches(a, area));
 

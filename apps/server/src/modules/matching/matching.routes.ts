@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { collaboratorsResponseSchema } from '@grantbridge/contract/grants';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { requireUser } from '../../plugins/session';
 import { getCollaborators } from './matching.service';
 
 export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/v1/grants/:id/collaborators',
+    endpoints.grantCollaborators.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.grantCollaborators, {
         tags: ['matching'],
         summary: 'Top 3 researchers at other institutions for this grant',
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: collaboratorsResponseSchema },
-      },
+      }),
     },
-    async (request) => ({ collaborators: await getCollaborators(app.db, request.user!, request.params.id) }),
+    async (request) => ({ collaborators: await getCollaborators(app.db, requireUser(request), request.params.id) }),
   );
 };

@@ -4,7 +4,8 @@ import type { Collaborator } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getOwnResearchAreas, listCollaboratorCandidates } from '../researchers/researchers.service';
-import { findGrantsForAreas, getGrant } from '../search/search.service';
+import { getGrant } from '../grants/grants.service';
+import { findGrantsForAreas } from '../search/search.service';
 import { rankCollaborators } from './collaborators';
 
 export async function getCollaborators(

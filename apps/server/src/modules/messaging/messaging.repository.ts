@@ -1,9 +1,9 @@
 // SQL for conversations, members, messages, presence and the people picker.
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { conversationMembers, conversations, messages, userPresence } from '../../db/schema/messaging';
-import { users } from '../../db/schema/users';
+import { users } from '../../db/schema/auth';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -17,6 +17,13 @@ const messageColumns = {
   clientId: messages.clientId,
   createdAt: messages.createdAt,
 };
+/** Messages with their sender's name: the start of every message read but the newest-per-conversation one. */
+const selectMessages = (db: Db) =>
+  db.select(messageColumns).from(messages).innerJoin(users, eq(users.id, messages.senderId));
+
+/** Membership rows still current: the user has not left. */
+const liveMember = (userId: string) => and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt));
+
 export type MessageRow = {
   id: string;
   conversationId: string;
@@ -34,13 +41,7 @@ export async function findMembership(db: Db, conversationId: string, userId: str
     .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(
-      and(
-        eq(conversationMembers.conversationId, conversationId),
-        eq(conversationMembers.userId, userId),
-        isNull(conversationMembers.leftAt),
-      ),
-    );
+    .where(and(eq(conversationMembers.conversationId, conversationId), liveMember(userId)));
   return row ?? null;
 }
 
@@ -114,13 +115,7 @@ export async function listConversationsOfUser(db: Db, userId: string, onlyId?: s
     .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq, unreadCount: unread })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(
-      and(
-        eq(conversationMembers.userId, userId),
-        isNull(conversationMembers.leftAt),
-        onlyId ? eq(conversations.id, onlyId) : undefined,
-      ),
-    )
+    .where(and(liveMember(userId), onlyId ? eq(conversations.id, onlyId) : undefined))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
 }
 
@@ -141,10 +136,7 @@ export async function listMessages(
   page: { before?: number; after?: number; limit: number },
 ): Promise<MessageRow[]> {
   const ascending = page.after !== undefined;
-  return db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
+  return selectMessages(db)
     .where(
       and(
         eq(messages.conversationId, conversationId),
@@ -157,26 +149,14 @@ export async function listMessages(
 }
 
 export async function findMessageById(db: Db, id: string): Promise<MessageRow | null> {
-  const [row] = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.id, id));
+  const [row] = await selectMessages(db).where(eq(messages.id, id));
   return row ?? null;
 }
 
 export async function findMessageByClientId(db: Db, conversationId: string, senderId: string, clientId: string) {
-  const [row] = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.senderId, senderId),
-        eq(messages.clientId, clientId),
-      ),
-    );
+  const [row] = await selectMessages(db).where(
+    and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
+  );
   return row ?? null;
 }
 
@@ -224,7 +204,6 @@ export async function insertMessageBatch(db: Db, items: OutgoingMessage[]): Prom
     })),
   );
   // The statement lives in migration 0006 as a PL/pgSQL function, so its plan is prepared once per connection.
-  const result = await db.execute(sql`select * from send_messages(${input}::jsonb)`);
   type Raw = {
     ord: number;
     member: boolean;
@@ -234,7 +213,7 @@ export async function insertMessageBatch(db: Db, items: OutgoingMessage[]): Prom
     created: boolean;
     recipients: string[] | string | null;
   };
-  const rows = (result as unknown as { rows: Raw[] }).rows;
+  const rows = await queryRows<Raw>(db, sql`select * from send_messages(${input}::jsonb)`);
   return rows.map((r) => ({
     member: r.member,
     id: r.id,
@@ -260,12 +239,6 @@ export async function advanceReadMarker(db: Db, conversationId: string, userId: 
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
     .returning({ lastReadSeq: conversationMembers.lastReadSeq });
   return row!.lastReadSeq;
-}
-
-export async function findExistingUserIds(db: Db, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  return rows.map((r) => r.id);
 }
 
 function likePattern(q: string) {
@@ -336,7 +309,7 @@ export async function findPeerIds(db: Db, userId: string) {
   const mine = db
     .select({ id: conversationMembers.conversationId })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt)));
+    .where(liveMember(userId));
   const rows = await db
     .selectDistinct({ userId: conversationMembers.userId })
     .from(conversationMembers)

@@ -1,26 +1,12 @@
 // Messaging REST routes, the people picker, and the realtime socket. Every
 // route needs a signed-in user; conversation routes answer 404 to non-members.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema } from '@grantbridge/contract/auth';
-import {
-  addMembersRequestSchema,
-  conversationListResponseSchema,
-  conversationParamsSchema,
-  conversationResponseSchema,
-  createConversationRequestSchema,
-  messagePageQuerySchema,
-  messagePageResponseSchema,
-  readMarkerRequestSchema,
-  readMarkerResponseSchema,
-  sendMessageRequestSchema,
-  sendMessageResponseSchema,
-  userSearchQuerySchema,
-  userSearchResponseSchema,
-} from '@grantbridge/contract/messaging';
-import { apiPaths } from '@grantbridge/contract/paths';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { realtimePath } from '@grantbridge/contract/realtime-socket';
 import { AppError } from '../../errors';
-import { perUserKey } from '../../plugins/session';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { originAllowed, perUserKey, requireUser } from '../../plugins/session';
 import {
   addMembers,
   createConversation,
@@ -37,7 +23,6 @@ import { createRealtimeHub } from './realtime';
 import { createSendQueue } from './send-queue';
 
 const tags = ['messaging'];
-const conversationPath = '/api/v1/conversations/:id';
 
 /** Per-user send limit: a person typing fast sends a few a second at most. */
 export const messageRateLimit = { max: 30, timeWindow: 10_000 };
@@ -45,22 +30,11 @@ export const messageRateLimit = { max: 30, timeWindow: 10_000 };
 /** The stored form of a conversation id (the database would also match one in capitals). */
 const conversationIdOf = (params: { id: string }) => params.id.toLowerCase();
 
-/** Browsers always send Origin on a WebSocket upgrade; only this site's pages may open one. */
-function socketOriginAllowed(app: FastifyInstance, request: FastifyRequest) {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  const allowed = new Set<string>();
-  if (app.config.publicUrl) allowed.add(new URL(app.config.publicUrl).origin);
-  const host = request.headers.host;
-  if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
-  }
-  return allowed.has(origin);
-}
-
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (request: FastifyRequest) => ({ id: request.user!.id, name: request.user!.name });
+  const actor = (request: FastifyRequest) => {
+    const { id, name } = requireUser(request);
+    return { id, name };
+  };
   const sendQueue = createSendQueue(app.db, { concurrency: app.database.kind === 'postgres' ? 4 : 1 });
 
   app.realtime.setLoader('message.created', (id) => loadMessageDelivery(app.db, id));
@@ -68,41 +42,36 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', () => hub.close());
 
   app.get(
-    apiPaths.users,
+    endpoints.userSearch.path,
     {
       config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: {
+      schema: endpointSchema(endpoints.userSearch, {
         tags,
         summary: 'Find researchers and administrators to message (name or e-mail, 20 at most)',
-        querystring: userSearchQuerySchema,
-        response: { 200: userSearchResponseSchema },
-      },
+      }),
     },
-    async (request) => ({ users: await findPeople(app.db, request.user!.id, request.query.q) }),
+    async (request) => ({ users: await findPeople(app.db, requireUser(request).id, request.query.q) }),
   );
 
   app.get(
-    apiPaths.conversations,
+    endpoints.conversations.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.conversations, {
         tags,
         summary: "The caller's conversations, most recently active first",
-        response: { 200: conversationListResponseSchema },
-      },
+      }),
     },
-    async (request) => ({ conversations: await listConversations(app.db, request.user!.id) }),
+    async (request) => ({ conversations: await listConversations(app.db, requireUser(request).id) }),
   );
 
   app.post(
-    apiPaths.conversations,
+    endpoints.createConversation.path,
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: {
+      schema: endpointSchema(endpoints.createConversation, {
         tags,
         summary: 'Start a conversation (an existing direct one is returned with 200)',
-        body: createConversationRequestSchema,
-        response: { 200: conversationResponseSchema, 201: conversationResponseSchema },
-      },
+      }),
     },
     async (request, reply) => {
       const { conversation, created } = await createConversation(app.db, app.realtime, actor(request), request.body);
@@ -111,50 +80,39 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    conversationPath,
+    endpoints.conversation.path,
     {
-      schema: {
-        tags,
-        summary: 'One conversation of the caller',
-        params: conversationParamsSchema,
-        response: { 200: conversationResponseSchema },
-      },
+      schema: endpointSchema(endpoints.conversation, { tags, summary: 'One conversation of the caller' }),
     },
     async (request) => ({
-      conversation: await getConversation(app.db, request.user!.id, conversationIdOf(request.params)),
+      conversation: await getConversation(app.db, requireUser(request).id, conversationIdOf(request.params)),
     }),
   );
 
   app.get(
-    `${conversationPath}/messages`,
+    endpoints.messages.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.messages, {
         tags,
         summary: 'Message history: newest first (before=seq pages back), or oldest first after=seq to catch up',
-        params: conversationParamsSchema,
-        querystring: messagePageQuerySchema,
-        response: { 200: messagePageResponseSchema },
-      },
+      }),
     },
     async (request) => {
       if (request.query.before !== undefined && request.query.after !== undefined) {
         throw new AppError('validation_failed', 'Use before or after, not both.');
       }
-      return listConversationMessages(app.db, request.user!.id, conversationIdOf(request.params), request.query);
+      return listConversationMessages(app.db, requireUser(request).id, conversationIdOf(request.params), request.query);
     },
   );
 
   app.post(
-    `${conversationPath}/messages`,
+    endpoints.sendMessage.path,
     {
       config: { rateLimit: { ...messageRateLimit, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: {
+      schema: endpointSchema(endpoints.sendMessage, {
         tags,
         summary: 'Send a message (201); a clientId already used answers 200 with the stored message',
-        params: conversationParamsSchema,
-        body: sendMessageRequestSchema,
-        response: { 200: sendMessageResponseSchema, 201: sendMessageResponseSchema },
-      },
+      }),
     },
     async (request, reply) => {
       const { message, created } = await sendMessage(
@@ -170,37 +128,28 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${conversationPath}/read`,
+    endpoints.markRead.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.markRead, {
         tags,
         summary: 'Move the read marker (to the newest message unless seq is given)',
-        params: conversationParamsSchema,
-        body: readMarkerRequestSchema.nullish(),
-        response: { 200: readMarkerResponseSchema },
-      },
+      }),
     },
     async (request) =>
       markConversationRead(
         app.db,
         app.realtime,
-        request.user!.id,
+        requireUser(request).id,
         conversationIdOf(request.params),
         request.body?.seq,
       ),
   );
 
   app.post(
-    `${conversationPath}/members`,
+    endpoints.addMembers.path,
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: {
-        tags,
-        summary: 'Add people to a group or team',
-        params: conversationParamsSchema,
-        body: addMembersRequestSchema,
-        response: { 200: conversationResponseSchema },
-      },
+      schema: endpointSchema(endpoints.addMembers, { tags, summary: 'Add people to a group or team' }),
     },
     async (request) => ({
       conversation: await addMembers(
@@ -214,14 +163,9 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${conversationPath}/members/me`,
+    endpoints.leaveConversation.path,
     {
-      schema: {
-        tags,
-        summary: 'Leave a group or team',
-        params: conversationParamsSchema,
-        response: { 200: okResponseSchema },
-      },
+      schema: endpointSchema(endpoints.leaveConversation, { tags, summary: 'Leave a group or team' }),
     },
     async (request) => {
       await leaveConversation(app.db, app.realtime, actor(request), conversationIdOf(request.params));
@@ -230,15 +174,16 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    apiPaths.realtime,
+    realtimePath,
     {
       websocket: true,
       onRequest: async (request) => {
-        if (!socketOriginAllowed(app, request)) {
+        // Browsers always send Origin on a WebSocket upgrade; only this site's pages may open one.
+        if (!originAllowed(request, app.config.publicUrl)) {
           throw new AppError('forbidden', 'This connection came from another site and was refused.');
         }
       },
     },
-    (socket, request) => hub.attach(socket, request.user!),
+    (socket, request) => hub.attach(socket, requireUser(request)),
   );
 };

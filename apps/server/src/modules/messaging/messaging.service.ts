@@ -10,14 +10,14 @@ import type {
   createConversationRequestSchema,
   messagePageQuerySchema,
 } from '@grantbridge/contract/messaging';
-import type { Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RealtimeBus, RealtimeDelivery } from '../../plugins/realtime-bus';
-import { getGrant } from '../search/search.service';
+import { findExistingUserIds } from '../auth/auth.service';
+import { getGrant } from '../grants/grants.service';
 import {
   advanceReadMarker,
   findConversationByDirectKey,
-  findExistingUserIds,
   findMembership,
   findMessageByClientId,
   findMessageById,
@@ -117,8 +117,7 @@ export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor,
     if (existing) return { conversation: await getConversation(db, actor.id, existing.id), created: false };
   }
 
-  const conversationId = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const conversationId = await withTransaction(db, async (t) => {
     const row = await insertConversation(t, {
       type: input.type,
       name: input.type === 'direct' ? null : name!,
@@ -232,8 +231,7 @@ export async function addMembers(db: Db, bus: RealtimeBus, actor: Actor, convers
   const current = new Set(await listMemberIds(db, conversationId));
   const added = wanted.filter((id) => !current.has(id));
   if (added.length) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await withTransaction(db, async (t) => {
       await lockConversation(t, conversationId);
       await upsertMembers(t, conversationId, added, conversation.lastSeq);
     });

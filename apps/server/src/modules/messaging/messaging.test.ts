@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { makePerson, type TestPerson } from './test-people';
+import { makeGrant, makePerson, sessionCookie, type TestPerson } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,7 +141,6 @@ describe('ids in capitals and grants of teams', () => {
   });
 
   it('ties a team to an existing grant only', async () => {
-    const { makeGrant } = await import('../../../test/factories');
     const a = await person();
     const b = await person();
     const c = await person();
@@ -324,6 +323,23 @@ describe('only members see a conversation', () => {
     expect((await call(a, 'GET', `/api/v1/conversations/${id}`)).json().conversation.members).toHaveLength(3);
   });
 
+  it("decides by membership alone: another institution's member sees it, no admin who is not a member does", async () => {
+    const a = await person();
+    const colleague = await makePerson(t.db, 'Colleague', 'researcher', a.domain);
+    const partner = await person('Partner');
+    const { id } = await conversation(a, { type: 'group', name: 'Across campuses', memberIds: [colleague.id, partner.id] });
+    const callers: [string, Person, number][] = [
+      ['a member from another institution', partner, 200],
+      ['a researcher of the same institution who is not a member', await makePerson(t.db, 'Bystander', 'researcher', a.domain), 404],
+      ["an admin of the members' institution", await makePerson(t.db, 'Own admin', 'admin', a.domain), 404],
+      ["another institution's admin", await makePerson(t.db, 'Partner admin', 'admin', partner.domain), 404],
+    ];
+    for (const [label, caller, status] of callers) {
+      const res = await call(caller, 'GET', `/api/v1/conversations/${id}/messages`);
+      expect(res.statusCode, label).toBe(status);
+    }
+  });
+
   it('lets members add people to groups (not to direct chats) and leave groups', async () => {
     const a = await person();
     const b = await person();
@@ -380,9 +396,8 @@ describe('GET /api/v1/users (people picker)', () => {
 
 describe('demo conversations', () => {
   it('gives the demo researcher direct, group and team conversations with history, once', async () => {
-    const { loadDemoData } = await import('../../db/seed/seed');
-    const { loadDemoConversations } = await import('../../db/seed/messaging-seed');
-    const { sessionCookie } = await import('./test-people');
+    const { loadDemoData } = await import('../../seed/seed');
+    const { loadDemoConversations } = await import('../../seed/messaging-seed');
     await loadDemoData(t.db, t.config);
     expect(await loadDemoConversations(t.db, t.config)).toBe(true);
     expect(await loadDemoConversations(t.db, t.config)).toBe(false);

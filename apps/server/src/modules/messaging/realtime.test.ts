@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@grantbridge/contract/messaging';
 import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
-import { makePerson, sessionCookie, type TestPerson } from './test-people';
+import { makePerson, sessionCookie, type TestPerson } from '../../../test/factories';
 
 let t: TestApp;
 let base: string;

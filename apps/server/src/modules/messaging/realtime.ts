@@ -9,6 +9,7 @@ import {
   type ServerEvent,
 } from '@grantbridge/contract/messaging';
 import type { ErrorCode } from '@grantbridge/contract/errors';
+import { closeCodes } from '@grantbridge/contract/realtime-socket';
 import type { RealtimeDelivery } from '../../plugins/realtime-bus';
 import {
   deletePresence,
@@ -35,8 +36,6 @@ const maxBufferedBytes = 4 * 1024 * 1024;
 const frameWindowMs = 10_000;
 const maxFramesPerWindow = 60;
 const typingEveryMs = 1_000;
-/** Close code of a socket whose session was ended (sign out); the page should not reconnect. */
-export const sessionEndedCloseCode = 4401;
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
 
@@ -81,7 +80,7 @@ export function createRealtimeHub(app: FastifyInstance) {
     if (control.type !== 'sessions.ended') return;
     for (const client of byUser.get(control.userId) ?? []) {
       if (!control.sessionId || client.user.sessionId === control.sessionId) {
-        client.socket.close(sessionEndedCloseCode, 'session ended');
+        client.socket.close(closeCodes.sessionEnded, 'session ended');
       }
     }
   });
@@ -164,7 +163,7 @@ export function createRealtimeHub(app: FastifyInstance) {
 
   const attach = (socket: WebSocket, user: SocketUser) => {
     if (closing) {
-      socket.close(1001, 'server shutting down');
+      socket.close(closeCodes.goingAway, 'server shutting down');
       return;
     }
     const client: Client = {
@@ -244,7 +243,7 @@ export function createRealtimeHub(app: FastifyInstance) {
     unsubscribe();
     unsubscribeResync();
     unsubscribeControl();
-    for (const clients of byUser.values()) for (const client of clients) client.socket.close(1001, 'server shutting down');
+    for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
     byUser.clear();
     await Promise.allSettled([...presenceQueue.values()]);
     await deletePresenceOfInstance(db, bus.instanceId).catch((err) =>

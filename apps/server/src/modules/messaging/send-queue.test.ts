@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSendQueue } from './send-queue';
-import { makePerson } from './test-people';
+import { makePerson } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {

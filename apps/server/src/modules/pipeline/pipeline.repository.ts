@@ -1,7 +1,8 @@
 // SQL for a researcher's saved grants and applications.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applications, grants, savedGrants } from '../../db/schema/grants';
+import { grants } from '../../db/schema/grants';
+import { applications, savedGrants } from '../../db/schema/pipeline';
 
 export async function insertSavedGrant(db: Db, userId: string, grantId: string) {
   await db.insert(savedGrants).values({ userId, grantId }).onConflictDoNothing();

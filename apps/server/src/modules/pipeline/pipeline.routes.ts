@@ -1,51 +1,42 @@
 // Bookmarks and applications of the signed-in user.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  applicationListResponseSchema,
-  applicationResponseSchema,
-  createApplicationRequestSchema,
-  savedGrantListResponseSchema,
-  savedGrantResponseSchema,
-} from '@grantbridge/contract/grants';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { requireUser } from '../../plugins/session';
 import { getMyApplications, listSavedGrants, setBookmark, startApplication } from './pipeline.service';
-
-const grantParams = z.object({ id: z.string().max(100) });
 
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
-    '/api/v1/grants/:id/bookmark',
-    { schema: { tags: ['pipeline'], summary: 'Bookmark a grant', params: grantParams, response: { 200: savedGrantResponseSchema } } },
-    async (request) => setBookmark(app.db, request.user!.id, request.params.id, true),
+    endpoints.bookmarkGrant.path,
+    { schema: endpointSchema(endpoints.bookmarkGrant, { tags: ['pipeline'], summary: 'Bookmark a grant' }) },
+    async (request) => setBookmark(app.db, requireUser(request).id, request.params.id, true),
   );
   app.delete(
-    '/api/v1/grants/:id/bookmark',
-    { schema: { tags: ['pipeline'], summary: 'Remove a bookmark', params: grantParams, response: { 200: savedGrantResponseSchema } } },
-    async (request) => setBookmark(app.db, request.user!.id, request.params.id, false),
+    endpoints.unbookmarkGrant.path,
+    { schema: endpointSchema(endpoints.unbookmarkGrant, { tags: ['pipeline'], summary: 'Remove a bookmark' }) },
+    async (request) => setBookmark(app.db, requireUser(request).id, request.params.id, false),
   );
   app.get(
-    '/api/v1/saved-grants',
-    { schema: { tags: ['pipeline'], summary: 'My bookmarked grants', response: { 200: savedGrantListResponseSchema } } },
-    async (request) => ({ grants: await listSavedGrants(app.db, request.user!.id) }),
+    endpoints.savedGrants.path,
+    { schema: endpointSchema(endpoints.savedGrants, { tags: ['pipeline'], summary: 'My bookmarked grants' }) },
+    async (request) => ({ grants: await listSavedGrants(app.db, requireUser(request).id) }),
   );
   app.post(
-    '/api/v1/applications',
+    endpoints.startApplication.path,
     {
-      schema: {
+      schema: endpointSchema(endpoints.startApplication, {
         tags: ['pipeline'],
         summary: 'Start an application (Apply Now); returns the existing one if already started',
-        body: createApplicationRequestSchema,
-        response: { 200: applicationResponseSchema, 201: applicationResponseSchema },
-      },
+      }),
     },
     async (request, reply) => {
-      const result = await startApplication(app.db, request.user!.id, request.body.grantId);
+      const result = await startApplication(app.db, requireUser(request).id, request.body.grantId);
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );
   app.get(
-    '/api/v1/applications',
-    { schema: { tags: ['pipeline'], summary: 'My applications', response: { 200: applicationListResponseSchema } } },
-    async (request) => ({ applications: await getMyApplications(app.db, request.user!.id) }),
+    endpoints.applications.path,
+    { schema: endpointSchema(endpoints.applications, { tags: ['pipeline'], summary: 'My applications' }) },
+    async (request) => ({ applications: await getMyApplications(app.db, requireUser(request).id) }),
   );
 };

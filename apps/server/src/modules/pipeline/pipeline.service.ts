@@ -3,7 +3,7 @@
 import type { Application } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { getGrant, getGrantSummaries } from '../search/search.service';
+import { getGrant, getGrantSummaries } from '../grants/grants.service';
 import {
   deleteSavedGrant,
   findApplication,
@@ -13,6 +13,7 @@ import {
   listApplications,
   listSavedGrantIds,
 } from './pipeline.repository';
+import { acceptsApplications } from './pipeline.policy';
 
 async function requireGrant(db: Db, grantId: string) {
   const grant = await getGrant(db, grantId);
@@ -47,7 +48,7 @@ export async function startApplication(db: Db, userId: string, grantId: string) 
   const grant = await requireGrant(db, grantId);
   const existing = await findApplication(db, userId, grantId);
   if (existing) return { application: toApplication(existing), created: false };
-  if (grant.status === 'closed' || grant.status === 'archived') {
+  if (!acceptsApplications(grant)) {
     throw new AppError('validation_failed', 'This opportunity is closed for applications.', {
       errors: [{ path: 'grantId', message: `The grant is ${grant.status}; it takes no new applications.` }],
     });

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { actors } from '../../../test/actors';
 import { canActForResearcher } from './researchers.policy';
 
-const researcher = { id: 'r1', role: 'researcher' as const, institutionId: 'inst-a' };
+const { researcher: owner } = actors;
+const researcher = { id: owner.id, role: owner.role, institutionId: owner.institution.id };
 
 describe('canActForResearcher', () => {
   it.each([
-    ['the researcher themselves', { id: 'r1', role: 'researcher' as const, institution: { id: 'inst-a' } }, true],
-    ['another researcher of the same institution', { id: 'r2', role: 'researcher' as const, institution: { id: 'inst-a' } }, false],
-    ['an admin of the same institution', { id: 'a1', role: 'admin' as const, institution: { id: 'inst-a' } }, true],
-    ["another institution's admin", { id: 'a2', role: 'admin' as const, institution: { id: 'inst-b' } }, false],
-    ["another institution's researcher", { id: 'r3', role: 'researcher' as const, institution: { id: 'inst-b' } }, false],
+    ['the researcher themselves', actors.researcher, true],
+    ['another researcher of the same institution', actors.colleague, false],
+    ['an admin of the same institution', actors.admin, true],
+    ["another institution's admin", actors.otherAdmin, false],
+    ["another institution's researcher", actors.otherResearcher, false],
   ])('%s → %s', (_label, actor, allowed) => {
     expect(canActForResearcher(actor, researcher)).toBe(allowed);
   });
 
   it('never lets anyone act for an admin account but the admin', () => {
-    const admin = { id: 'a1', role: 'admin' as const, institutionId: 'inst-a' };
-    expect(canActForResearcher({ id: 'a3', role: 'admin', institution: { id: 'inst-a' } }, admin)).toBe(false);
+    const admin = { id: actors.admin.id, role: 'admin' as const, institutionId: actors.admin.institution.id };
+    expect(canActForResearcher({ ...actors.admin, id: 'a3' }, admin)).toBe(false);
+    expect(canActForResearcher(actors.admin, admin)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Who may act on behalf of which researcher: themselves, or an admin of the
 // researcher's own institution.
-export type Actor = { id: string; role: 'researcher' | 'admin'; institution: { id: string } };
+import type { Actor } from '../../plugins/types';
+
 export type ResearcherRef = { id: string; role: 'researcher' | 'admin'; institutionId: string };
 
 export function canActForResearcher(actor: Actor, researcher: ResearcherRef): boolean {

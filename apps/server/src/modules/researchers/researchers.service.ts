@@ -1,8 +1,33 @@
 // Researcher profiles as other modules need them.
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { canActForResearcher, type Actor } from './researchers.policy';
-import { findResearcherWithAreas, findResearchersOutside } from './researchers.repository';
+import type { Actor } from '../../plugins/types';
+import { canActForResearcher } from './researchers.policy';
+import {
+  findResearcherWithAreas,
+  findResearchersOfInstitution,
+  findResearchersOutside,
+  insertResearcherProfile,
+} from './researchers.repository';
+
+export type NewResearcherProfile = {
+  about?: string;
+  researchSummary?: string;
+  location?: string;
+  researchAreas?: string[];
+  expertise?: string[];
+};
+
+export async function createResearcherProfile(db: Db, userId: string, profile: NewResearcherProfile) {
+  await insertResearcherProfile(db, {
+    userId,
+    about: profile.about ?? null,
+    researchSummary: profile.researchSummary ?? null,
+    location: profile.location ?? null,
+    researchAreas: profile.researchAreas ?? [],
+    expertise: profile.expertise ?? [],
+  });
+}
 
 /** The research areas of a researcher the actor may act for; 404 for anyone else. */
 export async function getResearcherAreasFor(db: Db, actor: Actor, researcherId: string) {
@@ -16,6 +41,12 @@ export async function getResearcherAreasFor(db: Db, actor: Actor, researcherId: 
 export async function listCollaboratorCandidates(db: Db, excludeInstitutionId: string) {
   const rows = await findResearchersOutside(db, excludeInstitutionId);
   return rows.map((r) => ({ ...r, researchAreas: r.researchAreas ?? [], expertise: r.expertise ?? [] }));
+}
+
+/** The researchers of an institution (callers check who may see them). */
+export async function listResearchersOfInstitution(db: Db, institutionId: string) {
+  const rows = await findResearchersOfInstitution(db, institutionId);
+  return rows.map((r) => ({ ...r, researchAreas: r.researchAreas ?? [] }));
 }
 
 /** The caller's own research areas (empty for admins and empty profiles). */

@@ -1,25 +1,24 @@
 // The search assistant: understands a message, refines the previous search
-// unless told to start over, runs the search and answers in plain words.
-import type { ChatResponse, SearchFilters } from '@grantbridge/contract/grants';
+// unless told to start over, runs the search and answers in plain words. The
+// answer carries the results page the results panel shows next, found once.
+import { isDeepStrictEqual } from 'node:util';
+import {
+  emptySearchFilters,
+  grantSearchQuerySchema,
+  type ChatResponse,
+  type GrantSearchParams,
+  type SearchFilters,
+  type SortOption,
+} from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
-import type { Actor } from '../researchers/researchers.policy';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
-import { describeFilters, searchGrants } from './search.service';
+import { describeFilters, planSearch, searchGrants, type SearchInput } from './search.service';
 import { resolveProfileAreas } from './profile';
 
 export const noResultsReply =
   "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.";
-
-const emptyFilters = (matchProfile: boolean): SearchFilters => ({
-  keywords: [],
-  keywordGroups: [],
-  amountMin: null,
-  amountMax: null,
-  dueFrom: null,
-  dueTo: null,
-  agency: null,
-  matchProfile,
-});
 
 export type ChatInput = {
   message: string;
@@ -27,11 +26,55 @@ export type ChatInput = {
   researcherId?: string | null;
   reset: boolean;
   context?: SearchFilters | null;
+  /** The order and page size the results are shown in. */
+  sort?: SortOption;
+  pageSize?: number;
 };
 
+/** The URL's search for these filters, as the web app writes it: the first keyword group is `q`, later ones refine it. */
+export function searchParamsFor(
+  filters: SearchFilters,
+  researcherId: string | null,
+  view: { sort: SortOption; pageSize: number },
+): GrantSearchParams {
+  const [first = '', ...rest] = filters.keywordGroups.map((group) => group.join(' '));
+  const q = first.slice(0, 500).trim();
+  return {
+    q: q || undefined,
+    refine: q && rest.length ? rest.slice(-9).join(',') : undefined,
+    amountMin: filters.amountMin ?? undefined,
+    amountMax: filters.amountMax ?? undefined,
+    dueFrom: filters.dueFrom ?? undefined,
+    dueTo: filters.dueTo ?? undefined,
+    agency: filters.agency ?? undefined,
+    sort: view.sort,
+    matchProfile: filters.matchProfile ? 'true' : 'false',
+    researcherId: researcherId ?? undefined,
+    page: 1,
+    pageSize: view.pageSize,
+  };
+}
+
+/**
+ * What GET /grants/search would run for `params`, or null when it would
+ * refuse them (a range the wrong way round, a researcher the caller may not
+ * search for).
+ */
+async function plannedFor(db: Db, actor: Actor, params: GrantSearchParams, now: Date): Promise<SearchInput | null> {
+  const valid = grantSearchQuerySchema.safeParse(params);
+  if (!valid.success) return null;
+  try {
+    return await planSearch(db, actor, valid.data, now);
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+}
+
 export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Date()): Promise<ChatResponse> {
+  const view = { sort: input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const parsed = parseQuery(input.message, now);
-  const base = input.reset || !input.context ? emptyFilters(input.matchProfile) : input.context;
+  const base = input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
   const keywordGroups = parsed.keywords.length ? [...base.keywordGroups, parsed.keywords] : base.keywordGroups;
   const filters: SearchFilters = {
     keywords: [...new Set(keywordGroups.flat())],
@@ -43,12 +86,12 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
     agency: parsed.agency ?? base.agency,
     matchProfile: input.matchProfile || parsed.matchProfile,
   };
+  const noSearch = { results: [], total: 0, totalCapped: false, page: 1, pageSize: view.pageSize, query: null };
 
   if (input.reset && !input.message) {
     return {
       reply: 'New search started. Tell me what you are looking for: a topic, an agency, an amount or a deadline.',
-      results: [],
-      total: 0,
+      ...noSearch,
       filters,
       context: null,
     };
@@ -72,14 +115,13 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
           : '';
     return {
       reply: `Tell me what you are looking for, for example “soil carbon grants over 500k due before June”.${hint}`,
-      results: [],
-      total: 0,
+      ...noSearch,
       filters,
       context: filters,
     };
   }
 
-  const response = await searchGrants(db, {
+  const search: SearchInput = {
     keywordGroups: filters.keywordGroups,
     amountMin: filters.amountMin,
     amountMax: filters.amountMax,
@@ -87,22 +129,38 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
     dueTo: filters.dueTo,
     agency: filters.agency,
     statuses: ['forecasted', 'posted'],
-    sort: 'match',
+    sort: view.sort,
     page: 1,
-    pageSize: 50,
+    pageSize: view.pageSize,
     profileAreas: profile?.areas.length ? profile.areas : null,
     now,
-  });
+  };
+  // The results panel will ask GET /grants/search for the URL's form of this
+  // search; when that is this very search (it is unless the message's words
+  // read differently once written into the URL), the answer's page is its answer.
+  const params = searchParamsFor(filters, input.researcherId ?? null, view);
+  const answersParams = isDeepStrictEqual(await plannedFor(db, actor, params, now), search);
+  const response = await searchGrants(db, search);
+  // The reply names the best match, whatever order the results are shown in.
+  const ranked = view.sort === 'match' ? response : await searchGrants(db, { ...search, sort: 'match', pageSize: 1 });
+  const shown = {
+    results: response.results,
+    total: response.total,
+    totalCapped: response.totalCapped,
+    page: response.page,
+    pageSize: response.pageSize,
+    query: answersParams ? params : null,
+  };
 
-  if (response.total === 0) {
-    return { reply: noResultsReply, results: [], total: 0, filters, context: filters };
+  if (ranked.total === 0) {
+    return { reply: noResultsReply, ...shown, filters, context: filters };
   }
   const refined = !input.reset && input.context && parsed.keywords.length + Number(parsed.agency !== null) > 0;
   const what = describeFilters(filters, profile?.areas.length ? profile.areas : null);
-  const top = response.results[0]!;
+  const top = ranked.results[0]!;
   const reply =
-    `${refined ? 'Narrowed down: ' : ''}I found ${response.totalCapped ? 'more than ' : ''}${response.total.toLocaleString('en-US')} open or forecasted grant${response.total === 1 ? '' : 's'}` +
+    `${refined ? 'Narrowed down: ' : ''}I found ${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')} open or forecasted grant${ranked.total === 1 ? '' : 's'}` +
     `${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).` +
     (filters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
-  return { reply, results: response.results, total: response.total, filters, context: filters };
+  return { reply, ...shown, filters, context: filters };
 }

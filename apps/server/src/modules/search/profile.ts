@@ -1,7 +1,7 @@
 // Whose research profile a search is ranked by: the chosen researcher (if the
 // caller may act for them), or the caller's own when they are a researcher.
 import type { Db } from '../../db/client';
-import type { Actor } from '../researchers/researchers.policy';
+import type { Actor } from '../../plugins/types';
 import { getResearcherAreasFor } from '../researchers/researchers.service';
 
 export async function resolveProfileAreas(db: Db, actor: Actor, researcherId: string | null) {

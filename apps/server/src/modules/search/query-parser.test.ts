@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseQuery } from './query-parser';
+import { parseQuery } from './query-parser';
 
 const today = new Date('2026-11-22T12:00:00Z');
-
-describe('parseAmount', () => {
-  it.each([
-    ['$1.5M', 1_500_000],
-    ['500k', 500_000],
-    ['2 million', 2_000_000],
-    ['250,000', 250_000],
-    ['$100', 100],
-    ['1b', 1_000_000_000],
-    ['lots', null],
-  ])('%s → %s', (text, value) => expect(parseAmount(text)).toBe(value));
-});
 
 describe('parseQuery', () => {
   it('keeps meaningful keywords and drops stop words and filler', () => {

@@ -1,6 +1,7 @@
 // Deterministic query understanding for grant search (DESIGN §7): keywords,
 // amount bounds, agency, due-date range and "my profile", from plain English.
 import { agencyAliases } from '@grantbridge/contract/agencies';
+import { parseAmount } from '@grantbridge/contract/amounts';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -33,20 +34,6 @@ function iso(d: Date) {
 
 function utcDate(y: number, m: number, d: number) {
   return new Date(Date.UTC(y, m, d));
-}
-
-/** Parses "$1.5M", "500k", "2 million", "250,000" into dollars. */
-export function parseAmount(text: string): number | null {
-  const m = text
-    .trim()
-    .toLowerCase()
-    .match(/^\$?\s*(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)\s*(k|thousand|m|mm|million|mil|b|bn|billion)?$/);
-  if (!m) return null;
-  const value = Number(m[1]!.replace(/,/g, ''));
-  const unit = m[2] ?? '';
-  const factor = unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit ? 1e6 : 1;
-  const result = Math.round(value * factor);
-  return Number.isFinite(result) ? result : null;
 }
 
 const amountToken = String.raw`\$?\s*\d+(?:,\d{3})*(?:\.\d+)?\s*(?:k|thousand|million|mil|mm|m|billion|bn|b)?\b`;

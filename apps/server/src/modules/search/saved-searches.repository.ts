@@ -1,7 +1,7 @@
 // SQL for saved searches.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { savedSearches } from '../../db/schema/grants';
+import { savedSearches } from '../../db/schema/search';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 

@@ -1,6 +1,7 @@
 // Saved searches: a name, the query and the URL filters, and the alert
 // cadence a later alerting job will use. Only the owner sees or changes one.
 import type { SavedSearch } from '@grantbridge/contract/grants';
+import { isUuid } from '@grantbridge/contract/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import {
@@ -39,21 +40,19 @@ export async function createSavedSearch(
   return toSavedSearch(await insertSavedSearch(db, { userId, ...input }));
 }
 
-const uuid = /^[0-9a-f-]{36}$/i;
-
 export async function renameSavedSearch(
   db: Db,
   userId: string,
   id: string,
   changes: { name?: string; alertCadence?: 'none' | 'daily' | 'weekly' },
 ) {
-  const row = uuid.test(id) ? await updateSavedSearchRow(db, userId, id, changes) : undefined;
+  const row = isUuid(id) ? await updateSavedSearchRow(db, userId, id, changes) : undefined;
   if (!row) throw new AppError('not_found', 'Saved search not found.');
   return toSavedSearch(row);
 }
 
 export async function deleteSavedSearch(db: Db, userId: string, id: string) {
-  if (!uuid.test(id) || !(await deleteSavedSearchRow(db, userId, id))) {
+  if (!isUuid(id) || !(await deleteSavedSearchRow(db, userId, id))) {
     throw new AppError('not_found', 'Saved search not found.');
   }
 }

@@ -33,15 +33,6 @@ export function mentions(text: string | null | undefined, keyword: string): bool
   return text.toLowerCase().includes(stem(keyword));
 }
 
-import { areaMatches } from '../../lib/areas';
-
-/** Share of the grant's research areas that the user has, 0-100. */
-export function profileMatchPercent(grantAreas: string[], userAreas: string[]): number {
-  if (grantAreas.length === 0 || userAreas.length === 0) return 0;
-  const hits = grantAreas.filter((g) => userAreas.some((u) => areaMatches(g, u))).length;
-  return Math.round((hits / grantAreas.length) * 100);
-}
-
 export type ScorableGrant = {
   title: string;
   researchAreas: string[];

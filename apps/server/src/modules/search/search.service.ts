@@ -4,30 +4,32 @@
 import { findAgency } from '@grantbridge/contract/agencies';
 import type {
   GrantSearchResponse,
-  GrantSummary,
   GrantStatus,
   SearchFilters,
   SearchResult,
   SortOption,
+  grantSearchQuerySchema,
 } from '@grantbridge/contract/grants';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/types';
 import { formatMoney, formatDay } from '../../lib/format';
+import { profileMatchPercent, toGrantSummary } from '../grants/grants.service';
 import {
   countCandidates,
-  countCatalogue,
   findCandidatePool,
   findCandidateRows,
-  findGrantRow,
-  findGrantSummaries,
   findOrderedGrants,
   findProgramTexts,
   type CandidateFilters,
   type CandidateRow,
   withKeywordPlans,
 } from './search.repository';
-import { areaMatches } from '../../lib/areas';
-import { clampScore, keywordCoverage, keywordHits, profileMatchPercent, semanticPercent } from './scoring';
+import { areaMatches } from '@grantbridge/contract/research-area-match';
+import { clampScore, keywordCoverage, keywordHits, semanticPercent } from './scoring';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
+import { resolveProfileAreas } from './profile';
+import { parseQuery } from './query-parser';
 
 export type SearchInput = {
   keywordGroups: string[][];
@@ -44,6 +46,42 @@ export type SearchInput = {
   profileAreas: string[] | null;
   now?: Date;
 };
+
+/** GET /grants/search's query, validated (the results panel's search). */
+export type ParsedSearchQuery = z.output<typeof grantSearchQuerySchema>;
+
+/**
+ * The search a GET /grants/search query asks for: the words of `q` and the
+ * filters it states, the query's own filters taking precedence, each
+ * follow-up narrowing (only a search that has words to narrow), and the
+ * profile of the researcher it is ranked for. Throws when the caller may not
+ * use that researcher's profile.
+ */
+export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now = new Date()): Promise<SearchInput> {
+  const parsed = parseQuery(q.q, now);
+  const matchProfile = q.matchProfile || parsed.matchProfile;
+  const profile = matchProfile || q.researcherId ? await resolveProfileAreas(db, actor, q.researcherId ?? null) : null;
+  const refinements = parsed.keywords.length ? q.refine.map((group) => parseQuery(group, now).keywords) : [];
+  return {
+    keywordGroups: [parsed.keywords, ...refinements].filter((group) => group.length > 0),
+    amountMin: q.amountMin ?? parsed.amountMin,
+    amountMax: q.amountMax ?? parsed.amountMax,
+    dueFrom: q.dueFrom ?? parsed.dueFrom,
+    dueTo: q.dueTo ?? parsed.dueTo,
+    agency: q.agency || parsed.agency,
+    statuses: q.status,
+    sort: q.sort,
+    page: q.page,
+    pageSize: q.pageSize,
+    profileAreas: matchProfile && profile?.areas.length ? profile.areas : null,
+    now,
+  };
+}
+
+/** GET /grants/search: the results panel's page. */
+export async function searchCatalogue(db: Db, actor: Actor, q: ParsedSearchQuery): Promise<GrantSearchResponse> {
+  return searchGrants(db, await planSearch(db, actor, q));
+}
 
 const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -191,24 +229,6 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   };
 }
 
-/** The summary shape of a grant row, as search results and lists show it. */
-export function toGrantSummary(row: Omit<CandidateRow, 'rank' | 'program_text' | 'embedding'>): GrantSummary {
-  return {
-    id: row.id,
-    opportunityNumber: row.opportunity_number,
-    title: row.title,
-    agency: row.agency,
-    agencyCode: row.agency_code,
-    closeDate: row.close_date,
-    postDate: row.post_date,
-    awardCeiling: row.award_ceiling,
-    awardFloor: row.award_floor,
-    status: row.status,
-    researchAreas: row.research_areas ?? [],
-    description: row.description,
-  };
-}
-
 function scorable(row: CandidateRow) {
   return {
     title: row.title,
@@ -303,23 +323,6 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   return parts.join(', ');
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isGrantId(id: string) {
-  return uuidPattern.test(id);
-}
-
-/** The full grant as the grant page shows it, or undefined. */
-export async function getGrant(db: Db, id: string, now = new Date()) {
-  if (!isGrantId(id)) return undefined;
-  return findGrantRow(db, id, now.toISOString().slice(0, 10));
-}
-
-export async function getGrantSummaries(db: Db, ids: string[], now = new Date()) {
-  const found = await findGrantSummaries(db, ids.filter(isGrantId), now.toISOString().slice(0, 10));
-  return found.map(toGrantSummary);
-}
-
 /** Open grants ranked for a set of research areas (collaborator suggestions). */
 export async function findGrantsForAreas(db: Db, areas: string[], limit: number, excludeId?: string) {
   if (areas.length === 0) return [];
@@ -340,9 +343,4 @@ export async function findGrantsForAreas(db: Db, areas: string[], limit: number,
     .filter((r) => r.grant.id !== excludeId && r.score > 0)
     .slice(0, limit)
     .map((r) => r.grant);
-}
-
-/** Catalogue size, open (posted or forecasted) grants and distinct top-level agencies. */
-export async function getCatalogueCounts(db: Db, now = new Date()) {
-  return countCatalogue(db, now.toISOString().slice(0, 10));
 }

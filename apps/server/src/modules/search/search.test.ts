@@ -235,6 +235,47 @@ describe('POST /api/v1/search/chat', () => {
     expect(narrower.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
   });
 
+  it('carries the results page of the search the URL will hold: what GET /grants/search answers for the query it names', async () => {
+    const page = (body: Record<string, unknown>) => ({
+      results: body.results,
+      total: body.total,
+      totalCapped: body.totalCapped,
+      page: body.page,
+      pageSize: body.pageSize,
+    });
+    const getFor = async (query: Record<string, string | number>) => {
+      const url = `/api/v1/grants/search?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const first = await chat({ message: 'carbon grants', matchProfile: true, sort: 'match', pageSize: 2 });
+    const firstBody = first.json();
+    expect(firstBody.query).toEqual({ q: 'carbon', sort: 'match', matchProfile: 'true', page: 1, pageSize: 2 });
+    expect(firstBody.results).toHaveLength(2);
+    expect(page(firstBody)).toEqual(await getFor(firstBody.query));
+
+    // A follow-up in another order: the page in that order, the reply still naming the best match.
+    const narrowed = await chat({ message: 'watershed forest', matchProfile: true, context: firstBody.context, sort: 'due-date-asc', pageSize: 20 });
+    const body = narrowed.json();
+    expect(body.query).toEqual({ q: 'carbon', refine: 'watershed forest', sort: 'due-date-asc', matchProfile: 'true', page: 1, pageSize: 20 });
+    expect(page(body)).toEqual(await getFor(body.query));
+    const byMatch = await getFor({ ...body.query, sort: 'match' });
+    expect(body.reply).toContain(`The best match is “${byMatch.results[0].grant.title}” (${byMatch.results[0].score}/100)`);
+    expect(body.results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate)).toEqual(
+      body.results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate).sort(),
+    );
+  });
+
+  it('names no query when the URL would read the search differently, or GET would refuse it', async () => {
+    // "match, profile" is two words here, but "match profile" in the URL asks for the profile.
+    const words = await chat({ message: 'carbon, match, profile', matchProfile: false, pageSize: 20 });
+    expect(words.json()).toMatchObject({ filters: { keywords: ['carbon', 'match', 'profile'] }, query: null });
+    // A range the wrong way round is refused by GET /grants/search (the web swaps it first).
+    const range = await chat({ message: 'carbon over 1m under 10k', matchProfile: false, pageSize: 20 });
+    expect(range.json()).toMatchObject({ filters: { amountMin: 1_000_000, amountMax: 10_000 }, query: null, total: 0 });
+  });
+
   it("gives the seed's reply when nothing matches", async () => {
     const res = await chat({ message: 'quantum basket weaving', matchProfile: false });
     expect(res.json()).toMatchObject({

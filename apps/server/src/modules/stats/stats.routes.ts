@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths } from '@grantbridge/contract/paths';
-import { publicStatsResponseSchema } from '@grantbridge/contract/stats';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
 import { getPublicStats } from './stats.service';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    apiPaths.publicStats,
+    endpoints.publicStats.path,
     {
       config: { public: true },
-      schema: {
+      schema: endpointSchema(endpoints.publicStats, {
         tags: ['public'],
         summary: 'Live catalogue and directory counts for the home page',
-        response: { 200: publicStatsResponseSchema },
-      },
+      }),
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');

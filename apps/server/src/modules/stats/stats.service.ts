@@ -3,7 +3,7 @@ import type { PublicStats } from '@grantbridge/contract/stats';
 import type { Db } from '../../db/client';
 import { countUsersByRole } from '../auth/auth.service';
 import { countInstitutions } from '../institutions/institutions.service';
-import { getCatalogueCounts } from '../search/search.service';
+import { getCatalogueCounts } from '../grants/grants.service';
 
 export async function getPublicStats(db: Db): Promise<PublicStats> {
   const [institutions, researchers, catalogue] = await Promise.all([

@@ -1,15 +1,21 @@
 import { useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { GrantPage } from '../../features/grants/components/grant-page';
+import { CollaboratorsPanel } from '../../features/matching/components/collaborators-panel';
+import { ApplicationPanel, BookmarkButton } from '../../features/pipeline/components/grant-actions';
 import { useShellUser } from '../layouts/shell-context';
 
+// The grant page (grants) with the viewer's bookmark and application (pipeline)
+// and recommended collaborators (matching).
 export function Component() {
   const { id = '' } = useParams();
   const admin = useShellUser().role === 'admin';
   // Opened from a search result: back returns to that search, not a blank one.
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
   const adminSearch =
-    typeof backTo === 'string' && backTo.startsWith(paths.admin.search) ? backTo : paths.admin.search;
+    typeof backTo === 'string' && backTo.startsWith(paths.admin.search)
+      ? backTo
+      : paths.admin.search;
   return (
     <GrantPage
       // A new grant is a new page: collaborator highlight and dialogs start afresh.
@@ -20,7 +26,15 @@ export function Component() {
           ? { to: adminSearch, label: 'Back to Search' }
           : { to: paths.researcher.grants, label: 'Back to Grants' }
       }
-      grantPath={admin ? paths.admin.grant : paths.researcher.grant}
+      renderBookmark={(grant) => <BookmarkButton grant={grant} />}
+      renderApplication={(grant) => <ApplicationPanel grant={grant} />}
+      renderCollaborators={(grant, onHighlight) => (
+        <CollaboratorsPanel
+          grantId={grant.id}
+          onHighlight={onHighlight}
+          grantPath={admin ? paths.admin.grant : paths.researcher.grant}
+        />
+      )}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
+import { Button } from './button';
 
 type DialogProps = {
   open: boolean;
@@ -75,4 +76,20 @@ export function Dialog({
   );
 }
 
-export const DialogClose = RadixDialog.Close;
+/** A dialog's footer: Cancel, which closes it, then the dialog's own buttons, at the right. */
+export function DialogActions({
+  className,
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={clsx('flex justify-end gap-2', className)}>
+      <RadixDialog.Close asChild>
+        <Button variant="secondary">Cancel</Button>
+      </RadixDialog.Close>
+      {children}
+    </div>
+  );
+}

@@ -1,18 +1,17 @@
-import type { LoginRequest, MeResponse, SessionResponse, User } from '@grantbridge/contract/auth';
-import { apiPaths } from '@grantbridge/contract/paths';
+import type { LoginRequest, User } from '@grantbridge/contract/auth';
 import { api } from '../../../lib/api-client';
 
 /** The signed-in user, or null when there is no session. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
-  const { user } = await api.get<SessionResponse>(apiPaths.session, { signal });
+  const { user } = await api.call('GET /api/v1/auth/session', { signal });
   return user;
 }
 
 export async function login(body: LoginRequest): Promise<User> {
-  const { user } = await api.post<MeResponse>(apiPaths.login, body);
+  const { user } = await api.call('POST /api/v1/auth/login', { body });
   return user;
 }
 
 export async function logout(): Promise<void> {
-  await api.post<{ ok: true }>(apiPaths.logout);
+  await api.call('POST /api/v1/auth/logout');
 }

@@ -1,11 +1,9 @@
 // The grant page: summary, collaborators, eligibility, dates and funding,
-// with bookmark, share and Apply Now.
+// with share; the route adds the bookmark, Apply Now and the collaborators.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowLeft,
-  Bookmark,
-  BookmarkCheck,
   CalendarDays,
   ExternalLink,
   FileCheck2,
@@ -14,31 +12,36 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import type { Collaborator, GrantDetail } from '@grantbridge/contract/grants';
+import { areaMatches } from '@grantbridge/contract/research-area-match';
+import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
-import { formatCurrency, formatDate, formatInteger } from '../../../lib/format';
+import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
 import { isGrantId, useGrant } from '../hooks/use-grant';
-import { useStartApplication, useToggleBookmark } from '../hooks/use-grant-actions';
 import { useShareGrant } from '../hooks/use-share-grant';
-import {
-  applicationStatusLabel,
-  applicationStatusTone,
-  areasMatch,
-  grantStatusLabels,
-  grantStatusTone,
-} from '../utils/grant-display';
-import { CollaboratorsPanel } from './collaborators-panel';
 
-type GrantPageProps = {
-  grantId: string;
-  back: { to: string; label: string };
-  grantPath: (id: string) => string;
+/** The parts other features add to the page (app/routes/grant-details composes them). */
+type GrantPageParts = {
+  /** The viewer's bookmark toggle, before Share. */
+  renderBookmark: (grant: GrantDetail) => ReactNode;
+  /** Apply Now and the viewer's application, under the funding facts. */
+  renderApplication: (grant: GrantDetail) => ReactNode;
+  /** Recommended collaborators; the one pointed at highlights the research areas they cover. */
+  renderCollaborators: (
+    grant: GrantDetail,
+    onHighlight: (collaborator: Collaborator | null) => void,
+  ) => ReactNode;
 };
 
-export function GrantPage({ grantId, back, grantPath }: GrantPageProps) {
+type GrantPageProps = GrantPageParts & {
+  grantId: string;
+  back: { to: string; label: string };
+};
+
+export function GrantPage({ grantId, back, ...parts }: GrantPageProps) {
   const grant = useGrant(grantId);
 
   const backLink = (
@@ -82,31 +85,23 @@ export function GrantPage({ grantId, back, grantPath }: GrantPageProps) {
       </div>
     );
   }
-  return <GrantDetails grant={grant.data} backLink={backLink} grantPath={grantPath} />;
+  return <GrantDetails grant={grant.data} backLink={backLink} {...parts} />;
 }
 
 function GrantDetails({
   grant,
   backLink,
-  grantPath,
-}: {
-  grant: GrantDetail;
-  backLink: ReactNode;
-  grantPath: (id: string) => string;
-}) {
+  renderBookmark,
+  renderApplication,
+  renderCollaborators,
+}: GrantPageParts & { grant: GrantDetail; backLink: ReactNode }) {
   const [highlighted, setHighlighted] = useState<Collaborator | null>(null);
-  const bookmark = useToggleBookmark();
-  const apply = useStartApplication();
   const share = useShareGrant();
-  const saved = grant.viewer.saved;
-  const hasApplication = grant.viewer.application !== null;
-  // A grant past its closing date takes no new application; one already started stays reachable.
-  const closed = grant.status === 'closed' || grant.status === 'archived';
 
   // The grant areas the person pointed at covers: what they would bring to a team.
   const isHighlighted = (area: string) =>
     highlighted !== null &&
-    [...highlighted.complementaryAreas, ...highlighted.matchingAreas].some((m) => areasMatch(m, area));
+    [...highlighted.complementaryAreas, ...highlighted.matchingAreas].some((m) => areaMatches(m, area));
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -115,9 +110,7 @@ function GrantDetails({
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-title">
             <div className="flex flex-wrap items-center gap-2">
-              <Chip tone={grantStatusTone(grant.status)}>
-                {grantStatusLabels[grant.status] ?? grant.status}
-              </Chip>
+              <GrantStatusChip status={grant.status} />
               {grant.viewer.matchPercent !== null ? (
                 <Chip tone="green">{grant.viewer.matchPercent}% profile match</Chip>
               ) : null}
@@ -138,20 +131,7 @@ function GrantDetails({
             </p>
 
             <div className="mt-4 flex flex-wrap gap-2">
-              <Button
-                variant={saved ? 'primary' : 'secondary'}
-                size="sm"
-                aria-pressed={saved}
-                disabled={bookmark.isPending}
-                onClick={() => bookmark.mutate({ id: grant.id, saved: !saved })}
-              >
-                {saved ? (
-                  <BookmarkCheck className="size-4" aria-hidden="true" />
-                ) : (
-                  <Bookmark className="size-4" aria-hidden="true" />
-                )}
-                {saved ? 'Bookmarked' : 'Bookmark'}
-              </Button>
+              {renderBookmark(grant)}
               <Button
                 variant="secondary"
                 size="sm"
@@ -210,7 +190,7 @@ function GrantDetails({
             ) : null}
           </Card>
 
-          <CollaboratorsPanel grantId={grant.id} onHighlight={setHighlighted} grantPath={grantPath} />
+          {renderCollaborators(grant, setHighlighted)}
 
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-eligibility">
             <SectionTitle id="grant-eligibility" icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}>
@@ -240,9 +220,9 @@ function GrantDetails({
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
               {/* Grants.gov writes 0 where no ceiling or total is published. */}
-              <Fact label="Award ceiling" value={money(grant.funding.ceiling || null)} />
-              <Fact label="Award floor" value={money(grant.funding.floor)} />
-              <Fact label="Total program funding" value={money(grant.funding.total || null)} />
+              <Fact label="Award ceiling" value={formatMoney(grant.funding.ceiling || null)} />
+              <Fact label="Award floor" value={formatMoney(grant.funding.floor)} />
+              <Fact label="Total program funding" value={formatMoney(grant.funding.total || null)} />
               <Fact
                 label="Expected awards"
                 value={grant.funding.expectedAwards !== null ? formatInteger(grant.funding.expectedAwards) : null}
@@ -254,34 +234,7 @@ function GrantDetails({
                 }
               />
             </dl>
-            {hasApplication || !closed ? (
-              <Button
-                className="mt-5 w-full"
-                size="lg"
-                variant={hasApplication ? 'secondary' : 'primary'}
-                disabled={apply.isPending}
-                onClick={() => apply.mutate(grant.id)}
-              >
-                {apply.isPending ? 'Starting…' : hasApplication ? 'Application in progress' : 'Apply Now'}
-              </Button>
-            ) : (
-              <Button className="mt-5 w-full" size="lg" variant="secondary" disabled>
-                Closed for applications
-              </Button>
-            )}
-            {grant.viewer.application ? (
-              <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-700">
-                Your application:{' '}
-                <Chip tone={applicationStatusTone(grant.viewer.application.status)}>
-                  {applicationStatusLabel(grant.viewer.application.status)}
-                </Chip>
-              </p>
-            ) : closed ? (
-              <p className="mt-3 text-center text-sm text-slate-700">
-                This opportunity is {grantStatusLabels[grant.status]?.toLowerCase() ?? grant.status}
-                {grant.dates.closing ? `; it closed on ${formatDate(grant.dates.closing)}` : ''}.
-              </p>
-            ) : null}
+            {renderApplication(grant)}
           </Card>
 
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-dates">
@@ -289,25 +242,17 @@ function GrantDetails({
               Important dates
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
-              <Fact label="Posted" value={date(grant.dates.posted)} />
-              <Fact label="Closing" value={date(grant.dates.closing)} />
-              <Fact label="Archive" value={date(grant.dates.archive)} />
-              <Fact label="Estimated award" value={date(grant.dates.award)} />
-              <Fact label="Project start" value={date(grant.dates.projectStart)} />
+              <Fact label="Posted" value={formatDate(grant.dates.posted)} />
+              <Fact label="Closing" value={formatDate(grant.dates.closing)} />
+              <Fact label="Archive" value={formatDate(grant.dates.archive)} />
+              <Fact label="Estimated award" value={formatDate(grant.dates.award)} />
+              <Fact label="Project start" value={formatDate(grant.dates.projectStart)} />
             </dl>
           </Card>
         </div>
       </div>
     </div>
   );
-}
-
-function money(value: number | null): string | null {
-  return value === null ? null : formatCurrency(value);
-}
-
-function date(value: string | null): string | null {
-  return value === null ? null : formatDate(value);
 }
 
 function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {

@@ -1,23 +1,21 @@
-import type { z } from 'zod';
+import type { EndpointResponse } from '@grantbridge/contract/endpoints';
 import type {
   ContactRequestInput,
   DemoRequestInput,
   GetStartedRequestInput,
-  leadCreatedResponseSchema,
 } from '@grantbridge/contract/leads';
-import { apiPaths } from '@grantbridge/contract/paths';
 import { api } from '../../../lib/api-client';
 
-type LeadCreated = z.infer<typeof leadCreatedResponseSchema>;
+type LeadCreated = EndpointResponse<'contactRequest'>;
 
 export function createContactRequest(body: ContactRequestInput): Promise<LeadCreated> {
-  return api.post<LeadCreated>(apiPaths.contactRequests, body);
+  return api.call('POST /api/v1/contact-requests', { body });
 }
 
 export function createGetStartedRequest(body: GetStartedRequestInput): Promise<LeadCreated> {
-  return api.post<LeadCreated>(apiPaths.getStarted, body);
+  return api.call('POST /api/v1/get-started', { body });
 }
 
 export function createDemoRequest(body: DemoRequestInput): Promise<LeadCreated> {
-  return api.post<LeadCreated>(apiPaths.demoRequests, body);
+  return api.call('POST /api/v1/demo-requests', { body });
 }

@@ -1,28 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { contactRequestSchema } from '@grantbridge/contract/leads';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { HoneypotField } from '../../../components/honeypot-field';
 import { createContactRequest } from '../api/submit-lead';
-import { showLeadError } from '../utils/lead-errors';
-import { RequiredFieldsNote, UniversityField } from './lead-fields';
-
-const fields = ['firstName', 'lastName', 'email', 'university', 'message', 'website'] as const;
-const toastOptions = { duration: 5000, position: 'bottom-center' } as const;
+import { useLeadForm } from '../hooks/use-lead-form';
+import { EmailField, LeadFormFrame, MessageField, UniversityField } from './lead-fields';
 
 export function ContactForm() {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(contactRequestSchema),
+  const lead = useLeadForm({
+    idPrefix: 'contact',
+    schema: contactRequestSchema,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -31,50 +15,21 @@ export function ContactForm() {
       message: '',
       website: '',
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createContactRequest({ ...values, website: values.website ?? '' });
-      toast.success("Thank you for your message! We'll be in touch soon.", { duration: 5000 });
-      reset();
-    } catch (error) {
-      showLeadError(error, { setError, fields, toastOptions });
-    }
+    send: (values) => createContactRequest({ ...values, website: values.website ?? '' }),
+    successMessage: "Thank you for your message! We'll be in touch soon.",
+    failureToast: { duration: 5000, position: 'bottom-center' },
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact form" className="space-y-5">
-      <RequiredFieldsNote />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          id="contact-first-name"
-          label="First name"
-          required
-          error={errors.firstName?.message}
-        >
-          {(aria) => <Input autoComplete="given-name" {...aria} {...register('firstName')} />}
-        </Field>
-        <Field id="contact-last-name" label="Last name" required error={errors.lastName?.message}>
-          {(aria) => <Input autoComplete="family-name" {...aria} {...register('lastName')} />}
-        </Field>
-      </div>
-      <Field id="contact-email" label="Email" required error={errors.email?.message}>
-        {(aria) => <Input type="email" autoComplete="email" {...aria} {...register('email')} />}
-      </Field>
-      <UniversityField
-        id="contact-university"
-        control={control}
-        name="university"
-        error={errors.university?.message}
-      />
-      <Field id="contact-message" label="Message" required error={errors.message?.message}>
-        {(aria) => <Textarea rows={6} {...aria} {...register('message')} />}
-      </Field>
-      <HoneypotField id="contact-website" registration={register('website')} />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-        {isSubmitting ? 'Sending...' : 'Send Message'}
-      </Button>
-    </form>
+    <LeadFormFrame
+      lead={lead}
+      label="Contact form"
+      submitLabel="Send Message"
+      sendingLabel="Sending..."
+    >
+      <EmailField {...lead.field('email')} />
+      <UniversityField {...lead.controlled('university')} />
+      <MessageField {...lead.field('message')} />
+    </LeadFormFrame>
   );
 }

@@ -1,26 +1,15 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { demoRequestSchema, demoRoles } from '@grantbridge/contract/leads';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
-import { HoneypotField } from '../../../components/honeypot-field';
+import { Input, Select } from '../../../components/ui/input';
 import { createDemoRequest } from '../api/submit-lead';
-import { showLeadError } from '../utils/lead-errors';
-import { PhoneField, RequiredFieldsNote, UniversityField } from './lead-fields';
-
-const fields = [
-  'firstName',
-  'lastName',
-  'email',
-  'university',
-  'phone',
-  'role',
-  'preferredDate',
-  'message',
-  'website',
-] as const;
+import { useLeadForm } from '../hooks/use-lead-form';
+import {
+  EmailField,
+  LeadFormFrame,
+  MessageField,
+  PhoneField,
+  UniversityField,
+} from './lead-fields';
 
 /** Earliest choosable slot: now, in the local `YYYY-MM-DDTHH:mm` the input expects. */
 function localNow(): string {
@@ -30,15 +19,9 @@ function localNow(): string {
 }
 
 export function DemoRequestForm() {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(demoRequestSchema),
+  const lead = useLeadForm({
+    idPrefix: 'demo',
+    schema: demoRequestSchema,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -50,88 +33,64 @@ export function DemoRequestForm() {
       message: '',
       website: '',
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createDemoRequest({
+    send: (values) =>
+      createDemoRequest({
         ...values,
         // The picker gives local wall-clock time; send an unambiguous instant.
         preferredDate: values.preferredDate ? new Date(values.preferredDate).toISOString() : '',
         message: values.message ?? '',
         website: values.website ?? '',
-      });
-      toast.success(
-        "Thank you for requesting a demo! We'll be in touch shortly to schedule your session.",
-        { duration: 5000 },
-      );
-      reset();
-    } catch (error) {
-      showLeadError(error, { setError, fields });
-    }
+      }),
+    successMessage:
+      "Thank you for requesting a demo! We'll be in touch shortly to schedule your session.",
   });
+  const role = lead.field('role');
+  const preferredDate = lead.field('preferredDate');
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Demo request form" className="space-y-5">
-      <RequiredFieldsNote />
+    <LeadFormFrame
+      lead={lead}
+      label="Demo request form"
+      submitLabel="Request Demo"
+      sendingLabel="Submitting..."
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="demo-first-name" label="First name" required error={errors.firstName?.message}>
-          {(aria) => <Input autoComplete="given-name" {...aria} {...register('firstName')} />}
-        </Field>
-        <Field id="demo-last-name" label="Last name" required error={errors.lastName?.message}>
-          {(aria) => <Input autoComplete="family-name" {...aria} {...register('lastName')} />}
-        </Field>
+        <EmailField {...lead.field('email')} />
+        <PhoneField {...lead.controlled('phone')} />
       </div>
+      <UniversityField {...lead.controlled('university')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="demo-email" label="Email" required error={errors.email?.message}>
-          {(aria) => <Input type="email" autoComplete="email" {...aria} {...register('email')} />}
-        </Field>
-        <PhoneField id="demo-phone" control={control} name="phone" error={errors.phone?.message} />
-      </div>
-      <UniversityField
-        id="demo-university"
-        control={control}
-        name="university"
-        error={errors.university?.message}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="demo-role" label="Role" required error={errors.role?.message}>
+        <Field id={role.id} label="Role" required error={role.error}>
           {(aria) => (
-            <Select defaultValue="" {...aria} {...register('role')}>
+            <Select defaultValue="" {...aria} {...role.registration}>
               <option value="" disabled>
                 Select your role
               </option>
-              {demoRoles.map((role) => (
-                <option key={role} value={role}>
-                  {role}
+              {demoRoles.map((name) => (
+                <option key={name} value={name}>
+                  {name}
                 </option>
               ))}
             </Select>
           )}
         </Field>
         <Field
-          id="demo-preferred-date"
+          id={preferredDate.id}
           label="Preferred date and time"
           optional
-          error={errors.preferredDate?.message}
+          error={preferredDate.error}
         >
           {(aria) => (
             <Input
               type="datetime-local"
               min={localNow()}
               {...aria}
-              {...register('preferredDate')}
+              {...preferredDate.registration}
             />
           )}
         </Field>
       </div>
-      <Field id="demo-message" label="Comments" optional error={errors.message?.message}>
-        {(aria) => <Textarea rows={4} {...aria} {...register('message')} />}
-      </Field>
-      <HoneypotField id="demo-website" registration={register('website')} />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-        {isSubmitting ? 'Submitting...' : 'Request Demo'}
-      </Button>
-    </form>
+      <MessageField {...lead.field('message')} label="Comments" optional rows={4} />
+    </LeadFormFrame>
   );
 }

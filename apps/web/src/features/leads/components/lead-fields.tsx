@@ -1,11 +1,62 @@
-// Fields the three lead forms share: the required-fields note, and the
-// university and phone inputs wired to react-hook-form.
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Field } from '../../../components/ui/field';
+// What the three lead forms share: the frame (note, name fields, honeypot,
+// submit button) and the fields wired to react-hook-form.
+import type { BaseSyntheticEvent, ReactElement, ReactNode } from 'react';
+import {
+  Controller,
+  type Control,
+  type FieldValues,
+  type Path,
+  type RefCallBack,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Field, type FieldControlProps } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { HoneypotField } from '../../../components/honeypot-field';
 import { PhoneInput } from '../../../components/phone-input';
 import { UniversityPicker } from '../../../components/university-picker';
 
-export function RequiredFieldsNote() {
+/** A registered input's part of a lead form (`useLeadForm().field(name)`). */
+type RegisteredField = { id: string; error?: string; registration: UseFormRegisterReturn };
+
+type LeadFormFrameProps = {
+  lead: {
+    onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+    isSubmitting: boolean;
+    field: (name: 'firstName' | 'lastName' | 'website') => RegisteredField;
+  };
+  label: string;
+  submitLabel: string;
+  sendingLabel: string;
+  /** The fields between the names and the submit button. */
+  children: ReactNode;
+};
+
+export function LeadFormFrame({
+  lead,
+  label,
+  submitLabel,
+  sendingLabel,
+  children,
+}: LeadFormFrameProps) {
+  const website = lead.field('website');
+  return (
+    <form noValidate onSubmit={lead.onSubmit} aria-label={label} className="space-y-5">
+      <RequiredFieldsNote />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...lead.field('firstName')} label="First name" autoComplete="given-name" />
+        <TextField {...lead.field('lastName')} label="Last name" autoComplete="family-name" />
+      </div>
+      {children}
+      <HoneypotField id={website.id} registration={website.registration} />
+      <Button type="submit" size="lg" disabled={lead.isSubmitting} className="w-full sm:w-auto">
+        {lead.isSubmitting ? sendingLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function RequiredFieldsNote() {
   return (
     <p className="text-sm text-slate-700">
       Fields marked{' '}
@@ -17,66 +68,117 @@ export function RequiredFieldsNote() {
   );
 }
 
-type ControlledFieldProps<T extends FieldValues> = {
+function TextField({
+  id,
+  error,
+  registration,
+  label,
+  autoComplete,
+}: RegisteredField & { label: string; autoComplete: string }) {
+  return (
+    <Field id={id} label={label} required error={error}>
+      {(aria) => <Input autoComplete={autoComplete} {...aria} {...registration} />}
+    </Field>
+  );
+}
+
+export function EmailField({ id, error, registration }: RegisteredField) {
+  return (
+    <Field id={id} label="Email" required error={error}>
+      {(aria) => <Input type="email" autoComplete="email" {...aria} {...registration} />}
+    </Field>
+  );
+}
+
+/** The free-text message: required "Message" on the contact and get-started forms, optional "Comments" on the demo request. */
+export function MessageField({
+  id,
+  error,
+  registration,
+  label = 'Message',
+  optional = false,
+  rows = 6,
+}: RegisteredField & { label?: string; optional?: boolean; rows?: number }) {
+  return (
+    <Field id={id} label={label} required={!optional} optional={optional} error={error}>
+      {(aria) => <Textarea rows={rows} {...aria} {...registration} />}
+    </Field>
+  );
+}
+
+type ControlledFieldProps<T extends FieldValues, Output> = {
   id: string;
-  control: Control<T>;
+  control: Control<T, unknown, Output>;
   name: Path<T>;
   error?: string;
 };
 
-export function UniversityField<T extends FieldValues>({
+/** What a controlled input gets: the Field's ARIA wiring and react-hook-form's field. */
+type ControlledInputProps = FieldControlProps & {
+  ref: RefCallBack;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+};
+
+function ControlledField<T extends FieldValues, Output>({
   id,
   control,
   name,
   error,
-}: ControlledFieldProps<T>) {
+  label,
+  optional = false,
+  input,
+}: ControlledFieldProps<T, Output> & {
+  label: string;
+  optional?: boolean;
+  input: (props: ControlledInputProps) => ReactElement;
+}) {
   return (
-    <Field id={id} label="University" required error={error}>
+    <Field id={id} label={label} required={!optional} optional={optional} error={error}>
       {(aria) => (
         <Controller
           control={control}
           name={name}
-          render={({ field }) => (
-            <UniversityPicker
-              {...aria}
-              ref={field.ref}
-              name={field.name}
-              value={(field.value as string | undefined) ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
+          render={({ field }) =>
+            input({
+              ...aria,
+              ref: field.ref,
+              name: field.name,
+              value: (field.value as string | undefined) ?? '',
+              onChange: field.onChange,
+              onBlur: field.onBlur,
+            })
+          }
         />
       )}
     </Field>
   );
 }
 
-export function PhoneField<T extends FieldValues>({
-  id,
-  control,
-  name,
-  error,
-  optional = false,
-}: ControlledFieldProps<T> & { optional?: boolean }) {
+export function UniversityField<T extends FieldValues, Output>(
+  props: ControlledFieldProps<T, Output>,
+) {
   return (
-    <Field id={id} label="Phone" required={!optional} optional={optional} error={error}>
-      {(aria) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <PhoneInput
-              {...aria}
-              ref={field.ref}
-              name={field.name}
-              value={(field.value as string | undefined) ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-      )}
-    </Field>
+    <ControlledField
+      {...props}
+      label="University"
+      input={(input) => <UniversityPicker {...input} />}
+    />
+  );
+}
+
+export function PhoneField<T extends FieldValues, Output>({
+  optional,
+  ...props
+}: ControlledFieldProps<T, Output> & { optional?: boolean }) {
+  return (
+    <ControlledField
+      {...props}
+      label="Phone"
+      optional={optional}
+      input={(input) => <PhoneInput {...input} />}
+    />
   );
 }

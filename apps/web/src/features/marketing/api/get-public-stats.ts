@@ -1,7 +1,6 @@
 import type { PublicStats } from '@grantbridge/contract/stats';
-import { apiPaths } from '@grantbridge/contract/paths';
 import { api } from '../../../lib/api-client';
 
 export function getPublicStats(signal?: AbortSignal): Promise<PublicStats> {
-  return api.get<PublicStats>(apiPaths.publicStats, { signal });
+  return api.call('GET /api/v1/stats', { signal });
 }

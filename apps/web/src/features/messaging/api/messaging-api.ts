@@ -1,12 +1,12 @@
 // Messaging's REST calls and their cache keys. Live updates come over the
 // realtime socket and are written into the same caches.
+import type { EndpointBody, EndpointResponse } from '@grantbridge/contract/endpoints';
 import type {
   Conversation,
-  ConversationType,
+  CreateConversationRequest,
   Message,
   Person,
 } from '@grantbridge/contract/messaging';
-import { apiPaths } from '@grantbridge/contract/paths';
 import { api } from '../../../lib/api-client';
 
 export const messagesPageSize = 50;
@@ -19,19 +19,15 @@ export const messagingKeys = {
   people: (q: string) => ['messaging', 'people', q] as const,
 };
 
-export type MessagePage = { messages: Message[]; hasMore: boolean };
+export type MessagePage = EndpointResponse<'messages'>;
 
 export async function getConversations(signal?: AbortSignal): Promise<Conversation[]> {
-  const body = await api.get<{ conversations: Conversation[] }>(apiPaths.conversations, { signal });
+  const body = await api.call('GET /api/v1/conversations', { signal });
   return body.conversations;
 }
 
-export async function createConversation(body: {
-  type: ConversationType;
-  memberIds: string[];
-  name?: string;
-}): Promise<Conversation> {
-  const result = await api.post<{ conversation: Conversation }>(apiPaths.conversations, body);
+export async function createConversation(body: CreateConversationRequest): Promise<Conversation> {
+  const result = await api.call('POST /api/v1/conversations', { body });
   return result.conversation;
 }
 
@@ -41,7 +37,8 @@ export function getMessagesBefore(
   before: number | undefined,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  return api.get<MessagePage>(apiPaths.conversationMessages(conversationId), {
+  return api.call('GET /api/v1/conversations/:id/messages', {
+    params: { id: conversationId },
     query: { before, limit: messagesPageSize },
     signal,
   });
@@ -49,44 +46,43 @@ export function getMessagesBefore(
 
 /** Oldest first, newer than `after`: catching up after a dropped connection. */
 export function getMessagesAfter(conversationId: string, after: number): Promise<MessagePage> {
-  return api.get<MessagePage>(apiPaths.conversationMessages(conversationId), {
+  return api.call('GET /api/v1/conversations/:id/messages', {
+    params: { id: conversationId },
     query: { after, limit: 100 },
   });
 }
 
 export async function sendMessage(
   conversationId: string,
-  body: { content: string; clientId: string },
+  body: EndpointBody<'sendMessage'>,
 ): Promise<Message> {
-  const result = await api.post<{ message: Message }>(
-    apiPaths.conversationMessages(conversationId),
+  const result = await api.call('POST /api/v1/conversations/:id/messages', {
+    params: { id: conversationId },
     body,
-  );
+  });
   return result.message;
 }
 
-export function markRead(
-  conversationId: string,
-): Promise<{ conversationId: string; lastReadSeq: number }> {
-  return api.post(apiPaths.conversationRead(conversationId), {});
+export function markRead(conversationId: string): Promise<EndpointResponse<'markRead'>> {
+  return api.call('POST /api/v1/conversations/:id/read', { params: { id: conversationId } });
 }
 
 export async function addMembers(
   conversationId: string,
   memberIds: string[],
 ): Promise<Conversation> {
-  const result = await api.post<{ conversation: Conversation }>(
-    apiPaths.conversationMembers(conversationId),
-    { memberIds },
-  );
+  const result = await api.call('POST /api/v1/conversations/:id/members', {
+    params: { id: conversationId },
+    body: { memberIds },
+  });
   return result.conversation;
 }
 
 export async function leaveConversation(conversationId: string): Promise<void> {
-  await api.delete<{ ok: true }>(apiPaths.conversationLeave(conversationId));
+  await api.call('DELETE /api/v1/conversations/:id/members/me', { params: { id: conversationId } });
 }
 
 export async function searchPeople(q: string, signal?: AbortSignal): Promise<Person[]> {
-  const body = await api.get<{ users: Person[] }>(apiPaths.users, { query: { q }, signal });
+  const body = await api.call('GET /api/v1/users', { query: { q }, signal });
   return body.users;
 }

@@ -28,6 +28,13 @@ type PaneProps = {
 
 type OpenDialog = 'members' | 'add' | 'leave' | null;
 
+/** The header buttons of a group or team, each opening its dialog. */
+const membershipActions = [
+  { dialog: 'members', label: 'Members', icon: Users },
+  { dialog: 'add', label: 'Add people', icon: UserPlus },
+  { dialog: 'leave', label: 'Leave', icon: LogOut },
+] as const;
+
 export function ConversationPane({ conversation, userId, userName, onBack, onLeft }: PaneProps) {
   const history = useMessages(conversation.id);
   const pending = usePendingMessages(conversation.id);
@@ -80,36 +87,19 @@ export function ConversationPane({ conversation, userId, userName, onBack, onLef
         </div>
         {conversation.type !== 'direct' ? (
           <div className="flex shrink-0 items-center gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              title="Members"
-              onClick={() => setDialog('members')}
-            >
-              <Users className="size-4" aria-hidden="true" />
-              <span className="max-2xl:sr-only">Members</span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              title="Add people"
-              onClick={() => setDialog('add')}
-            >
-              <UserPlus className="size-4" aria-hidden="true" />
-              <span className="max-2xl:sr-only">Add people</span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              title="Leave"
-              onClick={() => setDialog('leave')}
-            >
-              <LogOut className="size-4" aria-hidden="true" />
-              <span className="max-2xl:sr-only">Leave</span>
-            </Button>
+            {membershipActions.map(({ dialog: opens, label, icon: Icon }) => (
+              <Button
+                key={opens}
+                variant="ghost"
+                size="sm"
+                className="px-2"
+                title={label}
+                onClick={() => setDialog(opens)}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                <span className="max-2xl:sr-only">{label}</span>
+              </Button>
+            ))}
           </div>
         ) : null}
       </header>

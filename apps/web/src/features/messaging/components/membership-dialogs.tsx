@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Conversation } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { isApiError } from '../../../lib/api-client';
 import { useAddMembers, useLeaveConversation } from '../hooks/use-conversation-actions';
@@ -114,14 +114,11 @@ export function AddPeopleDialog({ conversation, title, open, onOpenChange }: Dia
           excludeIds={conversation.members.map((m) => m.id)}
           error={error}
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add people'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -154,10 +151,7 @@ export function LeaveDialog({
           {error}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button
           variant="danger"
           disabled={leave.isPending}
@@ -174,7 +168,7 @@ export function LeaveDialog({
         >
           {leave.isPending ? 'Leaving…' : 'Leave'}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

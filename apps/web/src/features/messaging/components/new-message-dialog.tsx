@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import clsx from 'clsx';
 import type { Conversation, ConversationType } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
@@ -171,14 +171,11 @@ export function NewMessageDialog({
           </p>
         ) : null}
 
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

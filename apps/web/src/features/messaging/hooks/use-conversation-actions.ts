@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationType } from '@grantbridge/contract/messaging';
+import type { Conversation, CreateConversationRequest } from '@grantbridge/contract/messaging';
 import {
   addMembers,
   createConversation,
@@ -11,8 +11,7 @@ import { removeConversation, upsertConversation } from '../utils/conversation-li
 export function useCreateConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { type: ConversationType; memberIds: string[]; name?: string }) =>
-      createConversation(input),
+    mutationFn: (input: CreateConversationRequest) => createConversation(input),
     onSuccess: (conversation) => {
       queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
         list ? upsertConversation(list, conversation) : list,

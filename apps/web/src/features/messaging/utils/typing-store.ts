@@ -9,7 +9,7 @@ const showForMs = 4_500;
 
 let typing: Record<string, Typist[]> = {};
 const listeners = new Set<Listener>();
-let sweepTimer: number | undefined;
+let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
 const publish = (next: Record<string, Typist[]>) => {
   typing = next;
@@ -18,11 +18,11 @@ const publish = (next: Record<string, Typist[]>) => {
 };
 
 function scheduleSweep() {
-  window.clearTimeout(sweepTimer);
+  clearTimeout(sweepTimer);
   const all = Object.values(typing).flat();
   if (all.length === 0) return;
   const soonest = Math.min(...all.map((t) => t.until));
-  sweepTimer = window.setTimeout(sweep, Math.max(50, soonest - Date.now()));
+  sweepTimer = setTimeout(sweep, Math.max(50, soonest - Date.now()));
 }
 
 function sweep() {

@@ -1,15 +1,16 @@
 // The Filters menu: amount range typed as text ("$1.5M", "500k"), due-date
 // range and agency with suggestions. Apply writes them into the URL, so they
 // really filter.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
+import { parseAmount } from '@grantbridge/contract/amounts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { formatCompactCurrency, parseAmount } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { hasActiveFilters, type SearchState } from '../utils/search-state';
-import { revealMenuTrigger } from '../utils/reveal-menu-trigger';
+import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { AgencyCombobox } from './agency-combobox';
 
 type FilterValues = Pick<SearchState, 'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency'>;
@@ -22,8 +23,7 @@ type FiltersPopoverProps = {
 const amountHint = 'Type amounts such as $1.5M or 500k.';
 
 export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
   const active = hasActiveFilters(state);
   const count = [state.amountMin !== null || state.amountMax !== null, state.dueFrom || state.dueTo, state.agency].filter(
     Boolean,
@@ -32,10 +32,7 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   return (
     <Popover.Root
       open={open}
-      onOpenChange={(next) => {
-        if (next) revealMenuTrigger(trigger.current);
-        setOpen(next);
-      }}
+      onOpenChange={onOpenChange}
     >
       <Popover.Trigger
         ref={trigger}
@@ -52,9 +49,7 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={{ top: 76, bottom: 76, left: 12, right: 12 }}
+          {...toolbarMenuPlacement}
           className="z-40 max-h-(--radix-popover-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
           aria-label="Filters"
           onEscapeKeyDown={(event) => {
@@ -80,8 +75,8 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
 }
 
 function FiltersForm({ state, onApply }: FiltersPopoverProps) {
-  const [amountMin, setAmountMin] = useState(state.amountMin !== null ? formatCompactCurrency(state.amountMin) : '');
-  const [amountMax, setAmountMax] = useState(state.amountMax !== null ? formatCompactCurrency(state.amountMax) : '');
+  const [amountMin, setAmountMin] = useState(formatMoney(state.amountMin, 'compact') ?? '');
+  const [amountMax, setAmountMax] = useState(formatMoney(state.amountMax, 'compact') ?? '');
   const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
   const [dueTo, setDueTo] = useState(state.dueTo ?? '');
   const [agency, setAgency] = useState(state.agency ?? '');

@@ -3,15 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { CalendarDays, DollarSign, Landmark } from 'lucide-react';
 import clsx from 'clsx';
 import type { SearchResult } from '@grantbridge/contract/grants';
-import { Chip } from '../../../components/ui/chip';
-import { formatCurrency, formatDate } from '../../../lib/format';
-
-const statusLabels: Record<string, string> = {
-  forecasted: 'Forecasted',
-  posted: 'Open',
-  closed: 'Closed',
-  archived: 'Archived',
-};
+import { GrantStatusChip } from '../../../components/grant-status-chip';
+import { formatMoney, formatDate } from '../../../lib/format';
 
 function scoreClasses(score: number) {
   if (score >= 70) return 'bg-emerald-700 text-white';
@@ -69,7 +62,7 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
             <DollarSign className="size-4 text-slate-600" aria-hidden="true" />
             <span className="sr-only">Award ceiling</span>
           </dt>
-          <dd>{grant.awardCeiling ? `Up to ${formatCurrency(grant.awardCeiling)}` : 'Amount not stated'}</dd>
+          <dd>{grant.awardCeiling ? `Up to ${formatMoney(grant.awardCeiling)}` : 'Amount not stated'}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
@@ -81,9 +74,7 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
         <div>
           <dt className="sr-only">Status</dt>
           <dd>
-            <Chip tone={grant.status === 'posted' ? 'green' : grant.status === 'forecasted' ? 'brand' : 'neutral'}>
-              {statusLabels[grant.status] ?? grant.status}
-            </Chip>
+            <GrantStatusChip status={grant.status} />
           </dd>
         </div>
       </dl>

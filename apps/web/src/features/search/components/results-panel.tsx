@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
-import { formatCompactCurrency, formatDate, formatInteger } from '../../../lib/format';
+import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
 import {
   pageSize,
   stateFromSaved,
@@ -200,10 +200,10 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
   if (state.amountMin !== null || state.amountMax !== null) {
     const label =
       state.amountMin !== null && state.amountMax !== null
-        ? `${formatCompactCurrency(state.amountMin)} – ${formatCompactCurrency(state.amountMax)}`
+        ? `${formatMoney(state.amountMin, 'compact')} – ${formatMoney(state.amountMax, 'compact')}`
         : state.amountMin !== null
-          ? `At least ${formatCompactCurrency(state.amountMin)}`
-          : `Up to ${formatCompactCurrency(state.amountMax!)}`;
+          ? `At least ${formatMoney(state.amountMin, 'compact')}`
+          : `Up to ${formatMoney(state.amountMax!, 'compact')}`;
     chips.push({ label, clear: (s) => ({ ...s, amountMin: null, amountMax: null }) });
   }
   if (state.dueFrom || state.dueTo) {

@@ -1,10 +1,10 @@
 // Saved searches: load one into the URL, rename it, or delete it.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
 import type { SavedSearch } from '@grantbridge/contract/grants';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatDate } from '../../../lib/format';
 import {
@@ -13,7 +13,7 @@ import {
   useRenameSavedSearch,
   useSavedSearches,
 } from '../hooks/use-saved-searches';
-import { revealMenuTrigger } from '../utils/reveal-menu-trigger';
+import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { NameDialog } from './save-search-dialog';
 
 type SaveSearchButtonProps = { query: string; filters: Record<string, string>; suggestedName: string };
@@ -44,8 +44,7 @@ export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchBu
 }
 
 export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) => void }) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   const saved = useSavedSearches();
@@ -56,10 +55,7 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
     <>
       <Popover.Root
         open={open}
-        onOpenChange={(next) => {
-          if (next) revealMenuTrigger(trigger.current);
-          setOpen(next);
-        }}
+        onOpenChange={onOpenChange}
       >
         {/* A phone shows the short label; the name stays the same. */}
         <Popover.Trigger ref={trigger} className={buttonClasses('secondary', 'sm', 'scroll-mt-20')} aria-label="Saved searches">
@@ -71,9 +67,7 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={{ top: 76, bottom: 76, left: 12, right: 12 }}
+            {...toolbarMenuPlacement}
             aria-label="Saved searches"
             className="z-40 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
           >
@@ -149,10 +143,7 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
         title="Delete saved search?"
         description={deleting ? `“${deleting.name}” will be removed. This cannot be undone.` : ''}
       >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button
             variant="danger"
             disabled={remove.isPending}
@@ -163,7 +154,7 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
           >
             {remove.isPending ? 'Deleting…' : 'Delete'}
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );

@@ -34,6 +34,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
   const chat = useAssistantChat({
     matchProfile: state.matchProfile,
     researcherId: state.researcherId,
+    sort: state.sort,
     context: () => assistantContext(state, foundNothing),
     onAnswer: (response) => {
       // The answer may come after a change of sort, toggle or picker: keep those.

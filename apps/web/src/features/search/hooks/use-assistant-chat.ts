@@ -1,11 +1,20 @@
 // The conversation with the search assistant. The server keeps no chat
 // state: each message carries the search on screen (the URL's) as context,
 // so a follow-up refines what is shown, even after a reload, a saved search
-// or a change made with the Filters menu.
+// or a change made with the Filters menu. An answer carries the first page of
+// its results, put in the results panel's cache under the query the URL will
+// hold, so a message costs one search.
 import { useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import type { ChatRequest, ChatResponse, SearchFilters } from '@grantbridge/contract/grants';
-import { askAssistant } from '../api/search-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChatRequest,
+  ChatResponse,
+  GrantSearchResponse,
+  SearchFilters,
+  SortOption,
+} from '@grantbridge/contract/grants';
+import { askAssistant, searchKeys } from '../api/search-api';
+import { pageSize } from '../utils/search-state';
 
 export type ChatMessage = { id: number; from: 'user' | 'assistant'; text: string; failed?: boolean };
 
@@ -16,13 +25,16 @@ export const failureReply = 'Sorry, I encountered an error while searching. Plea
 type Options = {
   matchProfile: boolean;
   researcherId: string | null;
+  /** The order the results panel shows. */
+  sort: SortOption;
   /** The search a follow-up refines, or null to start one. */
   context: () => SearchFilters | null;
   onAnswer: (response: ChatResponse) => void;
   onReset: () => void;
 };
 
-export function useAssistantChat({ matchProfile, researcherId, context, onAnswer, onReset }: Options) {
+export function useAssistantChat({ matchProfile, researcherId, sort, context, onAnswer, onReset }: Options) {
+  const queryClient = useQueryClient();
   const nextId = useRef(1);
   const [messages, setMessages] = useState<ChatMessage[]>([
     { id: 0, from: 'assistant', text: greeting },
@@ -40,6 +52,16 @@ export function useAssistantChat({ matchProfile, researcherId, context, onAnswer
         return;
       }
       add('assistant', response.reply);
+      if (response.query) {
+        const { results, total, totalCapped, page, pageSize: size } = response;
+        queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
+          results,
+          total,
+          totalCapped,
+          page,
+          pageSize: size,
+        });
+      }
       onAnswer(response);
     },
     onError: () => add('assistant', failureReply, true),
@@ -49,12 +71,12 @@ export function useAssistantChat({ matchProfile, researcherId, context, onAnswer
     const message = text.trim();
     if (!message || mutation.isPending) return;
     add('user', message);
-    mutation.mutate({ message, matchProfile, researcherId, reset: false, context: context() });
+    mutation.mutate({ message, matchProfile, researcherId, reset: false, context: context(), sort, pageSize });
   };
 
   const reset = () => {
     if (mutation.isPending) return;
-    mutation.mutate({ message: '', matchProfile, researcherId, reset: true, context: null });
+    mutation.mutate({ message: '', matchProfile, researcherId, reset: true, context: null, sort, pageSize });
   };
 
   return { messages, send, reset, thinking: mutation.isPending };

@@ -1,7 +1,7 @@
 // The search in the URL: follow-up groups survive a round trip and reach the
 // search API, and the assistant refines what is shown.
 import { describe, expect, it } from 'vitest';
-import type { SearchFilters } from '@grantbridge/contract/grants';
+import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/grants';
 import {
   assistantContext,
   readSearchState,
@@ -11,17 +11,7 @@ import {
   writeSearchState,
 } from './search-state';
 
-const filters = (over: Partial<SearchFilters>): SearchFilters => ({
-  keywords: [],
-  keywordGroups: [],
-  amountMin: null,
-  amountMax: null,
-  dueFrom: null,
-  dueTo: null,
-  agency: null,
-  matchProfile: true,
-  ...over,
-});
+const filters = (over: Partial<SearchFilters>): SearchFilters => ({ ...emptySearchFilters(true), ...over });
 
 describe('the search in the URL', () => {
   it('keeps each follow-up as a group, and drops groups without a first one', () => {

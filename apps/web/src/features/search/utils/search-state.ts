@@ -1,6 +1,8 @@
 // The search lives in the URL so it can be shared and bookmarked. These read
 // and write it, dropping anything the server would refuse.
+import type { EndpointQuery } from '@grantbridge/contract/endpoints';
 import { sortOptions, type SearchFilters, type SortOption } from '@grantbridge/contract/grants';
+import { isUuid } from '@grantbridge/contract/ids';
 
 export type SearchState = {
   q: string;
@@ -52,7 +54,6 @@ function readRefine(value: string | null): string[] {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function amount(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
@@ -87,7 +88,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     sort: sortOptions.includes(sort as SortOption) ? (sort as SortOption) : 'match',
     // The toggle is on unless the URL says otherwise.
     matchProfile: params.get('matchProfile') !== 'false',
-    researcherId: researcherId && uuid.test(researcherId) ? researcherId : null,
+    researcherId: researcherId && isUuid(researcherId) ? researcherId : null,
     page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
   };
 }
@@ -110,7 +111,7 @@ export function writeSearchState(state: SearchState): URLSearchParams {
 }
 
 /** The query string of GET /grants/search for this state. */
-export function toApiQuery(state: SearchState): Record<string, string | number | undefined> {
+export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
   return {
     q: state.q || undefined,
     refine: state.q && state.refine.length ? state.refine.join(refineSeparator) : undefined,
@@ -120,7 +121,7 @@ export function toApiQuery(state: SearchState): Record<string, string | number |
     dueTo: state.dueTo ?? undefined,
     agency: state.agency ?? undefined,
     sort: state.sort,
-    matchProfile: String(state.matchProfile),
+    matchProfile: state.matchProfile ? 'true' : 'false',
     researcherId: state.researcherId ?? undefined,
     page: state.page,
     pageSize,

@@ -1,0 +1,39 @@
+// The researchers module's tables: a researcher's profile and what it lists.
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { userReference, users } from './auth';
+
+export const researcherProfiles = pgTable('researcher_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  about: text('about'),
+  researchSummary: text('research_summary'),
+  location: text('location'),
+  researchAreas: text('research_areas').array().notNull().default(sql`'{}'::text[]`),
+  expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const education = pgTable('education', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: userReference(),
+  degree: text('degree').notNull(),
+  institution: text('institution').notNull(),
+  year: integer('year'),
+});
+
+export const publications = pgTable('publications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: userReference(),
+  title: text('title').notNull(),
+  journal: text('journal'),
+  year: integer('year'),
+});
+
+export const projects = pgTable('projects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: userReference(),
+  title: text('title').notNull(),
+  description: text('description'),
+});

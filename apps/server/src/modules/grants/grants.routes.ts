@@ -1,0 +1,27 @@
+// The grant page's data (both roles).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { requireUser } from '../../plugins/session';
+import { getGrantDetail, type ViewerStateOf } from './grants.service';
+
+export type GrantsRoutesOptions = {
+  /**
+   * What the viewer has done with a grant, from the pipeline module. Passed in
+   * where the app is assembled: the pipeline reads grants, so the grants
+   * module does not import it back.
+   */
+  viewerStateOf: ViewerStateOf;
+};
+
+export const grantsRoutes: FastifyPluginAsyncZod<GrantsRoutesOptions> = async (app, { viewerStateOf }) => {
+  app.get(
+    endpoints.grant.path,
+    {
+      schema: endpointSchema(endpoints.grant, { tags: ['grants'], summary: 'One grant as the grant page shows it' }),
+    },
+    async (request) => ({
+      grant: await getGrantDetail(app.db, requireUser(request), request.params.id, viewerStateOf),
+    }),
+  );
+};

@@ -1,0 +1,49 @@
+// Bookmark and Apply Now, with the toasts the seed shows.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { GrantDetail } from '@grantbridge/contract/grants';
+import { queryKeys } from '../../../lib/query-keys';
+import { pipelineKeys, setBookmark, startApplication } from '../api/pipeline-api';
+
+export function useToggleBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, saved }: { id: string; saved: boolean }) => setBookmark(id, saved),
+    onSuccess: (saved, { id }) => {
+      queryClient.setQueryData<GrantDetail>(queryKeys.grant(id), (grant) =>
+        grant ? { ...grant, viewer: { ...grant.viewer, saved } } : grant,
+      );
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.saved });
+      toast.success(saved ? 'Grant bookmarked successfully!' : 'Grant removed from bookmarks');
+    },
+    onError: () => {
+      toast.error('We couldn’t update your bookmarks. Please try again.');
+    },
+  });
+}
+
+export function useStartApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (grantId: string) => startApplication(grantId),
+    onSuccess: ({ application, created }, grantId) => {
+      queryClient.setQueryData<GrantDetail>(queryKeys.grant(grantId), (grant) =>
+        grant
+          ? {
+              ...grant,
+              viewer: {
+                ...grant.viewer,
+                application: { id: application.id, status: application.status },
+              },
+            }
+          : grant,
+      );
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.applications });
+      if (created) toast.success('Application started — find it under Grants');
+      else toast('You already started an application for this grant');
+    },
+    onError: () => {
+      toast.error('We couldn’t start the application. Please try again.');
+    },
+  });
+}

@@ -1,0 +1,30 @@
+// Each error code's HTTP status, written once: the server answers with it,
+// and the web reads a bare status (a response without a problem body) back
+// as a code. Free of zod, so the web's entry bundle can import it.
+import type { ErrorCode } from './errors';
+
+/**
+ * Where several codes share a status, the general one comes first: it is the
+ * code a response with that status and no problem body stands for.
+ */
+export const statusByCode: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  institution_not_onboarded: 403,
+  role_mismatch: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The code of a failed response that carries no problem body; any other status is `internal`. */
+export function codeForStatus(status: number): ErrorCode {
+  for (const [code, codeStatus] of Object.entries(statusByCode)) {
+    if (codeStatus === status) return code as ErrorCode;
+  }
+  return 'internal';
+}
