@@ -1,7 +1,8 @@
 // `npm run bench:relevance`: loads the shipped real grants into a fresh
 // PGlite, runs the judged queries of data/relevance/judgments.json through
 // (a) plain PostgreSQL full-text search, (b) the seed's keyword scoring and
-// (c) GrantBridge's search, and prints MRR@10 and recall@10 for each.
+// (c) GrantBridge's search, and prints MRR@10 and recall@10 for each; then the
+// graded topical and assistant sets (bench-relevance-graded.ts): nDCG@10, P@5.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { migrateDatabase, openDatabase, type Db } from '../db/client';
 import { loadShippedGrants } from '../seed/grants-seed';
 import { parseQuery } from '../modules/search/query-parser';
 import { searchGrants } from '../modules/search/search.service';
+import { runGraded } from './bench-relevance-graded';
 
 export type Judgment = { query: string; relevant: string[]; note?: string };
 
@@ -210,13 +212,8 @@ const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
 
 async function main() {
   const config = loadConfig({ NODE_ENV: 'test' });
-  const judgmentsFile =
-    process.env.BENCH_JUDGMENTS ??
-    path.join(
-      config.projectRoot ??
-        path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..'),
-      'data/relevance/judgments.json',
-    );
+  const root = config.projectRoot ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const judgmentsFile = process.env.BENCH_JUDGMENTS ?? path.join(root, 'data/relevance/judgments.json');
   const judgments = readJudgments(judgmentsFile);
   const keep = process.env.BENCH_PGLITE_DIR;
   const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-relevance-'));
@@ -307,6 +304,9 @@ async function main() {
       console.log(
         `  ${fmt(o.rr.grantbridge)} ${o.recall.grantbridge.toFixed(2)}  ${o.query}  → ${o.top.grantbridge.slice(0, 3).join(', ') || '(no results)'}`,
       );
+
+    // Last: it moves the catalogue's dates forward as the demo does.
+    await runGraded(db, path.join(root, 'data/relevance'), path.join(root, 'data/grants/assistance-listings.json'));
   } finally {
     await database.close();
     if (!keep) fs.rmSync(dir, { recursive: true, force: true });
