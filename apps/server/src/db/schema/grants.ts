@@ -102,3 +102,15 @@ export const grantProgramVectors = pgTable('grant_program_vectors', {
   tailMaxPositions: integer('tail_max_positions').notNull(),
   tailLastPosition: integer('tail_last_position').notNull(),
 });
+
+/**
+ * Collection statistics of the catalogue's search vectors, for weighting a
+ * query's words by rarity (docs/decisions/022-term-rarity.md): how many grants
+ * hold each lexeme. The row whose term is '' holds the number of grants. Kept
+ * current by the importer (term-stats.ts), read by search; every instance
+ * reads the same numbers.
+ */
+export const grantTermStats = pgTable('grant_term_stats', {
+  term: text('term').primaryKey(),
+  docs: integer('docs').notNull(),
+});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keywordCoverage, keywordHits, keywordWeight, mentions, stem } from './scoring';
+import {
+  keywordCoverage,
+  keywordHits,
+  keywordWeight,
+  mentions,
+  rarityWeight,
+  stem,
+} from './scoring';
 
 const grant = (title: string, researchAreas: string[] = [], description: string | null = null) => ({
   title,
@@ -58,5 +65,44 @@ describe('keywordCoverage', () => {
     expect(
       keywordCoverage(keywordHits(g, ['refugee', 'assistance']), ['refugee', 'assistance']),
     ).toBe(100);
+  });
+});
+
+describe('rarityWeight and coverage weighted by rarity', () => {
+  it("is BM25's inverse document frequency, worked by hand", () => {
+    // ln(1 + (4000 - 2 + 0.5) / (2 + 0.5)) = ln(1600.4)
+    expect(rarityWeight(2, 4000)).toBeCloseTo(7.378, 3);
+    // ln(1 + 3000.5 / 1000.5) = ln(3.999)
+    expect(rarityWeight(1000, 4000)).toBeCloseTo(1.386, 3);
+    expect(rarityWeight(4000, 4000)).toBeCloseTo(0.000125, 6);
+    // Counts out of range are held inside it.
+    expect(rarityWeight(5000, 4000)).toBe(rarityWeight(4000, 4000));
+  });
+
+  it('lets the rare word decide: "pollinator health" prefers the pollinator grant', () => {
+    const keywords = ['pollinator', 'health'];
+    const pollinator = keywordHits(grant('Pollinator habitat on farms'), keywords);
+    const health = keywordHits(
+      grant('Community health workers', [], 'Health care models'),
+      keywords,
+    );
+    // Unweighted, the common word in two fields beats the specific one in the title alone.
+    expect(keywordCoverage(health, keywords)).toBeGreaterThan(
+      keywordCoverage(pollinator, keywords),
+    );
+    const weights = new Map([
+      ['pollinator', rarityWeight(1, 4000)],
+      ['health', rarityWeight(900, 4000)],
+    ]);
+    expect(keywordCoverage(pollinator, keywords, weights)).toBeGreaterThan(
+      keywordCoverage(health, keywords, weights),
+    );
+    // (0.4 / 0.6) × 7.98 / (7.98 + 1.49) × 100
+    expect(keywordCoverage(pollinator, keywords, weights)).toBeCloseTo(
+      (((0.4 / 0.6) * weights.get('pollinator')!) /
+        (weights.get('pollinator')! + weights.get('health')!)) *
+        100,
+      6,
+    );
   });
 });

@@ -26,7 +26,8 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
-import { clampScore, keywordCoverage, keywordHits, semanticPercent } from './scoring';
+import { clampScore, keywordCoverage, keywordHits, rarityWeight, semanticPercent } from './scoring';
+import { findTermRarity, type TermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { parseQuery } from './query-parser';
@@ -149,7 +150,33 @@ const relevanceWeights = { coverage: 0.6, rank: 0.25, semantic: 0.15 };
 
 /** Counts stop here; the response says "at least" via totalCapped. */
 export const countCap = 1000;
-const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500 };
+const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, rare: 200 };
+/** Words held by at most `poolLimits.rare` grants each bring all their matches into the pool, the rarest few. */
+const rareWordsPooled = 3;
+
+/** Each keyword's weight by rarity, or null before the catalogue has statistics. */
+function rarityWeights(keywords: string[], rarity: TermRarity | null): Map<string, number> | null {
+  if (!rarity) return null;
+  return new Map(keywords.map((k) => [k, rarityWeight(rarity.docs.get(sanitize(k)) ?? 0, rarity.grants)]));
+}
+
+/**
+ * Pool parts for the query's rare words: each such word alone in its group
+ * (the other groups still required), so a grant holding the one specific word
+ * ("pollinator") is ranked even when thousands match the common ones ("health").
+ */
+function rareWordParts(groups: Groups, rarity: TermRarity | null) {
+  if (!rarity) return [];
+  const rare = [...new Set(groups.flat())]
+    .map((word) => ({ word, docs: rarity.docs.get(word) ?? 0 }))
+    .filter((w) => w.docs > 0 && w.docs <= poolLimits.rare)
+    .sort((a, b) => a.docs - b.docs || a.word.localeCompare(b.word))
+    .slice(0, rareWordsPooled);
+  return rare.map(({ word }) => ({
+    tsquery: groups.map((g) => (g.includes(word) ? `(${word})` : `(${g.join(' | ')})`)).join(' & '),
+    limit: poolLimits.rare,
+  }));
+}
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
@@ -173,6 +200,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   // What a grant must match to count as a result at all.
   const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(groups);
   const filters = { ...base, tsquery: matchQuery };
+  const rarity = groups.length ? await findTermRarity(db, [...new Set(groups.flat())]) : null;
+  const weights = rarityWeights(keywords, rarity);
   const offset = (input.page - 1) * input.pageSize;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
   const { count, poolIds } = await keywordPlans(async (d) => {
@@ -186,6 +215,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         : [
             { tsquery: strictQuery(groups), limit: poolLimits.strict },
             { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
+            ...rareWordParts(groups, rarity),
           ],
     });
     return { count: found.count, poolIds: found.ids };
@@ -202,7 +232,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     const rows = pool;
     await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
+    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector) }));
     scored.sort(
       (a, b) =>
         b.score - a.score ||
@@ -215,7 +245,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
     await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, profileAreas, maxRank, queryVector) }));
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector) }));
   }
 
   return {
@@ -249,13 +279,14 @@ function semanticOf(row: CandidateRow, queryVector: Float32Array | null) {
 function scoreRow(
   row: CandidateRow,
   keywords: string[],
+  weights: Map<string, number> | null,
   profileAreas: string[] | null,
   maxRank: number,
   queryVector: Float32Array | null,
 ) {
   const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
   if (keywords.length === 0) return profile ?? 100;
-  const coverage = keywordCoverage(keywordHits(scorable(row), keywords), keywords);
+  const coverage = keywordCoverage(keywordHits(scorable(row), keywords), keywords, weights);
   const textRank = (row.rank / maxRank) * 100;
   const semantic = semanticOf(row, queryVector);
   const relevance =
