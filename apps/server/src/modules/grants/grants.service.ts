@@ -22,6 +22,16 @@ export function isGrantId(id: string) {
   return isUuid(id);
 }
 
+/**
+ * Grants.gov records write $0, $1 or $2 where no amount is published: an
+ * amount under this is "not stated" (shown as such, never meeting an amount filter).
+ */
+export const minStatedAmount = 10;
+
+export function statedAmount(value: number | null): number | null {
+  return value !== null && value >= minStatedAmount ? value : null;
+}
+
 /** The summary shape of a grant row, as search results and lists show it. */
 export function toGrantSummary(row: GrantSummaryRow): GrantSummary {
   return {
@@ -32,8 +42,8 @@ export function toGrantSummary(row: GrantSummaryRow): GrantSummary {
     agencyCode: row.agency_code,
     closeDate: row.close_date,
     postDate: row.post_date,
-    awardCeiling: row.award_ceiling,
-    awardFloor: row.award_floor,
+    awardCeiling: statedAmount(row.award_ceiling),
+    awardFloor: statedAmount(row.award_floor),
     status: row.status,
     researchAreas: row.research_areas ?? [],
     description: row.description,
@@ -105,9 +115,9 @@ export async function getGrantDetail(
       projectStart: row.project_start_date,
     },
     funding: {
-      ceiling: row.award_ceiling,
-      floor: row.award_floor,
-      total: row.total_funding,
+      ceiling: statedAmount(row.award_ceiling),
+      floor: statedAmount(row.award_floor),
+      total: statedAmount(row.total_funding),
       expectedAwards: row.expected_awards,
       costSharing: row.cost_sharing,
     },

@@ -13,8 +13,9 @@ describe('parseQuery', () => {
   });
 
   it('reads minimum, maximum and ranges', () => {
-    expect(parseQuery('climate grants over 500k', today)).toMatchObject({ amountMin: 500_000, keywords: ['climate'] });
-    expect(parseQuery('under $2 million for water', today)).toMatchObject({ amountMax: 2_000_000 });
+    expect(parseQuery('climate grants over 500k', today)).toMatchObject({ amountMin: 500_001, keywords: ['climate'] });
+    expect(parseQuery('under $2 million for water', today)).toMatchObject({ amountMax: 1_999_999 });
+    expect(parseQuery('up to $2 million for water', today)).toMatchObject({ amountMax: 2_000_000 });
     expect(parseQuery('between 100k and 1m', today)).toMatchObject({ amountMin: 100_000, amountMax: 1_000_000 });
     expect(parseQuery('at least 50 thousand', today).amountMin).toBe(50_000);
   });
@@ -42,12 +43,42 @@ describe('parseQuery', () => {
   it('combines everything in one sentence', () => {
     expect(parseQuery('NIH cancer immunotherapy grants over $1M due before June 2027', today)).toEqual({
       keywords: ['cancer', 'immunotherapy'],
-      amountMin: 1_000_000,
+      amountMin: 1_000_001,
       amountMax: null,
       agency: 'NIH',
       dueFrom: null,
       dueTo: '2027-05-31',
       matchProfile: false,
     });
+  });
+
+  it('reads amounts in words, and "over"/"under" leave the amount itself out', () => {
+    expect(parseQuery('dementia caregiving over half a million', today)).toMatchObject({ amountMin: 500_001, keywords: ['dementia', 'caregiving'] });
+    expect(parseQuery('more than a quarter million', today).amountMin).toBe(250_001);
+    expect(parseQuery('DOE solar energy funding worth at least a million dollars', today)).toMatchObject({
+      agency: 'DOE',
+      amountMin: 1_000_000,
+      keywords: ['solar', 'energy'],
+    });
+    expect(parseQuery('under two hundred thousand', today).amountMax).toBe(199_999);
+  });
+
+  it('reads seasons, months, quarters and the fiscal year as closing windows from today', () => {
+    expect(parseQuery('cancer survivorship grants that close this fall', today)).toMatchObject({
+      keywords: ['cancer', 'survivorship'],
+      dueFrom: '2026-11-22',
+      dueTo: '2026-11-30',
+    });
+    expect(parseQuery('due this spring', today)).toMatchObject({ dueFrom: '2027-03-01', dueTo: '2027-05-31' });
+    expect(parseQuery('closing next winter', today)).toMatchObject({ dueFrom: '2026-12-01', dueTo: '2027-02-28' });
+    expect(parseQuery('next quarter', today)).toMatchObject({ dueFrom: '2027-01-01', dueTo: '2027-03-31' });
+    expect(parseQuery('this month', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2026-11-30' });
+    expect(parseQuery('by the end of the fiscal year', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2027-09-30' });
+    // A season word that is the topic stays a keyword.
+    expect(parseQuery('fall prevention for older adults', today)).toMatchObject({ keywords: ['fall', 'prevention', 'older', 'adults'], dueTo: null });
+  });
+
+  it('drops filler that is not a topic', () => {
+    expect(parseQuery('only the ones still open', today).keywords).toEqual([]);
   });
 });

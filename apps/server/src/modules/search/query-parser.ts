@@ -22,7 +22,8 @@ export const stopWords = new Set(
   until up very was we were what when where which while who whom why will with would you your yours yourself
   yourselves grant grants funding fund funds opportunity opportunities find show looking look want need
   search please program programs get give list any some available open new related relating regarding
-  anything something like etc per via within research researchers`.split(/\s+/),
+  anything something like etc per via within research researchers worth ones dollars dollar usd still
+  currently apply applying eligible interested seeking`.split(/\s+/),
 );
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -71,6 +72,49 @@ function parseDateSpec(text: string, today: Date): DateSpec | null {
 
 const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
 
+const strictBounds = new Set(['over', 'above', 'more than', 'greater than', 'exceeding', 'under', 'below', 'less than']);
+
+const numberWords: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** "half a million" → "500000", "a quarter million" → "250000", "two million" → "2000000". */
+export function amountsInWords(text: string): string {
+  return text
+    .replace(/\b(?:a\s+)?(half|quarter)\s+(?:of\s+)?(?:a\s+)?(million|billion)\b/g, (_m, part: string, unit: string) =>
+      ` ${(part === 'half' ? 0.5 : 0.25) * (unit === 'million' ? 1e6 : 1e9)} `,
+    )
+    .replace(/\b(a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(hundred thousand|thousand|million|billion)\b/g, (_m, n: string, unit: string) =>
+      ` ${numberWords[n]! * ({ 'hundred thousand': 1e5, thousand: 1e3, million: 1e6, billion: 1e9 } as Record<string, number>)[unit]!} `,
+    );
+}
+
+const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+const periodPattern =
+  /\b(?:(?:closing|closes|close|due|deadline|ending|ends)\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b/g;
+
+/**
+ * The days a named period covers, from today at the earliest: "this spring"
+ * is the coming spring (the current one while in it), "next spring" the one
+ * after a current spring; months and quarters are calendar ones.
+ */
+export function periodWindow(which: string, period: string, today: Date): { start: Date; end: Date } {
+  const y = today.getUTCFullYear();
+  const mo = today.getUTCMonth();
+  const span = (first: Date, months: number) => ({
+    start: first < today ? today : first,
+    end: utcDate(first.getUTCFullYear(), first.getUTCMonth() + months, 0),
+  });
+  const next = which === 'next';
+  if (period === 'month') return span(utcDate(y, mo + (next ? 1 : 0), 1), 1);
+  if (period === 'quarter') return span(utcDate(y, Math.floor(mo / 3) * 3 + (next ? 3 : 0), 1), 3);
+  if (period === 'year') return span(utcDate(y + (next ? 1 : 0), 0, 1), 12);
+  const first = seasons[period]!;
+  // The season that contains today or comes next (winter starts in December of one year).
+  let start = utcDate(y - 1, first, 1);
+  while (utcDate(start.getUTCFullYear(), first + 3, 0) < today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
+  if (next && start <= today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
+  return span(start, 3);
+}
+
 export function parseQuery(input: string, today: Date = new Date()): ParsedQuery {
   let text = ` ${input.toLowerCase().replace(/[“”"]/g, ' ')} `;
   const result: ParsedQuery = {
@@ -89,6 +133,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     });
   };
   const todayUtc = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  text = amountsInWords(text);
 
   consume(/\b(?:match(?:ing)?|based on|using|for|with|fit(?:ting)?|fits)?\s*(?:my|the)\s+(?:research\s+)?profile\b|\bmatch\s+profile\b/g, () => {
     result.matchProfile = true;
@@ -102,13 +147,14 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       result.amountMax = Math.max(a, b);
     }
   });
-  consume(new RegExp(String.raw`\b(?:over|above|more than|greater than|at least|exceeding|minimum(?: of)?|min)\s+(${amountToken})`, 'g'), (m) => {
-    const a = parseAmount(m[1]!);
-    if (a !== null) result.amountMin = a;
+  // "Over" and "under" leave the amount itself out; "at least" and "up to" keep it (whole dollars).
+  consume(new RegExp(String.raw`\b(over|above|more than|greater than|exceeding|at least|minimum(?: of)?|min|starting at)\s+(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[2]!);
+    if (a !== null) result.amountMin = strictBounds.has(m[1]!) ? a + 1 : a;
   });
-  consume(new RegExp(String.raw`\b(?:under|below|less than|up to|at most|no more than|maximum(?: of)?|max)\s+(${amountToken})`, 'g'), (m) => {
-    const a = parseAmount(m[1]!);
-    if (a !== null) result.amountMax = a;
+  consume(new RegExp(String.raw`\b(under|below|less than|up to|at most|no more than|maximum(?: of)?|max)\s+(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[2]!);
+    if (a !== null) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
   });
 
   consume(/\b(?:closing|due|deadline|ending|closes)\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b/g, (m) => {
@@ -116,6 +162,17 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
     result.dueFrom = iso(todayUtc);
     result.dueTo = iso(new Date(todayUtc.getTime() + days * 86_400_000));
+  });
+  consume(periodPattern, (m) => {
+    const window = periodWindow(m[1] ?? '', m[2]!, todayUtc);
+    result.dueFrom = iso(window.start);
+    result.dueTo = iso(window.end);
+  });
+  consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:federal\s+)?fiscal\s+year\b/g, () => {
+    // The federal fiscal year ends on 30 September.
+    const year = todayUtc.getUTCMonth() > 8 ? todayUtc.getUTCFullYear() + 1 : todayUtc.getUTCFullYear();
+    result.dueFrom = iso(todayUtc);
+    result.dueTo = iso(utcDate(year, 8, 30));
   });
   consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
     result.dueFrom = iso(todayUtc);

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../../db/client';
 import { grantStatusCondition, grantStatusSql } from '../grants/grant-status';
+import { minStatedAmount } from '../grants/grants.service';
 
 export type CandidateFilters = {
   statuses: GrantStatus[];
@@ -43,9 +44,9 @@ export type CandidateRow = {
 
 function whereClause(f: CandidateFilters): SQL {
   const conditions: SQL[] = [grantStatusCondition(f.statuses, f.today)];
-  // Amount filters compare the award ceiling; a ceiling of 0 means "not published".
-  if (f.amountMin !== null) conditions.push(sql`NULLIF(award_ceiling, 0) >= ${f.amountMin}`);
-  if (f.amountMax !== null) conditions.push(sql`NULLIF(award_ceiling, 0) <= ${f.amountMax}`);
+  // Amount filters compare the award ceiling; one under minStatedAmount ($0, $1, $2) means "not published".
+  if (f.amountMin !== null) conditions.push(sql`award_ceiling >= ${Math.max(f.amountMin, minStatedAmount)}`);
+  if (f.amountMax !== null) conditions.push(sql`award_ceiling >= ${minStatedAmount} AND award_ceiling <= ${f.amountMax}`);
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
   if (f.agencyPrefixes?.length) {

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
 import { formatMoney, formatDay } from '../../lib/format';
-import { profileMatchPercent, toGrantSummary } from '../grants/grants.service';
+import { minStatedAmount, profileMatchPercent, toGrantSummary } from '../grants/grants.service';
 import {
   countCandidates,
   findCandidatePool,
@@ -236,6 +236,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     scored.sort(
       (a, b) =>
         b.score - a.score ||
+        tieBreak(b.row) - tieBreak(a.row) ||
         b.row.rank - a.row.rank ||
         (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
         a.row.id.localeCompare(b.row.id),
@@ -257,6 +258,15 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     page: input.page,
     pageSize: input.pageSize,
   };
+}
+
+/**
+ * Between equally relevant grants: one still open or forecasted first, then
+ * the better informed (a description, an amount of $10 or more).
+ */
+function tieBreak(row: CandidateRow) {
+  const open = row.status === 'posted' || row.status === 'forecasted' ? 4 : 0;
+  return open + (row.description ? 2 : 0) + ((row.award_ceiling ?? 0) >= minStatedAmount ? 1 : 0);
 }
 
 function scorable(row: CandidateRow) {

@@ -229,7 +229,7 @@ describe('POST /api/v1/search/chat', () => {
 
     const refined = await chat({ message: 'over 500k', matchProfile: false, context: body.context });
     expect(refined.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.soil]);
-    expect(refined.json().filters).toMatchObject({ keywords: ['carbon'], amountMin: 500000 });
+    expect(refined.json().filters).toMatchObject({ keywords: ['carbon'], amountMin: 500_001 });
 
     const narrower = await chat({ message: 'watershed', matchProfile: false, context: body.context });
     expect(narrower.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
@@ -273,7 +273,7 @@ describe('POST /api/v1/search/chat', () => {
     expect(words.json()).toMatchObject({ filters: { keywords: ['carbon', 'match', 'profile'] }, query: null });
     // A range the wrong way round is refused by GET /grants/search (the web swaps it first).
     const range = await chat({ message: 'carbon over 1m under 10k', matchProfile: false, pageSize: 20 });
-    expect(range.json()).toMatchObject({ filters: { amountMin: 1_000_000, amountMax: 10_000 }, query: null, total: 0 });
+    expect(range.json()).toMatchObject({ filters: { amountMin: 1_000_001, amountMax: 9_999 }, query: null, total: 0 });
   });
 
   it("gives the seed's reply when nothing matches", async () => {

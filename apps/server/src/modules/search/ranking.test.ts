@@ -1,0 +1,119 @@
+// Ranking through the real route: a query's specific word outweighs its common
+// one once the catalogue has word statistics (docs/decisions/022-term-rarity.md);
+// equally relevant grants come open first, then the better informed; amounts
+// under $10 are not stated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, signIn } from '../../../test/factories';
+import { refreshTermStats } from '../grants/term-stats';
+
+let t: TestApp;
+let cookie: string;
+let pollinatorId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const researcher = await makeUser(t.db);
+  cookie = (
+    await signIn(t.app, {
+      email: researcher.email,
+      password: researcher.password,
+      role: 'researcher',
+    })
+  ).cookie;
+  pollinatorId = (
+    await makeGrant(t.db, {
+      title: 'Pollinator habitat on working farms',
+      description: null,
+      closeDate: '2099-03-01',
+    })
+  ).id;
+  for (const topic of [
+    'Community',
+    'Rural',
+    'Maternal',
+    'Oral',
+    'Mental',
+    'Public',
+    'Global',
+    'Environmental',
+  ]) {
+    await makeGrant(t.db, {
+      title: `${topic} health services`,
+      description: `${topic} health care delivery and health outcomes.`,
+      closeDate: '2099-03-01',
+    });
+  }
+});
+afterAll(() => t.close());
+
+type Result = { grant: { id: string; awardCeiling: number | null } };
+const searchFor = async (query: Record<string, string>) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/grants/search',
+    query,
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { results: Result[] }).results;
+};
+const topIds = async () =>
+  (await searchFor({ q: 'pollinator health', pageSize: '5' })).map((r) => r.grant.id);
+
+describe('rarer words count more', () => {
+  it('ranks the one pollinator grant first for "pollinator health" once the statistics exist', async () => {
+    // Without statistics every word weighs the same, and the health grants, which say
+    // "health" in two fields, come before the one that says "pollinator" in its title.
+    expect((await topIds())[0]).not.toBe(pollinatorId);
+    await refreshTermStats(t.db);
+    expect((await topIds())[0]).toBe(pollinatorId);
+  });
+});
+
+describe('equally relevant grants, and amounts not stated', () => {
+  it('puts an open grant before a closed one, and one with an amount before one without', async () => {
+    const closed = await makeGrant(t.db, {
+      title: 'Lichen biodiversity survey',
+      description: 'Lichen survey.',
+      awardCeiling: 50_000,
+      closeDate: '2001-01-01',
+    });
+    const bare = await makeGrant(t.db, {
+      title: 'Lichen biodiversity survey',
+      description: 'Lichen survey.',
+      awardCeiling: 1,
+      closeDate: '2099-01-01',
+    });
+    const informed = await makeGrant(t.db, {
+      title: 'Lichen biodiversity survey',
+      description: 'Lichen survey.',
+      awardCeiling: 50_000,
+      closeDate: '2099-01-01',
+    });
+    const results = await searchFor({
+      q: 'lichen biodiversity survey',
+      status: 'forecasted,posted,closed,archived',
+    });
+    expect(results.map((r) => r.grant.id)).toEqual([informed.id, bare.id, closed.id]);
+    // A $1 ceiling is a placeholder: shown as not stated.
+    expect(results[1]!.grant.awardCeiling).toBeNull();
+  });
+
+  it('never lets a placeholder amount meet an amount filter', async () => {
+    const placeholder = await makeGrant(t.db, {
+      title: 'Moss ecology placeholder',
+      awardCeiling: 2,
+      closeDate: '2099-01-01',
+    });
+    const real = await makeGrant(t.db, {
+      title: 'Moss ecology',
+      awardCeiling: 80_000,
+      closeDate: '2099-01-01',
+    });
+    const under = await searchFor({ q: 'moss ecology', amountMax: '100000' });
+    expect(under.map((r) => r.grant.id)).toEqual([real.id]);
+    const over = await searchFor({ q: 'moss ecology', amountMin: '0' });
+    expect(over.map((r) => r.grant.id)).not.toContain(placeholder.id);
+  });
+});
