@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, migrateDatabase } from './db/client';
 import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
 import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
+import { backfillAgencyKeys } from './modules/grants/import/agency-backfill';
 import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoData, loadReferenceData, readDemoData } from './seed/seed';
 
@@ -27,6 +28,8 @@ async function start() {
   if (imported) app.log.info(imported, 'loaded the shipped Grants.gov catalogue');
   const embedded = await backfillGrantEmbeddings(app.db);
   if (embedded) app.log.info({ embedded }, 'computed word embeddings of stored grants');
+  const agencies = await backfillAgencyKeys(app.db);
+  if (agencies) app.log.info({ agencies }, 'worked out the agencies of stored grants');
   const seededNow = config.seedDemo ? await loadDemoData(app.db, config) : false;
   if (config.seedDemo) {
     await shiftDemoGrantDates(app.db);

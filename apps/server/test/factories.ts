@@ -88,6 +88,7 @@ export async function makeGrant(
 ) {
   const { grants } = await import('../src/db/schema/grants');
   const { grantEmbedding } = await import('../src/modules/grants/grant-embedding');
+  const { agencyKeysFor } = await import('../src/modules/grants/agency-keys');
   const tag = crypto.randomBytes(4).toString('hex');
   const values = {
     sourceKey: `test-${tag}`,
@@ -108,9 +109,17 @@ export async function makeGrant(
     description: values.description ?? null,
     programTitle: values.programTitle ?? null,
   });
+  // And its agencies, parents included.
+  const agencyKeys = agencyKeysFor({
+    agency: values.agency ?? null,
+    agencyCode: values.agencyCode ?? null,
+    opportunityNumber: values.opportunityNumber,
+    cfdaNumbers: values.cfdaNumbers ?? [],
+    listingAgencies: [],
+  });
   const [grant] = await db
     .insert(grants)
-    .values({ embedding, ...values })
+    .values({ embedding, agencyKeys, ...values })
     .returning();
   return grant!;
 }

@@ -134,10 +134,10 @@ async function buildCatalogue(database: Database) {
     // record and its description and areas from another; dates are spread
     // from a year ago to two years ahead.
     await database.db.execute(sql`
-      INSERT INTO grants (source, source_key, source_id, opportunity_number, title, agency, agency_code, description,
+      INSERT INTO grants (source, source_key, source_id, opportunity_number, title, agency, agency_code, agency_keys, description,
         program_title, objectives, research_areas, cfda_numbers, eligibility_codes, category_codes, instrument_codes,
         post_date, close_date, award_ceiling, award_floor, total_funding, expected_awards, cost_sharing, record_kind, status)
-      SELECT 'bench', 'bench-' || i, NULL, a.opportunity_number || '-B' || i, a.title, a.agency, a.agency_code,
+      SELECT 'bench', 'bench-' || i, NULL, a.opportunity_number || '-B' || i, a.title, a.agency, a.agency_code, a.agency_keys,
         coalesce(b.description, a.description), b.program_title, b.objectives,
         CASE WHEN cardinality(b.research_areas) > 0 THEN b.research_areas ELSE a.research_areas END,
         a.cfda_numbers, a.eligibility_codes, a.category_codes, a.instrument_codes,

@@ -36,6 +36,8 @@ export const grants = pgTable(
     objectives: text('objectives'),
     researchAreas: text('research_areas').array().notNull().default(sql`'{}'::text[]`),
     cfdaNumbers: text('cfda_numbers').array().notNull().default(sql`'{}'::text[]`),
+    /** The agencies it belongs to, parents included (modules/grants/agency-keys.ts); null until worked out. */
+    agencyKeys: text('agency_keys').array(),
     eligibilityCodes: text('eligibility_codes').array().notNull().default(sql`'{}'::text[]`),
     eligibilityText: text('eligibility_text'),
     categoryCodes: text('category_codes').array().notNull().default(sql`'{}'::text[]`),
@@ -82,6 +84,7 @@ export const grants = pgTable(
     index('grants_search_vector_idx').using('gin', t.searchVector),
     index('grants_title_vector_idx').using('gin', t.titleVector),
     index('grants_research_areas_idx').using('gin', t.researchAreas),
+    index('grants_agency_keys_idx').using('gin', t.agencyKeys),
   ],
 );
 

@@ -192,3 +192,31 @@ export async function setGrantEmbeddings(db: Db, rows: { id: string; embedding: 
     ),
   );
 }
+
+export async function findGrantsWithoutAgencyKeys(db: Db, afterId: string | null, limit: number) {
+  return queryRows<{
+    id: string;
+    agency: string | null;
+    agency_code: string | null;
+    opportunity_number: string;
+    cfda_numbers: string[];
+  }>(
+    db,
+    positionalSql(
+      `SELECT id, agency, agency_code, opportunity_number, cfda_numbers FROM grants
+     WHERE agency_keys IS NULL AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    ),
+  );
+}
+
+export async function setGrantAgencyKeys(db: Db, rows: { id: string; keys: string[] }[]) {
+  if (!rows.length) return;
+  await queryRows(
+    db,
+    positionalSql(
+      `UPDATE grants g SET agency_keys = r.keys FROM json_to_recordset($1::json) AS r(id uuid, keys text[]) WHERE g.id = r.id`,
+      [JSON.stringify(rows)],
+    ),
+  );
+}

@@ -2,9 +2,11 @@
 // one once the catalogue has word statistics (docs/decisions/022-term-rarity.md);
 // equally relevant grants come open first, then the better informed; amounts
 // under $10 are not stated.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makeUser, signIn } from '../../../test/factories';
+import { backfillAgencyKeys } from '../grants/import/agency-backfill';
 import { refreshTermStats } from '../grants/term-stats';
 
 let t: TestApp;
@@ -115,5 +117,48 @@ describe('equally relevant grants, and amounts not stated', () => {
     expect(under.map((r) => r.grant.id)).toEqual([real.id]);
     const over = await searchFor({ q: 'moss ecology', amountMin: '0' });
     expect(over.map((r) => r.grant.id)).not.toContain(placeholder.id);
+  });
+});
+
+describe('agencies matched whole', () => {
+  it('finds a NOAA grant coded only as Commerce, and the agency’s name is not a topic word', async () => {
+    const coral = await makeGrant(t.db, {
+      title: 'Coral Reef Conservation Program',
+      agency: 'Department of Commerce',
+      agencyCode: 'DOC',
+      cfdaNumbers: ['11.482'],
+      closeDate: '2099-01-01',
+    });
+    const other = await makeGrant(t.db, {
+      title: 'Coral reef ecology',
+      agency: 'National Science Foundation',
+      agencyCode: 'NSF',
+    });
+    expect((await searchFor({ q: 'NOAA coral reef grants' })).map((r) => r.grant.id)).toEqual([
+      coral.id,
+    ]);
+    expect((await searchFor({ q: 'coral reef', agency: 'NOAA' })).map((r) => r.grant.id)).toEqual([
+      coral.id,
+    ]);
+    expect((await searchFor({ q: 'coral reef', agency: 'DOC' })).map((r) => r.grant.id)).toEqual([
+      coral.id,
+    ]);
+    expect((await searchFor({ q: 'coral reef' })).map((r) => r.grant.id).sort()).toEqual(
+      [coral.id, other.id].sort(),
+    );
+  });
+
+  it('works out the agencies of grants stored before they were kept', async () => {
+    const army = await makeGrant(t.db, {
+      title: 'Autism research program',
+      agency: 'Dept. of the Army -- USAMRAA',
+      agencyCode: null,
+    });
+    await t.db.execute(sql`UPDATE grants SET agency_keys = NULL WHERE id = ${army.id}`);
+    expect(await searchFor({ q: 'autism', agency: 'DOD' })).toEqual([]);
+    expect(await backfillAgencyKeys(t.db)).toBeGreaterThanOrEqual(1);
+    expect((await searchFor({ q: 'autism', agency: 'DOD' })).map((r) => r.grant.id)).toEqual([
+      army.id,
+    ]);
   });
 });

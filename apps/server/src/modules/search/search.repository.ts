@@ -11,9 +11,9 @@ export type CandidateFilters = {
   amountMax: number | null;
   dueFrom: string | null;
   dueTo: string | null;
-  agencyPrefixes: string[] | null;
-  /** Full agency names, for records that carry a name but no agency code. */
-  agencyNames: string[] | null;
+  /** An agency of `agencyAliases` by acronym: grants that belong to it whole (grants.agency_keys). */
+  agencyKey: string | null;
+  /** Any other agency text: matched against the agency's name and code. */
   agencyText: string | null;
   /** to_tsquery text, already sanitised; null = no keyword condition. */
   tsquery: string | null;
@@ -49,10 +49,8 @@ function whereClause(f: CandidateFilters): SQL {
   if (f.amountMax !== null) conditions.push(sql`award_ceiling >= ${minStatedAmount} AND award_ceiling <= ${f.amountMax}`);
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
-  if (f.agencyPrefixes?.length) {
-    const prefixes = f.agencyPrefixes.map((p) => sql`agency_code LIKE ${`${p}%`}`);
-    const names = (f.agencyNames ?? []).map((n) => sql`lower(agency) = ${n.toLowerCase()}`);
-    conditions.push(sql`(${sql.join([...prefixes, ...names], sql` OR `)})`);
+  if (f.agencyKey) {
+    conditions.push(sql`agency_keys @> ARRAY[${f.agencyKey}]::text[]`);
   } else if (f.agencyText) {
     conditions.push(
       sql`(agency ILIKE ${`%${f.agencyText}%`} OR agency_code ILIKE ${`${f.agencyText}%`})`,

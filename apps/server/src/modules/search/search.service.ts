@@ -191,8 +191,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     amountMax: input.amountMax,
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
-    agencyPrefixes: agency?.codePrefixes ?? null,
-    agencyNames: agency ? [agency.name] : null,
+    agencyKey: agency?.acronym ?? null,
     agencyText: agency ? null : (input.agency ?? null),
     tsquery: null,
     today,
@@ -232,7 +231,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     const rows = pool;
     await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector) }));
+    const scored = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector, !!agency) }));
     scored.sort(
       (a, b) =>
         b.score - a.score ||
@@ -246,7 +245,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
     await attachProgramTexts(db, rows);
     const maxRank = Math.max(...rows.map((r) => r.rank), 1e-9);
-    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector) }));
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, keywords, weights, profileAreas, maxRank, queryVector, !!agency) }));
   }
 
   return {
@@ -269,14 +268,14 @@ function tieBreak(row: CandidateRow) {
   return open + (row.description ? 2 : 0) + ((row.award_ceiling ?? 0) >= minStatedAmount ? 1 : 0);
 }
 
-function scorable(row: CandidateRow) {
+function scorable(row: CandidateRow, withoutAgency = false) {
   return {
     title: row.title,
     researchAreas: row.research_areas ?? [],
     description: row.description,
     programText: row.program_text,
-    agency: row.agency,
-    agencyCode: row.agency_code,
+    agency: withoutAgency ? null : row.agency,
+    agencyCode: withoutAgency ? null : row.agency_code,
   };
 }
 
@@ -293,10 +292,12 @@ function scoreRow(
   profileAreas: string[] | null,
   maxRank: number,
   queryVector: Float32Array | null,
+  agencyFiltered = false,
 ) {
   const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
   if (keywords.length === 0) return profile ?? 100;
-  const coverage = keywordCoverage(keywordHits(scorable(row), keywords), keywords, weights);
+  // With an agency filter every result is that agency's: its name says nothing about the topic.
+  const coverage = keywordCoverage(keywordHits(scorable(row, agencyFiltered), keywords), keywords, weights);
   const textRank = (row.rank / maxRank) * 100;
   const semantic = semanticOf(row, queryVector);
   const relevance =

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import { grantEmbeddingHex } from '../grant-embedding';
+import { agencyKeysFor } from '../agency-keys';
 import { grantStatusFor } from '../grant-status';
 import { assignResearchAreas } from './grant-areas';
 import type { GrantRecord } from './extract-records';
@@ -17,6 +18,7 @@ export type GrantRow = GrantRecord & {
   programTitle: string | null;
   objectives: string | null;
   researchAreas: string[];
+  agencyKeys: string[];
   status: GrantStatus;
   /** The bytea text form (`\x…`) of the grant's embedding, or null when its text has no known word (withEmbeddings). */
   embedding?: string | null;
@@ -58,7 +60,11 @@ export function enrichGrantRecord(record: GrantRecord, listings: Map<string, Lis
     programKey: listing ? `${listing.number}:${listing.title}` : undefined,
     categoryCodes: record.categoryCodes,
   });
-  return Object.assign(record, { programTitle, objectives, researchAreas, status: grantStatusFor(record, today) });
+  const agencyKeys = agencyKeysFor({
+    ...record,
+    listingAgencies: record.cfdaNumbers.flatMap((n) => listings.get(n)?.agency ?? []),
+  });
+  return Object.assign(record, { programTitle, objectives, researchAreas, agencyKeys, status: grantStatusFor(record, today) });
 }
 
 /**

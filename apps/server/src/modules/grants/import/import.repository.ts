@@ -21,6 +21,7 @@ const columns = [
   ['objectives', 'text', 'objectives'],
   ['research_areas', 'text[]', 'researchAreas'],
   ['cfda_numbers', 'text[]', 'cfdaNumbers'],
+  ['agency_keys', 'text[]', 'agencyKeys'],
   ['eligibility_codes', 'text[]', 'eligibilityCodes'],
   ['eligibility_text', 'text', 'eligibilityText'],
   ['category_codes', 'text[]', 'categoryCodes'],

@@ -1,0 +1,161 @@
+// Which agencies a grant belongs to, whole: the acronyms of `agencyAliases`
+// (the agencies a researcher names) that its agency code, agency name,
+// opportunity number or Assistance Listings point to, with their parents
+// (NOAA is in DOC, USGS in DOI). Grants.gov codes agencies inconsistently:
+// NOAA as `DOC` or `DOC-DOCNOAAERA`, Army and Navy commands by name only,
+// USAID missions by city, NASA centres by centre; any one of these signals is
+// enough (docs/decisions/024-agencies-whole.md). Stored per grant at import
+// (grants.agency_keys), so the agency filter is one indexed array match.
+import { agencyAliases, type AgencyAlias } from '@grantbridge/contract/agencies';
+
+type Extra = {
+  /** More ways its records name it (lower case, matched as substrings of the agency name). */
+  names?: string[];
+  codePrefixes?: string[];
+  numberPrefixes?: string[];
+  /** Assistance Listing numbers' program-agency prefixes (the two digits before the dot, and more). */
+  listingPrefixes?: string[];
+};
+
+/** What `agencyAliases` does not say, by acronym. */
+const extras: Record<string, Extra> = {
+  NSF: { listingPrefixes: ['47.'] },
+  HHS: { listingPrefixes: ['93.'] },
+  CDC: { numberPrefixes: ['CDC-'] },
+  HRSA: { numberPrefixes: ['HRSA-'] },
+  SAMHSA: { numberPrefixes: ['TI-', 'SM-', 'SP-', 'FG-'] },
+  AHRQ: { names: ['agency for health care research'] },
+  FDA: { names: ['food & drug', 'food &amp; drug'] },
+  DOE: {
+    names: [
+      'golden field office',
+      'idaho field office',
+      'national energy technology laboratory',
+      'office of science',
+      'advanced research projects agency energy',
+      'arpa-e',
+    ],
+    numberPrefixes: ['DE-FOA-'],
+    listingPrefixes: ['81.'],
+  },
+  NASA: {
+    names: ['nasa', 'aeronautics and space'],
+    numberPrefixes: ['NNH', 'NNX', 'NASA-'],
+    listingPrefixes: ['43.'],
+  },
+  USDA: { listingPrefixes: ['10.'] },
+  NIFA: { numberPrefixes: ['USDA-NIFA-'] },
+  EPA: { numberPrefixes: ['EPA-'], listingPrefixes: ['66.'] },
+  NOAA: {
+    names: ['noaa', 'national oceanic'],
+    codePrefixes: ['DOC-DOCNOAA'],
+    numberPrefixes: ['NOAA-'],
+    listingPrefixes: ['11.4'],
+  },
+  NIST: { listingPrefixes: ['11.6'] },
+  DOC: { listingPrefixes: ['11.'] },
+  DOD: {
+    names: [
+      'army',
+      'navy',
+      'naval',
+      'air force',
+      'darpa',
+      'defense',
+      'usamraa',
+      'corps of engineers',
+      'marine corps',
+      'geospatial intelligence',
+      'engineer research and development center',
+    ],
+    numberPrefixes: ['W81XWH', 'W911NF', 'N00014', 'HR0011', 'W912'],
+    listingPrefixes: ['12.'],
+  },
+  DARPA: { names: ['darpa'], numberPrefixes: ['HR0011', 'HR001'] },
+  ONR: { numberPrefixes: ['N00014'] },
+  AFRL: {
+    names: ['air force -- research lab', 'air force research lab'],
+    codePrefixes: ['DOD-AFRL'],
+  },
+  DOI: { listingPrefixes: ['15.'] },
+  USGS: { names: ['usgs'], listingPrefixes: ['15.8'] },
+  FWS: { listingPrefixes: ['15.6'] },
+  BLM: { listingPrefixes: ['15.2'] },
+  NEH: { listingPrefixes: ['45.1'] },
+  NEA: { listingPrefixes: ['45.0'] },
+  ED: { listingPrefixes: ['84.'] },
+  USAID: { names: ['usaid'], numberPrefixes: ['720', 'USAID-'], listingPrefixes: ['98.'] },
+  DOJ: { codePrefixes: ['DOJ'], listingPrefixes: ['16.'] },
+  DOS: { names: ['u.s. mission to', 'u.s. embassy'], listingPrefixes: ['19.'] },
+  DOL: { listingPrefixes: ['17.'] },
+  HUD: { listingPrefixes: ['14.'] },
+  DHS: { names: ['fema'], listingPrefixes: ['97.'] },
+  DOT: {
+    names: [
+      'dot ',
+      'dot-',
+      'dot/',
+      'federal highway',
+      'federal aviation',
+      'faa ',
+      'motor carrier',
+      'hazardous material',
+    ],
+    listingPrefixes: ['20.'],
+  },
+  VA: { listingPrefixes: ['64.'] },
+  IMLS: { listingPrefixes: ['45.3'] },
+};
+
+export type AgencySignals = {
+  agency: string | null;
+  agencyCode: string | null;
+  opportunityNumber: string;
+  cfdaNumbers: string[];
+  /** The agency names of its Assistance Listings, where the shipped listings know them. */
+  listingAgencies: string[];
+};
+
+const lower = (s: string | null) => (s ?? '').toLowerCase().replace(/\s+/g, ' ');
+
+function namesOf(a: AgencyAlias) {
+  return [a.name.toLowerCase(), ...a.aliases, ...(extras[a.acronym]?.names ?? [])];
+}
+
+/** Parents by code nesting: DOC-NOAA is inside DOC, HHS-NIH inside HHS. */
+const parents = new Map<string, string[]>(
+  agencyAliases.map((a) => [
+    a.acronym,
+    agencyAliases
+      .filter(
+        (p) =>
+          p !== a &&
+          a.codePrefixes.some((c) => p.codePrefixes.some((pc) => c.startsWith(`${pc}-`))),
+      )
+      .map((p) => p.acronym),
+  ]),
+);
+
+function belongs(a: AgencyAlias, s: AgencySignals): boolean {
+  const extra = extras[a.acronym] ?? {};
+  const code = s.agencyCode ?? '';
+  if (code && [...a.codePrefixes, ...(extra.codePrefixes ?? [])].some((p) => code.startsWith(p)))
+    return true;
+  const name = lower(s.agency);
+  const names = namesOf(a);
+  if (name && names.some((n) => name.includes(n))) return true;
+  if ((extra.numberPrefixes ?? []).some((p) => s.opportunityNumber.startsWith(p))) return true;
+  if (s.listingAgencies.some((l) => names.some((n) => lower(l).includes(n)))) return true;
+  return (extra.listingPrefixes ?? []).some((p) => s.cfdaNumbers.some((n) => n.startsWith(p)));
+}
+
+/** The acronyms a grant belongs to, parents included, sorted. */
+export function agencyKeysFor(s: AgencySignals): string[] {
+  const keys = new Set<string>();
+  for (const a of agencyAliases) {
+    if (!belongs(a, s)) continue;
+    keys.add(a.acronym);
+    for (const p of parents.get(a.acronym) ?? []) keys.add(p);
+  }
+  return [...keys].sort();
+}

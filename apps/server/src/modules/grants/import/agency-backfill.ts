@@ -1,0 +1,33 @@
+// Works out the agencies of stored grants that have none yet (a catalogue
+// stored before grants.agency_keys existed); run at start, like the embedding
+// backfill. New imports set them as they write (enrich-record.ts).
+import type { Db } from '../../../db/client';
+import { agencyKeysFor } from '../agency-keys';
+import { findGrantsWithoutAgencyKeys, setGrantAgencyKeys } from '../grants.repository';
+import { loadAssistanceListings } from './enrich-record';
+/** Returns how many grants were given their agencies. */
+export async function backfillAgencyKeys(db: Db, pageSize = 1000): Promise<number> {
+  const listings = loadAssistanceListings();
+  let filled = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    const page: Awaited<ReturnType<typeof findGrantsWithoutAgencyKeys>> =
+      await findGrantsWithoutAgencyKeys(db, afterId, pageSize);
+    if (page.length === 0) return filled;
+    await setGrantAgencyKeys(
+      db,
+      page.map((g) => ({
+        id: g.id,
+        keys: agencyKeysFor({
+          agency: g.agency,
+          agencyCode: g.agency_code,
+          opportunityNumber: g.opportunity_number,
+          cfdaNumbers: g.cfda_numbers ?? [],
+          listingAgencies: (g.cfda_numbers ?? []).flatMap((n) => listings.get(n)?.agency ?? []),
+        }),
+      })),
+    );
+    filled += page.length;
+    afterId = page[page.length - 1]!.id;
+  }
+}
