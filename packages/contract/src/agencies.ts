@@ -19,7 +19,7 @@ export const agencyAliases: AgencyAlias[] = [
   { acronym: 'NOAA', name: 'National Oceanic and Atmospheric Administration', codePrefixes: ['DOC-NOAA'], aliases: ['national oceanic and atmospheric'] },
   { acronym: 'NIST', name: 'National Institute of Standards and Technology', codePrefixes: ['DOC-NIST'], aliases: ['national institute of standards'] },
   { acronym: 'DOC', name: 'Department of Commerce', codePrefixes: ['DOC'], aliases: ['department of commerce'] },
-  { acronym: 'DOD', name: 'Department of Defense', codePrefixes: ['DOD'], aliases: ['department of defense', 'defense department'] },
+  { acronym: 'DOD', name: 'Department of Defense', codePrefixes: ['DOD'], aliases: ['department of defense', 'defense department', 'army', 'navy', 'air force'] },
   { acronym: 'DARPA', name: 'Defense Advanced Research Projects Agency', codePrefixes: ['DOD-DARPA'], aliases: ['defense advanced research projects'] },
   { acronym: 'ONR', name: 'Office of Naval Research', codePrefixes: ['DOD-ONR'], aliases: ['office of naval research', 'naval research'] },
   { acronym: 'AFRL', name: 'Air Force Research Laboratory', codePrefixes: ['DOD-AFRL'], aliases: ['air force research'] },

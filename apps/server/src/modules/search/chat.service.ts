@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
+import { keywordGroupOf } from './search-query';
 import { describeFilters, planSearch, searchGrants, type SearchInput } from './search.service';
 import { resolveProfileAreas } from './profile';
 
@@ -75,7 +76,8 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
   const view = { sort: input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const parsed = parseQuery(input.message, now);
   const base = input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
-  const keywordGroups = parsed.keywords.length ? [...base.keywordGroups, parsed.keywords] : base.keywordGroups;
+  const group = keywordGroupOf(parsed);
+  const keywordGroups = group.length ? [...base.keywordGroups, group] : base.keywordGroups;
   const filters: SearchFilters = {
     keywords: [...new Set(keywordGroups.flat())],
     keywordGroups,
@@ -155,7 +157,7 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
   if (ranked.total === 0) {
     return { reply: noResultsReply, ...shown, filters, context: filters };
   }
-  const refined = !input.reset && input.context && parsed.keywords.length + Number(parsed.agency !== null) > 0;
+  const refined = !input.reset && input.context && group.length + Number(parsed.agency !== null) > 0;
   const what = describeFilters(filters, profile?.areas.length ? profile.areas : null);
   const top = ranked.results[0]!;
   const reply =

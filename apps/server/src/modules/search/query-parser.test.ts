@@ -43,6 +43,7 @@ describe('parseQuery', () => {
   it('combines everything in one sentence', () => {
     expect(parseQuery('NIH cancer immunotherapy grants over $1M due before June 2027', today)).toEqual({
       keywords: ['cancer', 'immunotherapy'],
+      exclude: [],
       amountMin: 1_000_001,
       amountMax: null,
       agency: 'NIH',
@@ -81,4 +82,20 @@ describe('parseQuery', () => {
   it('drops filler that is not a topic', () => {
     expect(parseQuery('only the ones still open', today).keywords).toEqual([]);
   });
+
+  it('reads what to leave out: not, excluding, without, drop, and "-word"', () => {
+    expect(parseQuery('HIV prevention programs in Africa that are not about vaccines', today)).toMatchObject({
+      keywords: ['hiv', 'prevention', 'africa'],
+      exclude: ['vaccines'],
+    });
+    expect(parseQuery('cancer screening, not lung cancer', today)).toMatchObject({ keywords: ['cancer', 'screening'], exclude: ['lung'] });
+    expect(parseQuery('STEM education grants for HBCUs, but not K-12', today)).toMatchObject({ exclude: ['k-12'] });
+    expect(parseQuery('youth mental health excluding substance abuse', today)).toMatchObject({ exclude: ['substance'] });
+    expect(parseQuery('drop the HIV ones', today)).toMatchObject({ keywords: [], exclude: ['hiv'] });
+    expect(parseQuery('hiv prevention -vaccines', today)).toMatchObject({ keywords: ['hiv', 'prevention'], exclude: ['vaccines'] });
+    // "Not allowed" describes the grant; "covid-19" is one word.
+    expect(parseQuery('clinical trials not allowed', today)).toMatchObject({ keywords: ['clinical', 'trials', 'allowed'], exclude: [] });
+    expect(parseQuery('covid-19 vaccines', today)).toMatchObject({ keywords: ['covid-19', 'vaccines'], exclude: [] });
+  });
 });
+

@@ -5,6 +5,8 @@ import { parseAmount } from '@grantbridge/contract/amounts';
 
 export type ParsedQuery = {
   keywords: string[];
+  /** Words a grant must not say ("not about vaccines", "drop the HIV ones", "-vaccines"). */
+  exclude: string[];
   amountMin: number | null;
   amountMax: number | null;
   agency: string | null;
@@ -115,10 +117,26 @@ export function periodWindow(which: string, period: string, today: Date): { star
   return span(start, 3);
 }
 
+/** Words after "not" that describe the grant rather than a topic to leave out: "clinical trials not allowed". */
+const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', 'closed', 'forecasted', 'forecast', 'posted', 'past', 'only'];
+/**
+ * "not about vaccines", "excluding substance abuse", "drop the HIV ones": the
+ * first word after is left out, and the words of the same phrase after it
+ * ("abuse") are dropped rather than searched for.
+ */
+const negationPattern = new RegExp(
+  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|exclude|except|without|drop|remove|hide|skip)\s+` +
+    String.raw`(?:(?:about|the|any|all|including|those|ones)\s+)*` +
+    String.raw`(?!(?:${notExcludable.join('|')})\b)([a-z0-9][a-z0-9-]*)` +
+    String.raw`(?:\s+(?!(?:and|or|but|in|for|of|to|with|on|at|from|by|that|which|ones)\b)[a-z0-9][a-z0-9-]*){0,2}(?:\s+ones)?`,
+  'g',
+);
+
 export function parseQuery(input: string, today: Date = new Date()): ParsedQuery {
   let text = ` ${input.toLowerCase().replace(/[“”"]/g, ' ')} `;
   const result: ParsedQuery = {
     keywords: [],
+    exclude: [],
     amountMin: null,
     amountMax: null,
     agency: null,
@@ -202,6 +220,14 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       }
     }
   }
+
+  // Negation and exclusion: the first word after it is left out ("not lung cancer" keeps cancer).
+  const excludeWord = (word: string) => {
+    const w = word.replace(/^-+|-+$/g, '');
+    if (w.length > 1 && !stopWords.has(w) && !result.exclude.includes(w)) result.exclude.push(w);
+  };
+  consume(/(?:^|\s)-([a-z0-9][a-z0-9-]*)/g, (m) => excludeWord(m[1]!));
+  consume(negationPattern, (m) => excludeWord(m[1]!));
 
   const seen = new Set<string>();
   for (const word of text.split(/[^a-z0-9-]+/)) {

@@ -162,3 +162,52 @@ describe('agencies matched whole', () => {
     ]);
   });
 });
+
+describe('what a search leaves out', () => {
+  it('"not about vaccines" leaves out grants that say it, in the search box and through the assistant, and a follow-up can drop more', async () => {
+    const care = await makeGrant(t.db, {
+      title: 'Zanzibar HIV prevention and care',
+      closeDate: '2099-01-01',
+    });
+    const vaccine = await makeGrant(t.db, {
+      title: 'Zanzibar HIV vaccine trials',
+      closeDate: '2099-01-01',
+    });
+    const described = await makeGrant(t.db, {
+      title: 'Zanzibar HIV prevention research',
+      description: 'Early-phase vaccine studies.',
+      closeDate: '2099-01-01',
+    });
+    const ids = (results: Result[]) => results.map((r) => r.grant.id).sort();
+    expect(ids(await searchFor({ q: 'zanzibar hiv' }))).toEqual(
+      [care.id, vaccine.id, described.id].sort(),
+    );
+    expect(ids(await searchFor({ q: 'zanzibar hiv not about vaccines' }))).toEqual([care.id]);
+
+    const chat = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/search/chat',
+        payload: body,
+        headers: { cookie },
+      });
+    const first = await chat({
+      message: 'zanzibar grants, not about vaccines',
+      matchProfile: false,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(ids(first.json().results)).toEqual([care.id]);
+    expect(first.json().reply).toContain('not mentioning “vaccines”');
+    // The URL's form of the search (q) gives the same list.
+    expect(ids(await searchFor({ q: first.json().query.q }))).toEqual([care.id]);
+
+    const all = await chat({ message: 'zanzibar hiv', matchProfile: false });
+    const dropped = await chat({
+      message: 'drop the prevention ones',
+      matchProfile: false,
+      context: all.json().context,
+    });
+    expect(ids(dropped.json().results)).toEqual([vaccine.id]);
+    expect(dropped.json().reply).toMatch(/^Narrowed down: /);
+  });
+});

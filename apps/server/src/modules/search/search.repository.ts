@@ -15,6 +15,8 @@ export type CandidateFilters = {
   agencyKey: string | null;
   /** Any other agency text: matched against the agency's name and code. */
   agencyText: string | null;
+  /** Words (or hyphenated terms) the grant's title and description must not say. */
+  exclude?: string[];
   /** to_tsquery text, already sanitised; null = no keyword condition. */
   tsquery: string | null;
   today: string;
@@ -57,6 +59,11 @@ function whereClause(f: CandidateFilters): SQL {
     );
   }
   if (f.tsquery) conditions.push(sql`search_vector @@ to_tsquery('english', ${f.tsquery})`);
+  for (const term of f.exclude ?? []) {
+    // Title and description only: a program's objectives describe the whole program, not this grant.
+    conditions.push(sql`NOT (title_vector @@ phraseto_tsquery('english', ${term})
+      OR coalesce(to_tsvector('english', description), ''::tsvector) @@ phraseto_tsquery('english', ${term}))`);
+  }
   return sql.join(conditions, sql` AND `);
 }
 

@@ -26,11 +26,23 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
-import { clampScore, keywordCoverage, keywordHits, rarityWeight, semanticPercent } from './scoring';
-import { findTermRarity, type TermRarity } from '../grants/term-stats';
+import { clampScore, keywordCoverage, keywordHits, semanticPercent } from './scoring';
+import { findTermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { parseQuery } from './query-parser';
+import {
+  anyQuery,
+  areaWords,
+  cleanGroups,
+  keywordGroupOf,
+  poolLimits,
+  rarityWeights,
+  rareWordParts,
+  relaxedQuery,
+  splitExclusions,
+  strictQuery,
+} from './search-query';
 
 export type SearchInput = {
   keywordGroups: string[][];
@@ -62,9 +74,9 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
   const parsed = parseQuery(q.q, now);
   const matchProfile = q.matchProfile || parsed.matchProfile;
   const profile = matchProfile || q.researcherId ? await resolveProfileAreas(db, actor, q.researcherId ?? null) : null;
-  const refinements = parsed.keywords.length ? q.refine.map((group) => parseQuery(group, now).keywords) : [];
+  const refinements = parsed.keywords.length ? q.refine.map((group) => keywordGroupOf(parseQuery(group, now))) : [];
   return {
-    keywordGroups: [parsed.keywords, ...refinements].filter((group) => group.length > 0),
+    keywordGroups: [keywordGroupOf(parsed), ...refinements].filter((group) => group.length > 0),
     amountMin: q.amountMin ?? parsed.amountMin,
     amountMax: q.amountMax ?? parsed.amountMax,
     dueFrom: q.dueFrom ?? parsed.dueFrom,
@@ -82,35 +94,6 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
 /** GET /grants/search: the results panel's page. */
 export async function searchCatalogue(db: Db, actor: Actor, q: ParsedSearchQuery): Promise<GrantSearchResponse> {
   return searchGrants(db, await planSearch(db, actor, q));
-}
-
-const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-type Groups = string[][];
-
-function cleanGroups(groups: Groups): Groups {
-  return groups.map((g) => [...new Set(g.map(sanitize).filter((w) => w.length > 1))]).filter((g) => g.length > 0);
-}
-
-/** Every keyword (of every group) must appear. */
-function strictQuery(groups: Groups): string | null {
-  const words = [...new Set(groups.flat())];
-  return words.length ? words.join(' & ') : null;
-}
-
-/** Some keyword of each group must appear (each follow-up message narrows). */
-function relaxedQuery(groups: Groups): string | null {
-  const clauses = groups.map((g) => `(${g.join(' | ')})`);
-  return clauses.length ? clauses.join(' & ') : null;
-}
-
-function anyQuery(groups: Groups): string | null {
-  const words = [...new Set(groups.flat())];
-  return words.length ? words.join(' | ') : null;
-}
-
-function areaWords(areas: string[]) {
-  return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
 }
 
 /**
@@ -150,38 +133,12 @@ const relevanceWeights = { coverage: 0.6, rank: 0.25, semantic: 0.15 };
 
 /** Counts stop here; the response says "at least" via totalCapped. */
 export const countCap = 1000;
-const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, rare: 200 };
-/** Words held by at most `poolLimits.rare` grants each bring all their matches into the pool, the rarest few. */
-const rareWordsPooled = 3;
-
-/** Each keyword's weight by rarity, or null before the catalogue has statistics. */
-function rarityWeights(keywords: string[], rarity: TermRarity | null): Map<string, number> | null {
-  if (!rarity) return null;
-  return new Map(keywords.map((k) => [k, rarityWeight(rarity.docs.get(sanitize(k)) ?? 0, rarity.grants)]));
-}
-
-/**
- * Pool parts for the query's rare words: each such word alone in its group
- * (the other groups still required), so a grant holding the one specific word
- * ("pollinator") is ranked even when thousands match the common ones ("health").
- */
-function rareWordParts(groups: Groups, rarity: TermRarity | null) {
-  if (!rarity) return [];
-  const rare = [...new Set(groups.flat())]
-    .map((word) => ({ word, docs: rarity.docs.get(word) ?? 0 }))
-    .filter((w) => w.docs > 0 && w.docs <= poolLimits.rare)
-    .sort((a, b) => a.docs - b.docs || a.word.localeCompare(b.word))
-    .slice(0, rareWordsPooled);
-  return rare.map(({ word }) => ({
-    tsquery: groups.map((g) => (g.includes(word) ? `(${word})` : `(${g.join(' | ')})`)).join(' & '),
-    limit: poolLimits.rare,
-  }));
-}
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
-  const groups = cleanGroups(input.keywordGroups);
-  const keywords = [...new Set(input.keywordGroups.flat())];
+  const { groups: wanted, exclude } = splitExclusions(input.keywordGroups);
+  const groups = cleanGroups(wanted);
+  const keywords = [...new Set(wanted.flat())];
   const agency = input.agency ? findAgency(input.agency) : undefined;
   const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
   const profileOnly = groups.length === 0 && !!profileAreas;
@@ -193,6 +150,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     dueTo: input.dueTo,
     agencyKey: agency?.acronym ?? null,
     agencyText: agency ? null : (input.agency ?? null),
+    exclude,
     tsquery: null,
     today,
   };
@@ -352,7 +310,10 @@ function toResult(
 
 export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
   const parts: string[] = [];
-  if (filters.keywords.length) parts.push(`about ${quoteList(filters.keywords)}`);
+  const about = filters.keywords.filter((k) => !k.startsWith('-'));
+  const without = filters.keywords.filter((k) => k.startsWith('-') && k.length > 1).map((k) => k.slice(1));
+  if (about.length) parts.push(`about ${quoteList(about)}`);
+  if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
   if (filters.agency) parts.push(`from ${filters.agency}`);
   if (filters.amountMin !== null && filters.amountMax !== null) {
     parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);

@@ -1,0 +1,80 @@
+// Keyword groups into full-text queries: the words a search wants (each
+// follow-up message a group that narrows) and the "-word" exclusions among
+// them, cleaned into to_tsquery text; and the pool parts for rare words.
+import type { ParsedQuery } from './query-parser';
+import type { TermRarity } from '../grants/term-stats';
+import { rarityWeight } from './scoring';
+
+/** A message's words as one keyword group: what it is about, then "-word" for each word it leaves out. */
+export function keywordGroupOf(parsed: Pick<ParsedQuery, 'keywords' | 'exclude'>): string[] {
+  return [...parsed.keywords, ...parsed.exclude.map((w) => `-${w}`)];
+}
+
+/** Splits "-word" exclusions out of keyword groups (groups left with no wanted word are dropped). */
+export function splitExclusions(groups: string[][]): { groups: string[][]; exclude: string[] } {
+  const exclude = new Set<string>();
+  const wanted: string[][] = [];
+  for (const group of groups) {
+    for (const w of group) if (w.startsWith('-') && w.length > 1) exclude.add(w.slice(1));
+    const words = group.filter((w) => !w.startsWith('-'));
+    if (words.length) wanted.push(words);
+  }
+  return { groups: wanted, exclude: [...exclude] };
+}
+
+export const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export type Groups = string[][];
+
+export function cleanGroups(groups: Groups): Groups {
+  return groups.map((g) => [...new Set(g.map(sanitize).filter((w) => w.length > 1))]).filter((g) => g.length > 0);
+}
+
+/** Every keyword (of every group) must appear. */
+export function strictQuery(groups: Groups): string | null {
+  const words = [...new Set(groups.flat())];
+  return words.length ? words.join(' & ') : null;
+}
+
+/** Some keyword of each group must appear (each follow-up message narrows). */
+export function relaxedQuery(groups: Groups): string | null {
+  const clauses = groups.map((g) => `(${g.join(' | ')})`);
+  return clauses.length ? clauses.join(' & ') : null;
+}
+
+export function anyQuery(groups: Groups): string | null {
+  const words = [...new Set(groups.flat())];
+  return words.length ? words.join(' | ') : null;
+}
+
+export function areaWords(areas: string[]) {
+  return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
+}
+
+export const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, rare: 200 };
+/** Words held by at most `poolLimits.rare` grants each bring all their matches into the pool, the rarest few. */
+const rareWordsPooled = 3;
+
+/** Each keyword's weight by rarity, or null before the catalogue has statistics. */
+export function rarityWeights(keywords: string[], rarity: TermRarity | null): Map<string, number> | null {
+  if (!rarity) return null;
+  return new Map(keywords.map((k) => [k, rarityWeight(rarity.docs.get(sanitize(k)) ?? 0, rarity.grants)]));
+}
+
+/**
+ * Pool parts for the query's rare words: each such word alone in its group
+ * (the other groups still required), so a grant holding the one specific word
+ * ("pollinator") is ranked even when thousands match the common ones ("health").
+ */
+export function rareWordParts(groups: Groups, rarity: TermRarity | null) {
+  if (!rarity) return [];
+  const rare = [...new Set(groups.flat())]
+    .map((word) => ({ word, docs: rarity.docs.get(word) ?? 0 }))
+    .filter((w) => w.docs > 0 && w.docs <= poolLimits.rare)
+    .sort((a, b) => a.docs - b.docs || a.word.localeCompare(b.word))
+    .slice(0, rareWordsPooled);
+  return rare.map(({ word }) => ({
+    tsquery: groups.map((g) => (g.includes(word) ? `(${word})` : `(${g.join(' | ')})`)).join(' & '),
+    limit: poolLimits.rare,
+  }));
+}
