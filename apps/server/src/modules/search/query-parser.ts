@@ -2,6 +2,7 @@
 // amount bounds, agency, due-date range and "my profile", from plain English.
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
+import { isKnownAcronym } from './synonyms';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -232,7 +233,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   const seen = new Set<string>();
   for (const word of text.split(/[^a-z0-9-]+/)) {
     const w = word.replace(/^-+|-+$/g, '');
-    if (w.length > 2 && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
+    if ((w.length > 2 || (w.length === 2 && isKnownAcronym(w))) && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
       seen.add(w);
       result.keywords.push(w);
     }

@@ -211,3 +211,21 @@ describe('what a search leaves out', () => {
     expect(dropped.json().reply).toMatch(/^Narrowed down: /);
   });
 });
+
+describe('synonyms', () => {
+  it('finds "wildland fire" for "wildfire", and says why it matched', async () => {
+    const wildland = await makeGrant(t.db, {
+      title: 'Quokka wildland fire fuels reduction',
+      closeDate: '2099-01-01',
+    });
+    const results = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/grants/search',
+      query: { q: 'quokka wildfire' },
+      headers: { cookie },
+    });
+    const body = results.json() as { results: { grant: { id: string }; reasons: string[] }[] };
+    expect(body.results.map((r) => r.grant.id)).toEqual([wildland.id]);
+    expect(body.results[0]!.reasons[0]).toBe('Title mentions “quokka”, “wildfire”');
+  });
+});

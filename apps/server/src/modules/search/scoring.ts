@@ -61,19 +61,24 @@ function stemOf(keyword: string) {
   return stemmed;
 }
 
-/** Which keywords each field mentions (as `mentions` decides, each field lower-cased once). */
-export function keywordHits(grant: ScorableGrant, keywords: string[]): KeywordHits {
+/**
+ * Which keywords each field mentions (as `mentions` decides, each field
+ * lower-cased once); a keyword also counts where one of its `alternatives`
+ * (synonyms, lower case) appears.
+ */
+export function keywordHits(grant: ScorableGrant, keywords: string[], alternatives?: (keyword: string) => string[]): KeywordHits {
   const hits: KeywordHits = { title: [], areas: [], description: [], agency: [] };
   const title = grant.title.toLowerCase();
   const areaText = grant.researchAreas.join(' | ').toLowerCase();
   const body = `${grant.description ?? ''} ${grant.programText ?? ''}`.toLowerCase();
   const agency = `${grant.agency ?? ''} ${grant.agencyCode ?? ''}`.toLowerCase();
   for (const k of keywords) {
-    const stemmed = stemOf(k);
-    if (title.includes(stemmed)) hits.title.push(k);
-    if (areaText.includes(stemmed)) hits.areas.push(k);
-    if (body.includes(stemmed)) hits.description.push(k);
-    if (agency.includes(stemmed)) hits.agency.push(k);
+    const forms = [stemOf(k), ...(alternatives?.(k) ?? [])];
+    const said = (text: string) => forms.some((f) => text.includes(f));
+    if (said(title)) hits.title.push(k);
+    if (said(areaText)) hits.areas.push(k);
+    if (said(body)) hits.description.push(k);
+    if (said(agency)) hits.agency.push(k);
   }
   return hits;
 }

@@ -4,6 +4,7 @@
 import type { ParsedQuery } from './query-parser';
 import type { TermRarity } from '../grants/term-stats';
 import { rarityWeight } from './scoring';
+import { synonymsOf, termQuery } from './synonyms';
 
 /** A message's words as one keyword group: what it is about, then "-word" for each word it leaves out. */
 export function keywordGroupOf(parsed: Pick<ParsedQuery, 'keywords' | 'exclude'>): string[] {
@@ -27,28 +28,42 @@ export const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/
 export type Groups = string[][];
 
 export function cleanGroups(groups: Groups): Groups {
-  return groups.map((g) => [...new Set(g.map(sanitize).filter((w) => w.length > 1))]).filter((g) => g.length > 0);
+  return groups
+    .map((g) => [...new Set(g.map(sanitize).filter((w) => w.length > 1))])
+    .filter((g) => g.length > 0);
+}
+
+/** A query word as to_tsquery text: the word, or the word or one of its synonyms. */
+export function conceptQuery(word: string): string {
+  const terms = synonymsOf(word)
+    .map(termQuery)
+    .filter((t) => t && t !== word);
+  return terms.length ? `(${[word, ...new Set(terms)].join(' | ')})` : word;
 }
 
 /** Every keyword (of every group) must appear. */
 export function strictQuery(groups: Groups): string | null {
   const words = [...new Set(groups.flat())];
-  return words.length ? words.join(' & ') : null;
+  return words.length ? words.map(conceptQuery).join(' & ') : null;
 }
 
 /** Some keyword of each group must appear (each follow-up message narrows). */
 export function relaxedQuery(groups: Groups): string | null {
-  const clauses = groups.map((g) => `(${g.join(' | ')})`);
+  const clauses = groups.map((g) => `(${g.map(conceptQuery).join(' | ')})`);
   return clauses.length ? clauses.join(' & ') : null;
 }
 
 export function anyQuery(groups: Groups): string | null {
   const words = [...new Set(groups.flat())];
-  return words.length ? words.join(' | ') : null;
+  return words.length ? words.map(conceptQuery).join(' | ') : null;
 }
 
 export function areaWords(areas: string[]) {
-  return [...new Set(areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2))];
+  return [
+    ...new Set(
+      areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2),
+    ),
+  ];
 }
 
 export const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, rare: 200 };
@@ -56,9 +71,14 @@ export const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, r
 const rareWordsPooled = 3;
 
 /** Each keyword's weight by rarity, or null before the catalogue has statistics. */
-export function rarityWeights(keywords: string[], rarity: TermRarity | null): Map<string, number> | null {
+export function rarityWeights(
+  keywords: string[],
+  rarity: TermRarity | null,
+): Map<string, number> | null {
   if (!rarity) return null;
-  return new Map(keywords.map((k) => [k, rarityWeight(rarity.docs.get(sanitize(k)) ?? 0, rarity.grants)]));
+  return new Map(
+    keywords.map((k) => [k, rarityWeight(rarity.docs.get(sanitize(k)) ?? 0, rarity.grants)]),
+  );
 }
 
 /**
@@ -74,7 +94,11 @@ export function rareWordParts(groups: Groups, rarity: TermRarity | null) {
     .sort((a, b) => a.docs - b.docs || a.word.localeCompare(b.word))
     .slice(0, rareWordsPooled);
   return rare.map(({ word }) => ({
-    tsquery: groups.map((g) => (g.includes(word) ? `(${word})` : `(${g.join(' | ')})`)).join(' & '),
+    tsquery: groups
+      .map((g) =>
+        g.includes(word) ? `(${conceptQuery(word)})` : `(${g.map(conceptQuery).join(' | ')})`,
+      )
+      .join(' & '),
     limit: poolLimits.rare,
   }));
 }

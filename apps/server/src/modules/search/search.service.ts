@@ -31,6 +31,7 @@ import { findTermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { parseQuery } from './query-parser';
+import { synonymsOf } from './synonyms';
 import {
   anyQuery,
   areaWords,
@@ -255,7 +256,7 @@ function scoreRow(
   const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
   if (keywords.length === 0) return profile ?? 100;
   // With an agency filter every result is that agency's: its name says nothing about the topic.
-  const coverage = keywordCoverage(keywordHits(scorable(row, agencyFiltered), keywords), keywords, weights);
+  const coverage = keywordCoverage(keywordHits(scorable(row, agencyFiltered), keywords, synonymsOf), keywords, weights);
   const textRank = (row.rank / maxRank) * 100;
   const semantic = semanticOf(row, queryVector);
   const relevance =
@@ -279,7 +280,7 @@ function toResult(
 ): SearchResult {
   const reasons: string[] = [];
   if (keywords.length) {
-    const hits = keywordHits(scorable(row), keywords);
+    const hits = keywordHits(scorable(row), keywords, synonymsOf);
     if (hits.title.length) reasons.push(`Title mentions ${quoteList(hits.title)}`);
     const areas = (row.research_areas ?? []).filter((a) => keywords.some((k) => a.toLowerCase().includes(k.slice(0, 5))));
     if (areas.length) reasons.push(`Research areas: ${areas.join(', ')}`);
