@@ -2,6 +2,7 @@
 // It never listens; main.ts and the tests decide what to do with it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorSerializer } from './lib/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ],
         censor: '[redacted]',
       },
+      // A failed query's parameters are people's words and addresses (lib/log-redaction.ts).
+      serializers: { err: errorSerializer },
       ...(config.env === 'development'
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('listens on loopback only while demo data is loaded, unless HOST says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', hostExplicit: false });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ host: '0.0.0.0', hostExplicit: false });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostExplicit: true });
+  });
+
   it('names each bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LEADS_INBOX: 'nope' })).toThrow(ConfigError);
     try {

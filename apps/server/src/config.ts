@@ -12,7 +12,7 @@ const booleanString = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default(path.join(projectRoot, '.grantbridge')),
   DATABASE_URL: z
@@ -47,6 +47,8 @@ const envSchema = z.object({
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
+  /** Whether HOST was set; when not, a server with demo data listens on loopback only. */
+  hostExplicit: boolean;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -94,14 +96,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const hour = 3_600_000;
+  const seedDemo = e.SEED_DEMO ?? e.NODE_ENV !== 'production';
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    // Demo data means a shared, published password and an admin account: this machine only, unless told.
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
+    hostExplicit: e.HOST !== undefined,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    seedDemo,
     demoPassword: e.DEMO_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

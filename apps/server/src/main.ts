@@ -75,6 +75,12 @@ async function start() {
       `    Researcher:    ${researcher?.email}`,
     );
   }
+  if (config.seedDemo && !config.hostExplicit) {
+    lines.push(
+      `  Listening on ${config.host} only: the demo accounts share a known password.`,
+      '  Set HOST=0.0.0.0 (and SEED_DEMO=false for real use) to accept other machines.',
+    );
+  }
   lines.push(`  API docs: ${url}/api/docs`, '');
   console.log(lines.join('\n'));
 }

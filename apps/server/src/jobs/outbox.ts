@@ -53,6 +53,35 @@ function createTransport(config: Config): Transport {
   };
 }
 
+/**
+ * Removes `.eml.tmp` files a killed process left half-written (a file is
+ * written aside and renamed into place). Their rows were claimed but never
+ * marked sent, so they are sent again when the claim's lease runs out: nothing
+ * is lost. Only files older than a minute go, so another process's file being
+ * written now is left alone. Returns how many were removed.
+ */
+export function removeOrphanTempFiles(dir: string, olderThanMs = 60_000, now = Date.now()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.eml.tmp')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs < olderThanMs) continue;
+      fs.rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile (another instance tidied it): nothing to do.
+    }
+  }
+  return removed;
+}
+
 /** 30 s, 1 min, 2 min … capped at 1 hour. */
 export function backoffMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -140,6 +169,10 @@ export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Ou
     poke: () => schedule(0),
     start: () => {
       stopped = false;
+      if (!config.smtpUrl) {
+        const removed = removeOrphanTempFiles(outboxDir(config));
+        if (removed) log.info({ removed }, 'outbox: removed half-written mail files left by a stopped process');
+      }
       schedule(0);
     },
     stop: async () => {
