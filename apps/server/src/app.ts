@@ -81,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config) }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -2,12 +2,9 @@
 // outbox worker, and a graceful shutdown that lets in-flight requests finish.
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DataDirInUseError, migrateDatabase } from './db/client';
-import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
-import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
-import { backfillAgencyKeys } from './modules/grants/import/agency-backfill';
-import { loadDemoConversations } from './seed/messaging-seed';
-import { loadDemoData, loadReferenceData, readDemoData } from './seed/seed';
+import { DataDirInUseError, DataDirUnusableError } from './db/client';
+import { readDemoData } from './seed/seed';
+import { prepareDatabase } from './startup';
 
 async function start() {
   let config: Config;
@@ -22,19 +19,7 @@ async function start() {
   }
 
   const app = await buildApp(config);
-  await migrateDatabase(app.database);
-  await loadReferenceData(app.db, config);
-  const imported = await loadShippedGrants(app.db, config);
-  if (imported) app.log.info(imported, 'loaded the shipped Grants.gov catalogue');
-  const embedded = await backfillGrantEmbeddings(app.db);
-  if (embedded) app.log.info({ embedded }, 'computed word embeddings of stored grants');
-  const agencies = await backfillAgencyKeys(app.db);
-  if (agencies) app.log.info({ agencies }, 'worked out the agencies of stored grants');
-  const seededNow = config.seedDemo ? await loadDemoData(app.db, config) : false;
-  if (config.seedDemo) {
-    await shiftDemoGrantDates(app.db);
-    await loadDemoConversations(app.db, config);
-  }
+  const seededNow = await prepareDatabase(app.database, config, app.log);
   app.outbox.start();
 
   let closing = false;
@@ -86,7 +71,7 @@ async function start() {
 }
 
 start().catch((err) => {
-  if (err instanceof DataDirInUseError) {
+  if (err instanceof DataDirInUseError || err instanceof DataDirUnusableError) {
     console.error(err.message);
     process.exit(1);
   }

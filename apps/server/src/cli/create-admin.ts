@@ -54,9 +54,11 @@ async function main() {
   if (!password.success) throw new Error(`Password: ${password.error.issues[0]?.message}`);
 
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config) });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true });
   try {
     await migrateDatabase(database);
+    // A migrated database is whole: a kill from here on leaves nothing half-made to rebuild.
+    database.finishFirstStart?.();
     await loadReferenceData(database.db, config);
     const { user, institution } = await createFirstAdmin(database.db, {
       email: email.data,

@@ -39,8 +39,10 @@ async function main() {
   };
   try {
     const config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config) });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true });
     await migrateDatabase(database);
+    // A migrated database is whole: a kill from here on leaves nothing half-made to rebuild.
+    database.finishFirstStart?.();
     started = Date.now();
     summary = await importGrantsExtract(database.db, file, {
       concurrency: database.kind === 'postgres' ? 4 : 1,

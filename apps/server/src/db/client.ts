@@ -24,6 +24,8 @@ export type Database = {
   pool?: pg.Pool;
   pglite?: PGlite;
   close: () => Promise<void>;
+  /** Marks a first start's database as complete (opened with `markFirstStart`; PGlite only). */
+  finishFirstStart?: () => void;
 };
 
 /**
@@ -66,7 +68,16 @@ export function pgliteDb(client: PGlite): Db {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /**
+   * Mark a fresh PGlite data dir as being built until `finishFirstStart` is
+   * called (the server and the CLIs that prepare a database do), so a first
+   * start killed midway is built again next time instead of failing forever.
+   */
+  markFirstStart?: boolean;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -78,14 +89,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (!options.pgliteDir) throw new Error('pgliteDir is required without a database URL');
-  fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const release = lockDataDir(options.pgliteDir);
+  const dir = path.resolve(options.pgliteDir);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const release = lockDataDir(dir);
+  const marker = firstStartMarker(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(options.pgliteDir);
+    // A first start killed before it finished left a half-made database. It
+    // holds nothing yet (the marker goes only once everything is loaded), so
+    // it is built again rather than failing every start from now on.
+    if (fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true });
+    const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+    if (fresh && options.markFirstStart) fs.writeFileSync(marker, `${process.pid} ${new Date().toISOString()}\n`);
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
   } catch (err) {
     release();
-    throw err;
+    throw new DataDirUnusableError(dir, err);
   }
   const db = pgliteDb(client);
   const close = async () => {
@@ -95,7 +115,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       release();
     }
   };
-  return { db, kind: 'pglite', pglite: client, close };
+  const finishFirstStart = () => fs.rmSync(marker, { force: true });
+  return { db, kind: 'pglite', pglite: client, close, finishFirstStart };
+}
+
+/** Beside the data dir (initdb wants it empty): present while a first start is building the database. */
+export function firstStartMarker(dir: string) {
+  return `${path.resolve(dir)}.first-start`;
+}
+
+/** A PGlite data dir that cannot be opened: what is wrong, and what to do. */
+export class DataDirUnusableError extends Error {
+  constructor(
+    readonly dir: string,
+    cause: unknown,
+  ) {
+    super(
+      `The embedded database in ${dir} could not be opened (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'It may be damaged, or from another PostgreSQL version. To keep your data, stop here and restore the folder ' +
+        'from a backup; to start again with an empty database, move the folder aside and start GrantBridge again.',
+      { cause },
+    );
+    this.name = 'DataDirUnusableError';
+  }
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock, so instances starting
+ * together take turns at migrations and first-start loading (on PGlite one
+ * process holds the data dir, so it just runs).
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(724202)');
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(724202)').catch(() => undefined);
+    client.release();
+  }
 }
 
 /** A second process on the same PGlite data dir (a second `npm start`, or `npm run ingest` while the server runs). */
