@@ -13,7 +13,14 @@ import type { ServerEvent } from '@grantbridge/contract/messaging';
 export type RealtimeDelivery = { recipients: string[]; event: ServerEvent };
 type Listener = (delivery: RealtimeDelivery) => void;
 /** Between instances only, never to browsers: sessions ended (signed out), to forget and disconnect. */
-export type BusControl = { type: 'sessions.ended'; userId: string; sessionId?: string };
+export type BusControl = {
+  type: 'sessions.ended';
+  userId: string;
+  /** Only this session; without it, every session of the user … */
+  sessionId?: string;
+  /** … except this one (a password change keeps the session that made it). */
+  exceptSessionId?: string;
+};
 type ControlListener = (control: BusControl) => void;
 /** Rebuilds an event too big for a NOTIFY payload from the database, by id. */
 export type EventLoader = (id: string) => Promise<RealtimeDelivery | null>;
@@ -131,7 +138,8 @@ export function createPostgresBus(
       if (now - entry.since > partsTimeoutMs) partials.delete(key);
     }
     const { k, i, n, d } = part;
-    if (!Number.isInteger(n) || n < 1 || n > maxParts || !Number.isInteger(i) || i < 0 || i >= n) return null;
+    if (!Number.isInteger(n) || n < 1 || n > maxParts || !Number.isInteger(i) || i < 0 || i >= n)
+      return null;
     const key = `${o}:${k}`;
     let entry = partials.get(key);
     if (!entry) {
@@ -144,7 +152,9 @@ export function createPostgresBus(
     }
     if (entry.got < n) return null;
     partials.delete(key);
-    return parse(Buffer.concat(entry.parts.map((p) => Buffer.from(p ?? '', 'base64'))).toString('utf8'));
+    return parse(
+      Buffer.concat(entry.parts.map((p) => Buffer.from(p ?? '', 'base64'))).toString('utf8'),
+    );
   };
 
   const onNotification = (msg: pg.Notification) => {
@@ -215,7 +225,10 @@ export function createPostgresBus(
     const bytes = Buffer.from(JSON.stringify(delivery), 'utf8');
     const n = Math.ceil(bytes.length / partBytes);
     if (n > maxParts) {
-      log.error({ type: delivery.e.type, bytes: bytes.length }, 'realtime: event too large to send to other instances');
+      log.error(
+        { type: delivery.e.type, bytes: bytes.length },
+        'realtime: event too large to send to other instances',
+      );
       return;
     }
     const k = crypto.randomUUID();
@@ -243,7 +256,8 @@ export function createPostgresBus(
     const eventBytes = Buffer.byteLength(JSON.stringify(event));
     try {
       if (eventBytes > maxPayloadBytes / 2) {
-        if (ref && loaders.has(event.type)) await notify({ o: instanceId, ref: { type: event.type, id: ref.id } });
+        if (ref && loaders.has(event.type))
+          await notify({ o: instanceId, ref: { type: event.type, id: ref.id } });
         else await notifyInParts({ o: instanceId, r: recipients, e: event });
         return;
       }
@@ -251,7 +265,10 @@ export function createPostgresBus(
         await notify({ o: instanceId, r: recipients.slice(i, i + recipientsPerNotify), e: event });
       }
     } catch (err) {
-      log.error({ err, type: event.type }, 'realtime: NOTIFY failed; other instances miss this event');
+      log.error(
+        { err, type: event.type },
+        'realtime: NOTIFY failed; other instances miss this event',
+      );
     }
   };
 

@@ -73,7 +73,10 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
  * frame, a file, some redirects) is not. Guards unsafe methods and the
  * WebSocket upgrade, which SameSite cookies alone do not cover.
  */
-export function originAllowed(request: Pick<FastifyRequest, 'headers'>, publicUrl: string | undefined): boolean {
+export function originAllowed(
+  request: Pick<FastifyRequest, 'headers'>,
+  publicUrl: string | undefined,
+): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   if (origin === 'null') return false;
@@ -91,8 +94,14 @@ export function originAllowed(request: Pick<FastifyRequest, 'headers'>, publicUr
  * Ends the bookkeeping of sessions just deleted from the database: every
  * instance forgets them from its session cache and closes their sockets.
  */
-export async function announceEndedSessions(app: FastifyInstance, ended: { userId: string; sessionId?: string }) {
-  app.sessionCache[ended.sessionId ? 'forgetSession' : 'forgetUser'](ended.sessionId ?? ended.userId);
+export async function announceEndedSessions(
+  app: FastifyInstance,
+  ended: { userId: string; sessionId?: string; exceptSessionId?: string },
+) {
+  // Forgetting the kept session too only costs it one database read.
+  app.sessionCache[ended.sessionId ? 'forgetSession' : 'forgetUser'](
+    ended.sessionId ?? ended.userId,
+  );
   await app.realtime.publishControl({ type: 'sessions.ended', ...ended });
 }
 

@@ -1,5 +1,5 @@
 // SQL for accounts, sessions and sign-in attempts.
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { loginAttempts, sessions, users } from '../../db/schema/auth';
@@ -43,10 +43,7 @@ export async function insertUser(db: Db, user: NewUser) {
 }
 
 export async function updateUserPassword(db: Db, userId: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function markSignedIn(db: Db, userId: string, at: Date) {
@@ -92,15 +89,27 @@ export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Every session of the user, or every one but `exceptSessionId`. */
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.idleExpiresAt, now)));
 }
 
-export async function insertLoginAttempt(db: Db, email: string, succeeded: boolean, ip: string | null) {
+export async function insertLoginAttempt(
+  db: Db,
+  email: string,
+  succeeded: boolean,
+  ip: string | null,
+) {
   await db.insert(loginAttempts).values({ email, succeeded, ip });
 }
 

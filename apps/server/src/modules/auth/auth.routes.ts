@@ -25,7 +25,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         previousToken: sessionToken(request),
       });
       // The session this browser had (looked up, so cached, by the session hook) has just ended.
-      if (request.user) await announceEndedSessions(app, { userId: request.user.id, sessionId: request.user.sessionId });
+      if (request.user)
+        await announceEndedSessions(app, {
+          userId: request.user.id,
+          sessionId: request.user.sessionId,
+        });
       setSessionCookie(app, reply, result.token, result.maxAgeSeconds);
       return { user: result.user };
     },
@@ -40,7 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.user) {
         await logout(app.db, request.user.sessionId);
-        await announceEndedSessions(app, { userId: request.user.id, sessionId: request.user.sessionId });
+        await announceEndedSessions(app, {
+          userId: request.user.id,
+          sessionId: request.user.sessionId,
+        });
       }
       clearSessionCookie(app, reply);
       return { ok: true as const };
@@ -77,11 +84,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.changePassword.path,
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.changePassword, { tags: ['auth'], summary: 'Change my password' }),
+      schema: endpointSchema(endpoints.changePassword, {
+        tags: ['auth'],
+        summary: 'Change my password',
+      }),
     },
     async (request) => {
       const user = requireUser(request);
-      await changePassword(app.db, user, user.id, request.body);
+      await changePassword(app.db, user, user.id, request.body, user.sessionId);
+      // Other sessions end here and on every instance, sockets included; this one stays.
+      await announceEndedSessions(app, { userId: user.id, exceptSessionId: user.sessionId });
       return { ok: true as const };
     },
   );

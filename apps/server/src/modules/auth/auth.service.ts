@@ -14,7 +14,10 @@ import {
   findSignInInstitution,
   setInstitutionOnboarded,
 } from '../institutions/institutions.service';
-import { createResearcherProfile, type NewResearcherProfile } from '../researchers/researchers.service';
+import {
+  createResearcherProfile,
+  type NewResearcherProfile,
+} from '../researchers/researchers.service';
 import { canManageAccount } from './auth.policy';
 import {
   countRecentFailures,
@@ -142,7 +145,12 @@ export async function getSessionUser(
     await touchSession(db, row.sessionId, now, idleExpiresAt);
   }
   const user = { ...toUser(row), sessionId: row.sessionId };
-  cache?.set(tokenHash, user, Math.min(row.expiresAt.getTime(), idleExpiresAt.getTime()), now.getTime());
+  cache?.set(
+    tokenHash,
+    user,
+    Math.min(row.expiresAt.getTime(), idleExpiresAt.getTime()),
+    now.getTime(),
+  );
   return user;
 }
 
@@ -166,6 +174,7 @@ export async function changePassword(
   actor: Actor,
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  keepSessionId?: string,
 ) {
   assertManages(actor, userId);
   const user = await findUserById(db, userId);
@@ -179,7 +188,13 @@ export async function changePassword(
       errors: [{ path: 'newPassword', message: 'Use a password different from the current one' }],
     });
   }
-  await updateUserPassword(db, userId, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  // A stolen cookie must not outlive the password it was stolen under: every
+  // other session ends with the change (30-day "remember me" ones too).
+  await withTransaction(db, async (tx) => {
+    await updateUserPassword(tx, userId, passwordHash);
+    await deleteSessionsOfUser(tx, userId, keepSessionId);
+  });
 }
 
 export type NewAccount = {
@@ -246,7 +261,10 @@ export async function createFirstAdmin(
 
 /** The ids of accounts by e-mail (compared lower-case), keyed by the lower-case e-mail. */
 export async function findUserIdsByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
-  const rows = await findUserIdsByEmails(db, emails.map((e) => e.toLowerCase()));
+  const rows = await findUserIdsByEmails(
+    db,
+    emails.map((e) => e.toLowerCase()),
+  );
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 

@@ -23,7 +23,10 @@ describe('POST /api/v1/auth/login', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.maxAge).toBeUndefined();
-    const rows = await queryRows<{ token_hash: string }>(t.db, sql`select token_hash from sessions where user_id = ${user.id}`);
+    const rows = await queryRows<{ token_hash: string }>(
+      t.db,
+      sql`select token_hash from sessions where user_id = ${user.id}`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).not.toBe(cookie.value);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -46,7 +49,11 @@ describe('POST /api/v1/auth/login', () => {
   });
 
   it('answers 403 institution_not_onboarded for a real but not onboarded university', async () => {
-    const res = await login({ email: 'someone@mit.edu', password: 'whatever-123', role: 'researcher' });
+    const res = await login({
+      email: 'someone@mit.edu',
+      password: 'whatever-123',
+      role: 'researcher',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ code: 'institution_not_onboarded', status: 403 });
@@ -61,7 +68,10 @@ describe('POST /api/v1/auth/login', () => {
     const { email } = await makeUser(t.db);
     const res = await login({ email, password: 'wrong password', role: 'researcher' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'invalid_credentials', detail: 'Invalid email or password.' });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_credentials',
+      detail: 'Invalid email or password.',
+    });
     expect(res.cookies).toHaveLength(0);
   });
 
@@ -89,7 +99,11 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('validation_failed');
-    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password', 'role']);
+    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'email',
+      'password',
+      'role',
+    ]);
   });
 
   it('rejects malformed JSON with validation_failed', async () => {
@@ -105,7 +119,10 @@ describe('POST /api/v1/auth/login', () => {
 
   it('refuses a cross-site POST by its Origin', async () => {
     const { email, password } = await makeUser(t.db);
-    const res = await login({ email, password, role: 'researcher' }, { origin: 'https://evil.example' });
+    const res = await login(
+      { email, password, role: 'researcher' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
@@ -116,7 +133,11 @@ describe('POST /api/v1/auth/login', () => {
     const second = await login({ email, password, role: 'researcher' }, { cookie: first.cookie });
     const secondCookie = second.cookies.find((c) => c.name === 'gb_session')!;
     expect(`gb_session=${secondCookie.value}`).not.toBe(first.cookie);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: first.cookie } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { cookie: first.cookie },
+    });
     expect(me.statusCode).toBe(401);
   });
 });
@@ -128,9 +149,17 @@ describe('session routes', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ id: user.id, institution: { id: institution.id } });
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { cookie },
+    });
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { cookie },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('unauthenticated');
   });
@@ -141,14 +170,20 @@ describe('session routes', () => {
     expect(anonymous.json()).toEqual({ user: null });
     const { email, password, user } = await makeUser(t.db);
     const { cookie } = await signIn(t.app, { email, password, role: 'researcher' });
-    const signedIn = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie },
+    });
     expect(signedIn.json().user.id).toBe(user.id);
   });
 
   it('expires a session that has been idle too long', async () => {
     const { email, password, user } = await makeUser(t.db);
     const { cookie } = await signIn(t.app, { email, password, role: 'researcher' });
-    await t.db.execute(sql`update sessions set idle_expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
+    await t.db.execute(
+      sql`update sessions set idle_expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
+    );
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
   });
@@ -156,7 +191,9 @@ describe('session routes', () => {
   it('expires a session past its absolute lifetime', async () => {
     const { email, password, user } = await makeUser(t.db);
     const { cookie } = await signIn(t.app, { email, password, role: 'researcher' });
-    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    await t.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
   });
@@ -171,7 +208,9 @@ describe('session routes', () => {
       payload: { currentPassword: 'not it', newPassword: 'a brand new password' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+    expect(wrong.json().errors).toEqual([
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+    ]);
     const short = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
@@ -188,7 +227,9 @@ describe('session routes', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await login({ email, password, role: 'researcher' })).statusCode).toBe(401);
-    expect((await login({ email, password: 'a brand new password', role: 'researcher' })).statusCode).toBe(200);
+    expect(
+      (await login({ email, password: 'a brand new password', role: 'researcher' })).statusCode,
+    ).toBe(200);
   });
 
   it('signs out everywhere, sessions this instance has just used included', async () => {
@@ -200,7 +241,11 @@ describe('session routes', () => {
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
       expect(me.statusCode).toBe(200);
     }
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: a.cookie } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/sessions',
+      headers: { cookie: a.cookie },
+    });
     expect(res.statusCode).toBe(200);
     for (const cookie of [a.cookie, b.cookie]) {
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });

@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@grantbridge/contract/messaging';
-import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
-import { makePerson, sessionCookie, type TestPerson } from '../../../test/factories';
+import {
+  createTestApp,
+  createTestAppPair,
+  usingPostgres,
+  type TestApp,
+} from '../../../test/test-app';
+import {
+  makePerson,
+  makeUser,
+  sessionCookie,
+  signIn,
+  type TestPerson,
+} from '../../../test/factories';
 
 let t: TestApp;
 let base: string;
@@ -74,15 +85,22 @@ async function group(app: FastifyInstance, owner: TestPerson, others: TestPerson
   return body.conversation.id as string;
 }
 
-const sendTo = (app: FastifyInstance, who: TestPerson, id: string, content: string, clientId: string = crypto.randomUUID()) =>
-  post(app, who, `/api/v1/conversations/${id}/messages`, { content, clientId });
+const sendTo = (
+  app: FastifyInstance,
+  who: TestPerson,
+  id: string,
+  content: string,
+  clientId: string = crypto.randomUUID(),
+) => post(app, who, `/api/v1/conversations/${id}/messages`, { content, clientId });
 
 describe('WebSocket /api/v1/realtime', () => {
   it('refuses a connection without a session (401) or from another site (403)', async () => {
     const a = await person();
     await expect(open(base, {})).rejects.toThrow('HTTP 401');
     await expect(open(base, { cookie: 'gb_session=forged' })).rejects.toThrow('HTTP 401');
-    await expect(open(base, { cookie: a.cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    await expect(open(base, { cookie: a.cookie, origin: 'https://evil.example' })).rejects.toThrow(
+      'HTTP 403',
+    );
     const same = await open(base, { cookie: a.cookie, origin: base });
     same.ws.close();
   });
@@ -103,12 +121,18 @@ describe('WebSocket /api/v1/realtime', () => {
     const { message } = await sendTo(t.app, a, id, 'hello all', 'cid-1');
     for (const key of ['a1', 'a2', 'b', 'c'] as const) {
       const got = await sockets[key].waitFor('message.created', (e) => e.data.id === message.id);
-      expect(got.data).toMatchObject({ conversationId: id, content: 'hello all', clientId: 'cid-1', senderName: 'Ada' });
+      expect(got.data).toMatchObject({
+        conversationId: id,
+        content: 'hello all',
+        clientId: 'cid-1',
+        senderName: 'Ada',
+      });
     }
     // A retried send is not a new message: no second event.
     await sendTo(t.app, a, id, 'hello all', 'cid-1');
     await sleep(200);
-    for (const key of ['a1', 'a2', 'b', 'c'] as const) expect(sockets[key].of('message.created')).toHaveLength(1);
+    for (const key of ['a1', 'a2', 'b', 'c'] as const)
+      expect(sockets[key].of('message.created')).toHaveLength(1);
     expect(sockets.out.of('message.created')).toHaveLength(0);
     expect(sockets.out.events.filter((e) => JSON.stringify(e).includes(id))).toEqual([]);
     for (const s of Object.values(sockets)) s.ws.close();
@@ -127,7 +151,10 @@ describe('WebSocket /api/v1/realtime', () => {
     s.ws.send(JSON.stringify({ type: 'typing', data: { pad: 'x'.repeat(17 * 1024) } }));
     await s.waitFor('error', (e) => e.data.code === 'payload_too_large');
     s.ws.send(JSON.stringify({ type: 'message.send', data: { content: 'y'.repeat(200 * 1024) } }));
-    await s.waitFor('error', (e) => e.data.code === 'payload_too_large' && s.of('error').length === 6);
+    await s.waitFor(
+      'error',
+      (e) => e.data.code === 'payload_too_large' && s.of('error').length === 6,
+    );
     await sleep(100);
     expect(s.of('error').map((e) => e.data.code)).toEqual([
       'validation_failed',
@@ -181,13 +208,20 @@ describe('WebSocket /api/v1/realtime', () => {
     const a = await person();
     const b = await person();
     const stranger = await person();
-    const created = await post(t.app, a, '/api/v1/conversations', { type: 'direct', memberIds: [b.id] });
+    const created = await post(t.app, a, '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [b.id],
+    });
     const id = created.conversation.id as string;
     const sa = await connect(a);
     const sStranger = await connect(stranger);
     const sb = await connect(b);
     await sa.waitFor('presence.changed', (e) => e.data.userId === b.id && e.data.online);
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/conversations', headers: { cookie: a.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/conversations',
+      headers: { cookie: a.cookie },
+    });
     const members = list.json().conversations[0].members as { id: string; online: boolean }[];
     expect(members.find((m) => m.id === b.id)!.online).toBe(true);
 
@@ -201,7 +235,9 @@ describe('WebSocket /api/v1/realtime', () => {
     sb.ws.close();
     await sleep(150);
     // b still has a tab open: still online.
-    expect(sa.of('presence.changed').filter((e) => e.data.userId === b.id && !e.data.online)).toHaveLength(0);
+    expect(
+      sa.of('presence.changed').filter((e) => e.data.userId === b.id && !e.data.online),
+    ).toHaveLength(0);
     sb2.ws.close();
     await sa.waitFor('presence.changed', (e) => e.data.userId === b.id && !e.data.online);
     expect(sStranger.of('presence.changed')).toHaveLength(0);
@@ -213,7 +249,10 @@ describe('WebSocket /api/v1/realtime', () => {
     const a = await person();
     const b = await person();
     const sb = await connect(b);
-    const created = await post(t.app, a, '/api/v1/conversations', { type: 'direct', memberIds: [b.id] });
+    const created = await post(t.app, a, '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [b.id],
+    });
     const event = await sb.waitFor('conversation.created');
     expect(event.data.id).toBe(created.conversation.id);
     sb.ws.close();
@@ -227,15 +266,52 @@ describe('sockets and sessions', () => {
     const first1 = await connect(a);
     const first2 = await connect(a);
     const other = await connect(second);
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: a.cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { cookie: a.cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect(await first1.closed).toBe(4401);
     expect(await first2.closed).toBe(4401);
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
-    const everywhere = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: second.cookie } });
+    const everywhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/sessions',
+      headers: { cookie: second.cookie },
+    });
     expect(everywhere.statusCode).toBe(200);
     expect(await other.closed).toBe(4401);
     await expect(connect(second)).rejects.toThrow('HTTP 401');
+  });
+});
+
+describe('a password change', () => {
+  it('ends every other session of the person and closes their sockets; the session that changed it stays', async () => {
+    const { user, email, password } = await makeUser(t.db, { name: 'Pat' });
+    const signedIn = await signIn(t.app, { email, password, role: 'researcher' });
+    const remembered = {
+      cookie: (await signIn(t.app, { email, password, role: 'researcher', remember: true })).cookie,
+    };
+    const here = await open(base, { cookie: signedIn.cookie });
+    const there = await open(base, { cookie: remembered.cookie });
+    const me = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
+    expect((await me(remembered.cookie)).statusCode).toBe(200);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { currentPassword: password, newPassword: 'a brand new passphrase 42' },
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await there.closed).toBe(4401);
+    expect((await me(remembered.cookie)).statusCode).toBe(401);
+    expect((await me(signedIn.cookie)).json().user.id).toBe(user.id);
+    await sleep(50);
+    expect(here.ws.readyState).toBe(WebSocket.OPEN);
+    here.ws.close();
   });
 });
 
@@ -246,11 +322,16 @@ describe('several app instances', () => {
     try {
       const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
       const a = await makePerson(pair.a.db, 'Ada');
-      const me = () => pair.b.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: a.cookie } });
+      const me = () =>
+        pair.b.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: a.cookie } });
       // Instance B has looked the session up (and keeps it in its cache) and holds a socket of it.
       expect((await me()).statusCode).toBe(200);
       const onB = await connect(a, urlB);
-      const out = await pair.a.app.inject({ method: 'DELETE', url: '/api/v1/auth/sessions', headers: { cookie: a.cookie } });
+      const out = await pair.a.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/sessions',
+        headers: { cookie: a.cookie },
+      });
       expect(out.statusCode).toBe(200);
       expect(await onB.closed).toBe(4401);
       expect((await me()).statusCode).toBe(401);
@@ -268,7 +349,9 @@ describe('several app instances', () => {
       const onB = await makePerson(pair.a.db, 'Bea on B');
       // Long titles and names make each member entry big, as with real people.
       const crowd = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => makePerson(pair.a.db, `Dr. Member ${i} ${'x'.repeat(60)}`)),
+        Array.from({ length: 40 }, (_, i) =>
+          makePerson(pair.a.db, `Dr. Member ${i} ${'x'.repeat(60)}`),
+        ),
       );
       const socket = await connect(onB, urlB);
       const team = await post(pair.a.app, lead, '/api/v1/conversations', {
@@ -283,8 +366,13 @@ describe('several app instances', () => {
       expect(created.data.name).toBe('A big team');
 
       const newcomer = await makePerson(pair.a.db, 'Newcomer');
-      await post(pair.a.app, lead, `/api/v1/conversations/${id}/members`, { memberIds: [newcomer.id] });
-      const updated = await socket.waitFor('conversation.updated', (e) => e.data.conversationId === id);
+      await post(pair.a.app, lead, `/api/v1/conversations/${id}/members`, {
+        memberIds: [newcomer.id],
+      });
+      const updated = await socket.waitFor(
+        'conversation.updated',
+        (e) => e.data.conversationId === id,
+      );
       expect(updated.data.members).toHaveLength(43);
       await sleep(200);
       expect(socket.of('conversation.created')).toHaveLength(1);

@@ -79,7 +79,10 @@ export function createRealtimeHub(app: FastifyInstance) {
   const unsubscribeControl = bus.onControl((control) => {
     if (control.type !== 'sessions.ended') return;
     for (const client of byUser.get(control.userId) ?? []) {
-      if (!control.sessionId || client.user.sessionId === control.sessionId) {
+      const ended = control.sessionId
+        ? client.user.sessionId === control.sessionId
+        : client.user.sessionId !== control.exceptSessionId;
+      if (ended) {
         client.socket.close(closeCodes.sessionEnded, 'session ended');
       }
     }
