@@ -38,6 +38,7 @@ const envSchema = z.object({
   LEAD_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -68,7 +69,10 @@ export type Config = {
   leadRateLimit: number;
   leadRateWindowMs: number;
   loginIpRateLimit: number;
+  /** Failures for one e-mail from one address that lock that pair; for one e-mail from anywhere, that slow it. */
   loginMaxFailures: number;
+  /** Failures from one address, any e-mail, that lock the address. */
+  loginAddressMaxFailures: number;
   loginFailureWindowMs: number;
   outboxPollMs: number;
   shutdownTimeoutMs: number;
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leadRateWindowMs: e.LEAD_RATE_WINDOW_MINUTES * 60_000,
     loginIpRateLimit: e.LOGIN_IP_RATE_LIMIT,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     outboxPollMs: e.OUTBOX_POLL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -40,6 +40,8 @@ function fieldErrors(validation: { instancePath: string; message?: string }[], c
 export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error.meta?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendProblem(reply, error.code, error.message, {
         errors: error.errors,
         meta: error.meta,

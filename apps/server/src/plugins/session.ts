@@ -62,6 +62,14 @@ export function setSessionCookie(
   });
 }
 
+/** A browser the person has signed in with (sign-in-guard): outlives sessions, so it is kept when they sign out. */
+export const deviceCookieName = 'gb_device';
+
+export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
+  // 400 days: the longest browsers keep a cookie.
+  reply.setCookie(deviceCookieName, token, { ...cookieOptions(app), maxAge: 400 * 24 * 3600 });
+}
+
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
   reply.clearCookie(sessionCookieName, cookieOptions(app));
 }

@@ -62,5 +62,30 @@ export const loginAttempts = pgTable(
     ip: text('ip'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_email_time_idx').on(t.email, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_email_time_idx').on(t.email, t.attemptedAt),
+    index('login_attempts_ip_time_idx').on(t.ip, t.attemptedAt),
+  ],
 );
+
+/**
+ * Browsers a person has signed in from (a long-lived `gb_device` cookie, its
+ * hash here): the right password from one of them works while strangers are
+ * locked out (docs/decisions/026-sign-in-lock-out.md).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: userReference(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
+
+/** When a person was last told by e-mail about a burst of failed sign-ins (one e-mail per burst). */
+export const loginAlerts = pgTable('login_alerts', {
+  email: text('email').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

@@ -1,8 +1,8 @@
 // SQL for accounts, sessions and sign-in attempts.
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { loginAttempts, sessions, users } from '../../db/schema/auth';
+import { knownDevices, loginAlerts, loginAttempts, sessions, users } from '../../db/schema/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -147,4 +147,55 @@ export async function findUserIdsByEmails(db: Db, emails: string[]) {
   if (!emails.length) return [];
   const email = sql<string>`lower(${users.email})`;
   return db.select({ id: users.id, email }).from(users).where(inArray(email, emails));
+}
+
+/** Failed sign-ins since `since`: for this e-mail from this address, from this address, and for this e-mail. */
+export async function countRecentFailureSources(
+  db: Db,
+  email: string,
+  ip: string | null,
+  since: Date,
+) {
+  const [row] = await queryRows<{ pair: number; address: number; email: number }>(
+    db,
+    sql`
+    SELECT count(*) FILTER (WHERE email = ${email} AND ip IS NOT DISTINCT FROM ${ip})::int AS pair,
+      count(*) FILTER (WHERE ip IS NOT DISTINCT FROM ${ip})::int AS address,
+      count(*) FILTER (WHERE email = ${email})::int AS email
+    FROM login_attempts
+    WHERE NOT succeeded AND attempted_at > ${since.toISOString()}::timestamptz
+      AND (email = ${email} OR ip IS NOT DISTINCT FROM ${ip})`,
+  );
+  return row ?? { pair: 0, address: 0, email: 0 };
+}
+
+/** Whether the device token is one the user signed in with; marks it used. */
+export async function useKnownDevice(db: Db, tokenHash: string, userId: string) {
+  const rows = await db
+    .update(knownDevices)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+    .returning({ tokenHash: knownDevices.tokenHash });
+  return rows.length > 0;
+}
+
+export async function insertKnownDevice(db: Db, tokenHash: string, userId: string) {
+  await db.insert(knownDevices).values({ tokenHash, userId }).onConflictDoNothing();
+}
+
+/**
+ * Claims the right to tell the person about a burst of failures: true for one
+ * caller per burst, on any instance (an alert sent before `staleBefore` no
+ * longer counts).
+ */
+export async function claimLoginAlert(db: Db, email: string, staleBefore: Date) {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`
+    INSERT INTO login_alerts (email, sent_at) VALUES (${email}, now())
+    ON CONFLICT (email) DO UPDATE SET sent_at = now()
+      WHERE login_alerts.sent_at < ${staleBefore.toISOString()}::timestamptz
+    RETURNING email`,
+  );
+  return rows.length > 0;
 }

@@ -5,7 +5,9 @@ import { endpointSchema } from '../../lib/endpoint-schema';
 import {
   announceEndedSessions,
   clearSessionCookie,
+  deviceCookieName,
   requireUser,
+  setDeviceCookie,
   sessionToken,
   setSessionCookie,
 } from '../../plugins/session';
@@ -23,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request),
+        deviceToken: request.cookies[deviceCookieName],
       });
       // The session this browser had (looked up, so cached, by the session hook) has just ended.
       if (request.user)
@@ -31,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionId: request.user.sessionId,
         });
       setSessionCookie(app, reply, result.token, result.maxAgeSeconds);
+      if (result.deviceToken) setDeviceCookie(app, reply, result.deviceToken);
       return { user: result.user };
     },
   );

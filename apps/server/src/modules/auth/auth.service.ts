@@ -19,8 +19,8 @@ import {
   type NewResearcherProfile,
 } from '../researchers/researchers.service';
 import { canManageAccount } from './auth.policy';
+import { guardSignIn, recordFailedSignIn, rememberDevice } from './sign-in-attempts';
 import {
-  countRecentFailures,
   countUsersByRole,
   deleteSession,
   deleteSessionsOfUser,
@@ -62,34 +62,36 @@ export async function login(
   db: Db,
   config: Config,
   input: LoginInput,
-  context: { ip: string | null; userAgent: string | null; previousToken?: string },
+  context: {
+    ip: string | null;
+    userAgent: string | null;
+    previousToken?: string;
+    deviceToken?: string;
+  },
 ) {
   const email = input.email.trim().toLowerCase();
   const now = new Date();
-  const failures = await countRecentFailures(
-    db,
-    email,
-    new Date(now.getTime() - config.loginFailureWindowMs),
-  );
-  if (failures >= config.loginMaxFailures) {
-    const minutes = Math.round(config.loginFailureWindowMs / 60_000);
-    throw new AppError(
-      'rate_limited',
-      `Too many failed sign-in attempts for this e-mail. Try again in ${minutes} minutes.`,
-      { meta: { retryAfterMinutes: minutes } },
-    );
-  }
-
   await findSignInInstitution(db, email);
 
   const user = await findUserByEmail(db, email);
+  // Locked sources are refused and an e-mail under attack is slowed, before any password is checked.
+  const { knownDevice } = await guardSignIn(db, config, {
+    email,
+    ip: context.ip,
+    userId: user?.id ?? null,
+    deviceToken: context.deviceToken,
+  });
   if (!user || !user.passwordHash) {
     await verifyAgainstDummy(input.password);
-    await insertLoginAttempt(db, email, false, context.ip);
+    await recordFailedSignIn(db, config, { email, ip: context.ip, account: null });
     throw new AppError('invalid_credentials', 'Invalid email or password.');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await insertLoginAttempt(db, email, false, context.ip);
+    await recordFailedSignIn(db, config, {
+      email,
+      ip: context.ip,
+      account: { email: user.email, name: user.name },
+    });
     throw new AppError('invalid_credentials', 'Invalid email or password.');
   }
   if (user.role !== input.role) {
@@ -107,7 +109,7 @@ export async function login(
   const token = newToken();
   const lifetime = input.remember ? config.rememberMs : config.sessionAbsoluteMs;
   const idle = input.remember ? config.rememberMs : config.sessionIdleMs;
-  await withTransaction(db, async (tx) => {
+  const deviceToken = await withTransaction(db, async (tx) => {
     await insertSession(tx, {
       tokenHash: hashToken(token),
       userId: user.id,
@@ -119,8 +121,14 @@ export async function login(
     });
     await insertLoginAttempt(tx, email, true, context.ip);
     await markSignedIn(tx, user.id, now);
+    return rememberDevice(tx, user.id, knownDevice);
   });
-  return { user: toUser(user), token, maxAgeSeconds: input.remember ? lifetime / 1000 : undefined };
+  return {
+    user: toUser(user),
+    token,
+    maxAgeSeconds: input.remember ? lifetime / 1000 : undefined,
+    deviceToken,
+  };
 }
 
 const touchEveryMs = 60_000;

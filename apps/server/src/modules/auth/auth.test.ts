@@ -83,7 +83,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.json().detail).toContain('Administrator');
   });
 
-  it('locks an e-mail out after 10 failures in 15 minutes, even with the right password', async () => {
+  it('locks the failing source out after 10 failures in 15 minutes, even with the right password', async () => {
     const { email, password } = await makeUser(t.db);
     for (let i = 0; i < 10; i++) {
       const res = await login({ email, password: `wrong-${i}`, role: 'researcher' });
