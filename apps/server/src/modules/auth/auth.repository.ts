@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { knownDevices, loginAlerts, loginAttempts, sessions, users } from '../../db/schema/auth';
+import { knownDevices, loginAttempts, sessions, users } from '../../db/schema/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
