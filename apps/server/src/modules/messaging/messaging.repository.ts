@@ -245,8 +245,19 @@ function likePattern(q: string) {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function searchPeople(db: Db, q: string, excludeUserId: string, limit: number) {
+/**
+ * People by name (any part, any institution), or by their whole e-mail address
+ * typed in full, and then only at the searcher's own institution: an address
+ * cannot be confirmed letter by letter, nor anyone's found across institutions.
+ */
+export async function searchPeople(
+  db: Db,
+  q: string,
+  searcher: { userId: string; institutionId: string },
+  limit: number,
+) {
   const pattern = likePattern(q);
+  const byEmail = and(eq(users.institutionId, searcher.institutionId), sql`lower(${users.email}) = lower(${q})`);
   return db
     .select({
       id: users.id,
@@ -259,7 +270,7 @@ export async function searchPeople(db: Db, q: string, excludeUserId: string, lim
     .from(users)
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
     .where(
-      and(ne(users.id, excludeUserId), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined),
+      and(ne(users.id, searcher.userId), q ? or(ilike(users.name, pattern), byEmail) : undefined),
     )
     .orderBy(asc(users.name))
     .limit(limit);

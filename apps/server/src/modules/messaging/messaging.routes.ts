@@ -47,10 +47,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: endpointSchema(endpoints.userSearch, {
         tags,
-        summary: 'Find researchers and administrators to message (name or e-mail, 20 at most)',
+        summary: 'Find researchers and administrators to message (by name; by whole e-mail address at my institution; 20 at most)',
       }),
     },
-    async (request) => ({ users: await findPeople(app.db, requireUser(request).id, request.query.q) }),
+    async (request) => ({ users: await findPeople(app.db, requireUser(request), request.query.q) }),
   );
 
   app.get(

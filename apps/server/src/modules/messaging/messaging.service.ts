@@ -274,8 +274,12 @@ export async function otherMemberIds(db: Db, conversationId: string, userId: str
   return (await listMemberIds(db, conversationId)).filter((id) => id !== userId);
 }
 
-export async function findPeople(db: Db, userId: string, q: string): Promise<Person[]> {
-  const rows = await searchPeople(db, q, userId, 20);
+export async function findPeople(
+  db: Db,
+  actor: { id: string; institution: { id: string } },
+  q: string,
+): Promise<Person[]> {
+  const rows = await searchPeople(db, q, { userId: actor.id, institutionId: actor.institution.id }, 20);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -1,4 +1,4 @@
-// Search people by name or e-mail and pick them; picked people show as
+// Search people by name (or a colleague by full e-mail) and pick them; picked people show as
 // removable chips. In single mode a new pick replaces the old one.
 import { useState } from 'react';
 import clsx from 'clsx';
@@ -83,7 +83,7 @@ export function PeoplePicker({
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search by name or e-mail"
+          placeholder="Search by name, or a colleague’s full e-mail"
           autoComplete="off"
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy || undefined}
