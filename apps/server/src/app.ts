@@ -34,7 +34,7 @@ import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { getViewerState } from './modules/pipeline/pipeline.service';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
-import { registerProblemHandlers, sendProblem } from './plugins/problem';
+import { refuseUnsafeInput, registerProblemHandlers, sendProblem } from './plugins/problem';
 import { registerRealtimeBus } from './plugins/realtime-bus';
 import { followEndedSessions, registerSession } from './plugins/session';
 import './plugins/types';
@@ -77,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
+  refuseUnsafeInput(app);
 
   const ownsDatabase = !options.database;
   const database =

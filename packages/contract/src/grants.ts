@@ -1,6 +1,7 @@
 // The grant catalogue, grant search and the search assistant.
 import { z } from 'zod';
 import { uuidSchema } from './uuid-schema';
+import { calendarDay, money, moneyParam } from './primitives';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 export const grantStatusSchema = z.enum(grantStatuses);
@@ -18,13 +19,8 @@ export const sortLabels: Record<SortOption, string> = {
 };
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 and 2026-13-01 are refused). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'That date does not exist');
+/** A day as the catalogue stores it (answers only: imported records are not ours to refuse). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
 
 export const grantSummarySchema = z.object({
   id: z.string(),
@@ -49,10 +45,7 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-const amountParam = z.coerce
-  .number({ error: 'Enter an amount in dollars' })
-  .min(0, 'Amounts cannot be negative')
-  .max(1e12, 'That amount is too large');
+const amountParam = moneyParam;
 
 const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
@@ -74,8 +67,8 @@ export const grantSearchQuerySchema = z
       .refine((groups) => groups.length <= 9, 'Use at most 9 refinements'),
     amountMin: amountParam.optional(),
     amountMax: amountParam.optional(),
-    dueFrom: isoDate.optional(),
-    dueTo: isoDate.optional(),
+    dueFrom: calendarDay.optional(),
+    dueTo: calendarDay.optional(),
     agency: z.string().trim().max(100, 'The agency is too long').optional(),
     status: z
       .string()
@@ -120,10 +113,10 @@ export const searchFiltersSchema = z.object({
   keywords: z.array(z.string().max(60)).max(40),
   /** Each follow-up message adds a group; a grant must match a word of every group. */
   keywordGroups: z.array(z.array(z.string().max(60)).max(40)).max(10).default([]),
-  amountMin: z.number().nullable(),
-  amountMax: z.number().nullable(),
-  dueFrom: isoDate.nullable(),
-  dueTo: isoDate.nullable(),
+  amountMin: money.nullable(),
+  amountMax: money.nullable(),
+  dueFrom: calendarDay.nullable(),
+  dueTo: calendarDay.nullable(),
   agency: z.string().nullable(),
   matchProfile: z.boolean(),
 });
@@ -264,7 +257,10 @@ export const createSavedSearchRequestSchema = z.object({
   name: savedSearchName,
   query: z.string().trim().max(500).default(''),
   /** The search state as in the URL (amountMin, agency, sort, …). */
-  filters: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).default({}),
+  filters: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]))
+    .refine((f) => Object.keys(f).length <= 40, 'Too many filters')
+    .default({}),
   alertCadence: z.enum(['none', 'daily', 'weekly']).default('none'),
 });
 export const updateSavedSearchRequestSchema = z.object({

@@ -66,7 +66,12 @@ export const demoRequestSchema = z.object({
     .string({ error: 'Enter a valid date and time' })
     .trim()
     .max(40)
-    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time')
+    .refine((v) => {
+      if (v === '') return true;
+      const at = Date.parse(v);
+      // A real moment, in the years anyone books a demo in (not year 0000).
+      return !Number.isNaN(at) && at >= Date.UTC(2000, 0, 1) && at < Date.UTC(2200, 0, 1);
+    }, 'Enter a valid date and time')
     .optional(),
   message: z.string({ error: 'Comments must be text' }).trim().max(5000, 'Comments must be at most 5000 characters').optional(),
 });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@grantbridge/contract/errors';
 import { statusByCode } from '@grantbridge/contract/problem-codes';
+import { findUnsafeText } from '@grantbridge/contract/primitives';
 import { AppError, titleByCode, type ProblemExtras } from '../errors';
 
 export function sendProblem(
@@ -35,6 +36,29 @@ function fieldErrors(validation: { instancePath: string; message?: string }[], c
     if (!seen.has(path)) seen.set(path, v.message ?? 'Invalid value');
   }
   return [...seen].map(([path, message]) => ({ path, message }));
+}
+
+/**
+ * Text no database can store (NUL, unpaired surrogates), in any field name or
+ * value of any route's body, query or path, answers 400 before the route's own
+ * validation runs: one check for every route, the ones to come included.
+ */
+export function refuseUnsafeInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const found = findUnsafeText(value);
+      if (found) {
+        const path = part === 'body' ? found.path : `${part}.${found.path}`;
+        throw new AppError('validation_failed', 'Some fields are missing or invalid.', {
+          errors: [{ path, message: found.message }],
+        });
+      }
+    }
+  });
 }
 
 export function registerProblemHandlers(app: FastifyInstance) {

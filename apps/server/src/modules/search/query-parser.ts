@@ -2,6 +2,7 @@
 // amount bounds, agency, due-date range and "my profile", from plain English.
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
+import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primitives';
 import { isKnownAcronym } from './synonyms';
 
 export type ParsedQuery = {
@@ -229,6 +230,14 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   };
   consume(/(?:^|\s)-([a-z0-9][a-z0-9-]*)/g, (m) => excludeWord(m[1]!));
   consume(negationPattern, (m) => excludeWord(m[1]!));
+
+  // Out of any sane range ("over 5 trillion", "due by 2300"): not a filter anyone can mean.
+  for (const key of ['amountMin', 'amountMax'] as const) {
+    if (result[key] !== null && (result[key]! > maxAmount || !Number.isInteger(result[key]))) result[key] = null;
+  }
+  for (const key of ['dueFrom', 'dueTo'] as const) {
+    if (result[key] !== null && (result[key]! < earliestDay || result[key]! > latestDay)) result[key] = null;
+  }
 
   const seen = new Set<string>();
   for (const word of text.split(/[^a-z0-9-]+/)) {
