@@ -37,6 +37,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { refuseUnsafeInput, registerProblemHandlers, sendProblem } from './plugins/problem';
 import { registerRealtimeBus } from './plugins/realtime-bus';
 import { followEndedSessions, registerSession } from './plugins/session';
+import { registerIdempotency } from './plugins/idempotency';
 import './plugins/types';
 
 export type BuildOptions = {
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true }));
   app.decorate('config', config);
+  // Set on SIGTERM (main.ts): the health check answers 503 while requests still get served.
+  app.decorate('draining', false);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('outbox', createOutbox(database.db, config, app.log));
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // bigger ones close the socket.
   await app.register(websocket, { options: { maxPayload: config.bodyLimit } });
   await registerSession(app, (token, cache) => getSessionUser(database.db, config, token, cache));
+  registerIdempotency(app);
   await registerRealtimeBus(app);
   followEndedSessions(app);
   await app.register(messagingRoutes);

@@ -42,6 +42,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
 });
 
@@ -76,6 +77,8 @@ export type Config = {
   loginFailureWindowMs: number;
   outboxPollMs: number;
   shutdownTimeoutMs: number;
+  /** After SIGTERM, how long the server keeps serving while the health check says it is going away. */
+  shutdownDrainMs: number;
   webDist: string;
   projectRoot: string;
 };
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     outboxPollMs: e.OUTBOX_POLL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : e.NODE_ENV === 'test' ? 0 : 1000),
     webDist: path.resolve(e.WEB_DIST),
     projectRoot,
   };

@@ -14,8 +14,11 @@ export const titleByCode: Record<ErrorCode, string> = {
   not_found: 'Not found',
   conflict: 'Conflict',
   payload_too_large: 'Payload too large',
+  idempotency_key_reused: 'Idempotency key used for another request',
+  idempotency_in_progress: 'The same request is still being handled',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
+  unavailable: 'Service unavailable',
 };
 
 /** What a problem answer may carry besides its code and detail. */

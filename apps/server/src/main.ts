@@ -26,13 +26,18 @@ async function start() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down; finishing in-flight requests');
+    // A rolling deploy: say "not ready" at once, keep serving while load
+    // balancers notice (SHUTDOWN_DRAIN_MS), then stop accepting, finish every
+    // request already read, close sockets with "restarting", and exit.
+    app.draining = true;
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining, then finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownDrainMs + config.shutdownTimeoutMs);
     timer.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       process.exit(0);
     } catch (err) {

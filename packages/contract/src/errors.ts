@@ -13,7 +13,10 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'internal',
+  'unavailable',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

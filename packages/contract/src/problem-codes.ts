@@ -16,9 +16,12 @@ export const statusByCode: Record<ErrorCode, number> = {
   role_mismatch: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_in_progress: 409,
   payload_too_large: 413,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /** The code of a failed response that carries no problem body; any other status is `internal`. */

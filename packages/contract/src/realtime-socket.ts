@@ -8,6 +8,8 @@ export const closeCodes = {
   done: 1000,
   /** The server is shutting down; the client reconnects as after any drop. */
   goingAway: 1001,
+  /** The server is restarting (a rolling deploy): reconnect soon, to another instance. */
+  restarting: 1012,
   /** The client heard nothing after a ping: the line is dead, reconnect. */
   noPong: 4000,
   /** The browser went offline; dropping the socket at once beats waiting for it to die. */

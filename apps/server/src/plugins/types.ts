@@ -16,6 +16,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     outbox: Outbox;
+    /** Shutting down: still serving, but the health check says not to send more. */
+    draining: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

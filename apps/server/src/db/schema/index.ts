@@ -10,3 +10,4 @@ export * from './search';
 export * from './messaging';
 export * from './outbox';
 export * from './meta';
+export * from './idempotency';

@@ -166,7 +166,7 @@ export function createRealtimeHub(app: FastifyInstance) {
 
   const attach = (socket: WebSocket, user: SocketUser) => {
     if (closing) {
-      socket.close(closeCodes.goingAway, 'server shutting down');
+      socket.close(closeCodes.restarting, 'server restarting');
       return;
     }
     const client: Client = {
@@ -246,7 +246,7 @@ export function createRealtimeHub(app: FastifyInstance) {
     unsubscribe();
     unsubscribeResync();
     unsubscribeControl();
-    for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
+    for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.restarting, 'server restarting');
     byUser.clear();
     await Promise.allSettled([...presenceQueue.values()]);
     await deletePresenceOfInstance(db, bus.instanceId).catch((err) =>
