@@ -2,7 +2,12 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { conversationMembers, conversations, messages, userPresence } from '../../db/schema/messaging';
+import {
+  conversationMembers,
+  conversations,
+  messages,
+  userPresence,
+} from '../../db/schema/messaging';
 import { users } from '../../db/schema/auth';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -22,7 +27,8 @@ const selectMessages = (db: Db) =>
   db.select(messageColumns).from(messages).innerJoin(users, eq(users.id, messages.senderId));
 
 /** Membership rows still current: the user has not left. */
-const liveMember = (userId: string) => and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt));
+const liveMember = (userId: string) =>
+  and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt));
 
 export type MessageRow = {
   id: string;
@@ -57,7 +63,12 @@ export async function insertConversation(db: Db, row: typeof conversations.$infe
 }
 
 /** Adds members, or brings back ones who left; newcomers start with nothing unread. */
-export async function upsertMembers(db: Db, conversationId: string, userIds: string[], lastReadSeq: number) {
+export async function upsertMembers(
+  db: Db,
+  conversationId: string,
+  userIds: string[],
+  lastReadSeq: number,
+) {
   if (!userIds.length) return;
   await db
     .insert(conversationMembers)
@@ -73,7 +84,12 @@ export async function markMemberLeft(db: Db, conversationId: string, userId: str
   await db
     .update(conversationMembers)
     .set({ leftAt: new Date() })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+      ),
+    );
 }
 
 /** Live members of the conversations, with what the member list shows. */
@@ -91,7 +107,12 @@ export async function listMembers(db: Db, conversationIds: string[]) {
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
-    .where(and(inArray(conversationMembers.conversationId, conversationIds), isNull(conversationMembers.leftAt)))
+    .where(
+      and(
+        inArray(conversationMembers.conversationId, conversationIds),
+        isNull(conversationMembers.leftAt),
+      ),
+    )
     .orderBy(asc(conversationMembers.joinedAt), asc(users.name));
 }
 
@@ -99,7 +120,12 @@ export async function listMemberIds(db: Db, conversationId: string) {
   const rows = await db
     .select({ userId: conversationMembers.userId })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), isNull(conversationMembers.leftAt)));
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        isNull(conversationMembers.leftAt),
+      ),
+    );
   return rows.map((r) => r.userId);
 }
 
@@ -112,7 +138,11 @@ export async function listConversationsOfUser(db: Db, userId: string, onlyId?: s
       and u.sender_id <> ${userId}
   )`;
   return db
-    .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq, unreadCount: unread })
+    .select({
+      conversation: conversations,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      unreadCount: unread,
+    })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(and(liveMember(userId), onlyId ? eq(conversations.id, onlyId) : undefined))
@@ -125,7 +155,10 @@ export async function listLastMessages(db: Db, conversationIds: string[]): Promi
   return db
     .select(messageColumns)
     .from(messages)
-    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(conversations.lastSeq, messages.seq)))
+    .innerJoin(
+      conversations,
+      and(eq(conversations.id, messages.conversationId), eq(conversations.lastSeq, messages.seq)),
+    )
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(inArray(messages.conversationId, conversationIds));
 }
@@ -153,16 +186,27 @@ export async function findMessageById(db: Db, id: string): Promise<MessageRow | 
   return row ?? null;
 }
 
-export async function findMessageByClientId(db: Db, conversationId: string, senderId: string, clientId: string) {
+export async function findMessageByClientId(
+  db: Db,
+  conversationId: string,
+  senderId: string,
+  clientId: string,
+) {
   const [row] = await selectMessages(db).where(
-    and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
+    and(
+      eq(messages.conversationId, conversationId),
+      eq(messages.senderId, senderId),
+      eq(messages.clientId, clientId),
+    ),
   );
   return row ?? null;
 }
 
 /** Locks the conversation row so sends to one conversation take sequence numbers one at a time. */
 export async function lockConversation(db: Db, conversationId: string) {
-  await db.execute(sql`select 1 from ${conversations} where ${conversations.id} = ${conversationId} for update`);
+  await db.execute(
+    sql`select 1 from ${conversations} where ${conversations.id} = ${conversationId} for update`,
+  );
 }
 
 export type OutgoingMessage = {
@@ -192,7 +236,10 @@ export type BatchSendResult = {
  * first, so concurrent batches (other instances) cannot deadlock.
  * The items' (conversation, sender, client id) keys must be distinct.
  */
-export async function insertMessageBatch(db: Db, items: OutgoingMessage[]): Promise<BatchSendResult[]> {
+export async function insertMessageBatch(
+  db: Db,
+  items: OutgoingMessage[],
+): Promise<BatchSendResult[]> {
   const input = JSON.stringify(
     items.map((m, ord) => ({
       ord,
@@ -232,11 +279,21 @@ function parseTextArray(value: string[] | string): string[] {
 }
 
 /** Moves the read marker forward only; returns the marker now stored. */
-export async function advanceReadMarker(db: Db, conversationId: string, userId: string, seq: number) {
+export async function advanceReadMarker(
+  db: Db,
+  conversationId: string,
+  userId: string,
+  seq: number,
+) {
   const [row] = await db
     .update(conversationMembers)
     .set({ lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${seq})` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+      ),
+    )
     .returning({ lastReadSeq: conversationMembers.lastReadSeq });
   return row!.lastReadSeq;
 }
@@ -257,7 +314,10 @@ export async function searchPeople(
   limit: number,
 ) {
   const pattern = likePattern(q);
-  const byEmail = and(eq(users.institutionId, searcher.institutionId), sql`lower(${users.email}) = lower(${q})`);
+  const byEmail = and(
+    eq(users.institutionId, searcher.institutionId),
+    sql`lower(${users.email}) = lower(${q})`,
+  );
   return db
     .select({
       id: users.id,
@@ -282,7 +342,10 @@ export async function upsertPresence(db: Db, userId: string, instanceId: string)
   await db
     .insert(userPresence)
     .values({ userId, instanceId })
-    .onConflictDoUpdate({ target: [userPresence.userId, userPresence.instanceId], set: { seenAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [userPresence.userId, userPresence.instanceId],
+      set: { seenAt: sql`now()` },
+    });
 }
 
 export async function deletePresence(db: Db, userId: string, instanceId: string) {
@@ -296,11 +359,32 @@ export async function deletePresenceOfInstance(db: Db, instanceId: string) {
 }
 
 export async function touchPresenceOfInstance(db: Db, instanceId: string) {
-  await db.update(userPresence).set({ seenAt: sql`now()` }).where(eq(userPresence.instanceId, instanceId));
+  await db
+    .update(userPresence)
+    .set({ seenAt: sql`now()` })
+    .where(eq(userPresence.instanceId, instanceId));
+}
+
+/**
+ * Removes presence rows no instance has refreshed within the window (their
+ * instance died without cleaning up) and returns their users. A row is removed
+ * by one caller only, so each stale user is announced once across instances.
+ */
+export async function deleteStalePresence(db: Db, freshSeconds: number): Promise<string[]> {
+  const rows = await db
+    .delete(userPresence)
+    .where(lt(userPresence.seenAt, sql`now() - make_interval(secs => ${freshSeconds})`))
+    .returning({ userId: userPresence.userId });
+  return [...new Set(rows.map((r) => r.userId))];
 }
 
 /** Users with a socket on some instance that checked in within the freshness window. */
-export async function findOnlineUserIds(db: Db, userIds: string[], freshSeconds: number, exceptInstance?: string) {
+export async function findOnlineUserIds(
+  db: Db,
+  userIds: string[],
+  freshSeconds: number,
+  exceptInstance?: string,
+) {
   if (!userIds.length) return new Set<string>();
   const rows = await db
     .selectDistinct({ userId: userPresence.userId })

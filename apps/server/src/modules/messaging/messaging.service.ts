@@ -42,8 +42,10 @@ type CreateInput = z.output<typeof createConversationRequestSchema>;
 type PageInput = z.output<typeof messagePageQuerySchema>;
 
 /** A socket's instance refreshes its presence rows this often; older rows count as offline. */
-export const presenceHeartbeatMs = 30_000;
-export const presenceFreshSeconds = 90;
+/** Each instance refreshes its users' presence this often, and sweeps up dead instances' (realtime.ts). */
+export const presenceHeartbeatMs = 15_000;
+/** Presence older than this is stale: a dead instance's users show offline within this plus one heartbeat (55 s). */
+export const presenceFreshSeconds = 40;
 
 function toMessage(row: MessageRow): Message {
   return { ...row, createdAt: row.createdAt.toISOString() };

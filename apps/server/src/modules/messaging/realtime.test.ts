@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { sweepStalePresence } from './realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -312,6 +314,29 @@ describe('a password change', () => {
     await sleep(50);
     expect(here.ws.readyState).toBe(WebSocket.OPEN);
     here.ws.close();
+  });
+});
+
+describe('presence of a dead instance', () => {
+  it('is swept and announced offline to the person’s peers, once', async () => {
+    const gone = await person('Gone');
+    const peer = await person('Peer');
+    await post(t.app, peer, '/api/v1/conversations', { type: 'direct', memberIds: [gone.id] });
+    const socket = await connect(peer);
+    // An instance that died holding a socket of Gone's: its row is no longer refreshed.
+    await t.db.execute(
+      sql`INSERT INTO user_presence (user_id, instance_id, seen_at) VALUES (${gone.id}, 'dead-instance', now() - interval '2 minutes')`,
+    );
+    const [first, second] = await Promise.all([
+      sweepStalePresence(t.app),
+      sweepStalePresence(t.app),
+    ]);
+    expect([...first!, ...second!]).toEqual([gone.id]);
+    const offline = await socket.waitFor('presence.changed', (e) => e.data.userId === gone.id);
+    expect(offline.data.online).toBe(false);
+    await sleep(100);
+    expect(socket.of('presence.changed').filter((e) => e.data.userId === gone.id)).toHaveLength(1);
+    socket.ws.close();
   });
 });
 

@@ -14,12 +14,18 @@ import type { RealtimeDelivery } from '../../plugins/realtime-bus';
 import {
   deletePresence,
   deletePresenceOfInstance,
+  deleteStalePresence,
   findOnlineUserIds,
   findPeerIds,
   touchPresenceOfInstance,
   upsertPresence,
 } from './messaging.repository';
-import { isConversationMember, otherMemberIds, presenceFreshSeconds, presenceHeartbeatMs } from './messaging.service';
+import {
+  isConversationMember,
+  otherMemberIds,
+  presenceFreshSeconds,
+  presenceHeartbeatMs,
+} from './messaging.service';
 
 type SocketUser = { id: string; name: string; sessionId: string };
 type Client = {
@@ -128,9 +134,11 @@ export function createRealtimeHub(app: FastifyInstance) {
 
   const onFrame = (client: Client, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
     const now = Date.now();
-    if (now - client.frames.windowStart > frameWindowMs) client.frames = { windowStart: now, count: 0 };
+    if (now - client.frames.windowStart > frameWindowMs)
+      client.frames = { windowStart: now, count: 0 };
     if (++client.frames.count > maxFramesPerWindow) {
-      if (client.frames.count === maxFramesPerWindow + 1) sendError(client, 'rate_limited', 'Too many frames; slow down.');
+      if (client.frames.count === maxFramesPerWindow + 1)
+        sendError(client, 'rate_limited', 'Too many frames; slow down.');
       return;
     }
     const buffer = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
@@ -151,7 +159,11 @@ export function createRealtimeHub(app: FastifyInstance) {
     }
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) {
-      sendError(client, 'validation_failed', 'Unknown or malformed frame; expected { type: "typing" | "ping", data }.');
+      sendError(
+        client,
+        'validation_failed',
+        'Unknown or malformed frame; expected { type: "typing" | "ping", data }.',
+      );
       return;
     }
     const frame = parsed.data;
@@ -235,6 +247,9 @@ export function createRealtimeHub(app: FastifyInstance) {
     touchPresenceOfInstance(db, bus.instanceId).catch((err) =>
       app.log.warn({ err }, 'realtime: presence heartbeat failed'),
     );
+    sweepStalePresence(app).catch((err) =>
+      app.log.warn({ err }, 'realtime: presence sweep failed'),
+    );
   }, presenceHeartbeatMs);
   presenceTimer.unref();
 
@@ -246,7 +261,8 @@ export function createRealtimeHub(app: FastifyInstance) {
     unsubscribe();
     unsubscribeResync();
     unsubscribeControl();
-    for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.restarting, 'server restarting');
+    for (const clients of byUser.values())
+      for (const client of clients) client.socket.close(closeCodes.restarting, 'server restarting');
     byUser.clear();
     await Promise.allSettled([...presenceQueue.values()]);
     await deletePresenceOfInstance(db, bus.instanceId).catch((err) =>
@@ -260,4 +276,25 @@ export function createRealtimeHub(app: FastifyInstance) {
     /** For tests and the benchmark: how many sockets this instance holds. */
     socketCount: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   };
+}
+
+/**
+ * Announces offline the users of an instance that died without cleaning up:
+ * its presence rows stop being refreshed, and the first instance to sweep
+ * after they go stale removes them and tells each user's peers, once. Returns
+ * the users announced.
+ */
+export async function sweepStalePresence(app: FastifyInstance): Promise<string[]> {
+  const stale = await deleteStalePresence(app.db, presenceFreshSeconds);
+  if (!stale.length) return [];
+  const stillOnline = await findOnlineUserIds(app.db, stale, presenceFreshSeconds);
+  const gone = stale.filter((userId) => !stillOnline.has(userId));
+  for (const userId of gone) {
+    const peers = await findPeerIds(app.db, userId);
+    await app.realtime.publish(peers, {
+      type: 'presence.changed',
+      data: { userId, online: false },
+    });
+  }
+  return gone;
 }
