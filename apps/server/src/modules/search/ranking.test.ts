@@ -229,3 +229,27 @@ describe('synonyms', () => {
     expect(body.results[0]!.reasons[0]).toBe('Title mentions “quokka”, “wildfire”');
   });
 });
+
+describe('paging a broad search', () => {
+  it('reaches every result the total promises, and says when there are more matches than it ranks', async () => {
+    await t.db.execute(sql`
+      INSERT INTO grants (source, source_key, opportunity_number, title, record_kind, status, close_date)
+      SELECT 'test', 'zebra-' || i, 'ZEBRA-' || i, 'Zebrafish regeneration study ' || i, 'synopsis', 'posted', DATE '2099-01-01'
+      FROM generate_series(1, 900) AS i`);
+    const page = (n: number) =>
+      t.app
+        .inject({
+          method: 'GET',
+          url: '/api/v1/grants/search',
+          query: { q: 'zebrafish regeneration', pageSize: '50', page: String(n) },
+          headers: { cookie },
+        })
+        .then((r) => r.json() as { results: unknown[]; total: number; totalCapped: boolean });
+    const first = await page(1);
+    expect(first.totalCapped).toBe(true);
+    expect(first.total).toBeLessThan(900);
+    const last = Math.ceil(first.total / 50);
+    expect((await page(last)).results.length).toBe(first.total - (last - 1) * 50);
+    expect((await page(last + 1)).results).toEqual([]);
+  });
+});

@@ -181,7 +181,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const pool = poolIds
     ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups))
     : null;
-  const total = Math.min(count, countCap);
+  // Ranked by match, the pool is what can be paged through: `total` promises no more than that.
+  const reachable = pool ? pool.length : countCap;
+  const total = Math.min(count, countCap, reachable);
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
@@ -212,7 +214,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       toResult(row, score, keywords, input, agency?.acronym, semanticOf(row, queryVector)),
     ),
     total,
-    totalCapped: count > countCap,
+    totalCapped: count > total,
     page: input.page,
     pageSize: input.pageSize,
   };
