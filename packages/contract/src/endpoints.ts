@@ -42,6 +42,9 @@ import {
   addMembersRequestSchema,
   conversationListResponseSchema,
   conversationParamsSchema,
+  blockListResponseSchema,
+  blockParamsSchema,
+  reportRequestSchema,
   conversationResponseSchema,
   createConversationRequestSchema,
   messagePageQuerySchema,
@@ -274,6 +277,29 @@ export const endpoints = {
     params: conversationParamsSchema,
     response: okResponseSchema,
   },
+  acceptRequest: {
+    method: 'POST',
+    path: '/api/v1/conversations/:id/accept',
+    params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  },
+  declineRequest: {
+    method: 'POST',
+    path: '/api/v1/conversations/:id/decline',
+    params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  },
+  reportConversation: {
+    method: 'POST',
+    path: '/api/v1/conversations/:id/report',
+    params: conversationParamsSchema,
+    body: reportRequestSchema,
+    response: okResponseSchema,
+    statuses: created,
+  },
+  blocks: { method: 'GET', path: '/api/v1/blocks', response: blockListResponseSchema },
+  block: { method: 'PUT', path: '/api/v1/blocks/:userId', params: blockParamsSchema, response: okResponseSchema },
+  unblock: { method: 'DELETE', path: '/api/v1/blocks/:userId', params: blockParamsSchema, response: okResponseSchema },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

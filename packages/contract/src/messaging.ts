@@ -106,8 +106,22 @@ export const conversationSchema = z.object({
   lastMessage: messageSchema.nullable(),
   lastMessageAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * A direct conversation started by someone at another institution is a
+   * request until the recipient accepts it; null when it never was one.
+   */
+  request: z.object({ state: z.enum(['pending', 'accepted', 'declined']), fromMe: z.boolean() }).nullable().default(null),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** While a request is pending its sender may send this many messages. */
+export const pendingRequestMessageLimit = 3;
+
+export const reportRequestSchema = z.object({
+  reason: z.string().trim().min(1, 'Say what is wrong').max(1000, 'At most 1000 characters'),
+});
+export const blockParamsSchema = z.object({ userId: uuidSchema('Unknown person') });
+export const blockListResponseSchema = z.object({ blocked: z.array(personSchema) });
 
 export const conversationListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });

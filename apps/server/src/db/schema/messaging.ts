@@ -27,6 +27,12 @@ export const conversations = pgTable(
     grantId: uuid('grant_id'),
     /** For direct conversations: the two user ids sorted and joined, so a pair has one chat. */
     directKey: text('direct_key'),
+    /**
+     * A first direct conversation with someone at another institution is a
+     * request until the recipient accepts it (decision 029); null when it
+     * never was one.
+     */
+    requestState: text('request_state', { enum: ['pending', 'accepted', 'declined'] }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The last message sequence number handed out; bumped inside the send transaction. */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
@@ -83,3 +89,25 @@ export const userPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.instanceId] }), index('user_presence_instance_idx').on(t.instanceId)],
 );
+
+/** People a person has blocked: their messages and invitations stop (decision 029). */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: userReference('blocker_id'),
+    blockedId: userReference('blocked_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** A conversation reported by a member, for the institution's administrators to read. */
+export const conversationReports = pgTable('conversation_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  conversationId: uuid('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  reporterId: userReference('reporter_id'),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { assertMember, canAddMembers, canLeave, checkNewConversation, directKeyOf } from './messaging.policy';
+import {
+  assertMember,
+  canAddMembers,
+  canLeave,
+  checkNewConversation,
+  directKeyOf,
+} from './messaging.policy';
 
 describe('messaging policy', () => {
   it.each([

@@ -20,20 +20,33 @@ export function canLeave(type: ConversationType): boolean {
 }
 
 /** The size and naming rules for a new conversation; the caller counts as one person. */
-export function checkNewConversation(input: { type: ConversationType; otherIds: string[]; name?: string }) {
+export function checkNewConversation(input: {
+  type: ConversationType;
+  otherIds: string[];
+  name?: string;
+}) {
   if (input.type === 'direct') {
     if (input.otherIds.length !== 1) {
-      throw new AppError('validation_failed', 'A direct message is between you and exactly one other person.', {
-        errors: [{ path: 'memberIds', message: 'Choose exactly one person' }],
-      });
+      throw new AppError(
+        'validation_failed',
+        'A direct message is between you and exactly one other person.',
+        {
+          errors: [{ path: 'memberIds', message: 'Choose exactly one person' }],
+        },
+      );
     }
     return;
   }
   const errors = [];
   if (!input.name) errors.push({ path: 'name', message: `Name the ${input.type}` });
-  if (input.otherIds.length < 2) errors.push({ path: 'memberIds', message: 'Choose at least two other people' });
+  if (input.otherIds.length < 2)
+    errors.push({ path: 'memberIds', message: 'Choose at least two other people' });
   if (errors.length) {
-    throw new AppError('validation_failed', `A ${input.type} needs a name and at least three people.`, { errors });
+    throw new AppError(
+      'validation_failed',
+      `A ${input.type} needs a name and at least three people.`,
+      { errors },
+    );
   }
 }
 

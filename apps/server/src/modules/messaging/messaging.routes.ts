@@ -19,6 +19,7 @@ import {
   markConversationRead,
   sendMessage,
 } from './messaging.service';
+import { messageRequestRoutes } from './message-requests.routes';
 import { createRealtimeHub } from './realtime';
 import { createSendQueue } from './send-queue';
 
@@ -35,7 +36,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id, name } = requireUser(request);
     return { id, name };
   };
-  const sendQueue = createSendQueue(app.db, { concurrency: app.database.kind === 'postgres' ? 4 : 1 });
+  const sendQueue = createSendQueue(app.db, {
+    concurrency: app.database.kind === 'postgres' ? 4 : 1,
+  });
+  await app.register(messageRequestRoutes);
 
   app.realtime.setLoader('message.created', (id) => loadMessageDelivery(app.db, id));
   const hub = createRealtimeHub(app);
@@ -44,10 +48,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.userSearch.path,
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
+      config: {
+        rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
+      },
       schema: endpointSchema(endpoints.userSearch, {
         tags,
-        summary: 'Find researchers and administrators to message (by name; by whole e-mail address at my institution; 20 at most)',
+        summary:
+          'Find researchers and administrators to message (by name; by whole e-mail address at my institution; 20 at most)',
       }),
     },
     async (request) => ({ users: await findPeople(app.db, requireUser(request), request.query.q) }),
@@ -61,20 +68,29 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The caller's conversations, most recently active first",
       }),
     },
-    async (request) => ({ conversations: await listConversations(app.db, requireUser(request).id) }),
+    async (request) => ({
+      conversations: await listConversations(app.db, requireUser(request).id),
+    }),
   );
 
   app.post(
     endpoints.createConversation.path,
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
+      },
       schema: endpointSchema(endpoints.createConversation, {
         tags,
         summary: 'Start a conversation (an existing direct one is returned with 200)',
       }),
     },
     async (request, reply) => {
-      const { conversation, created } = await createConversation(app.db, app.realtime, actor(request), request.body);
+      const { conversation, created } = await createConversation(
+        app.db,
+        app.realtime,
+        actor(request),
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send({ conversation });
     },
   );
@@ -82,10 +98,17 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.conversation.path,
     {
-      schema: endpointSchema(endpoints.conversation, { tags, summary: 'One conversation of the caller' }),
+      schema: endpointSchema(endpoints.conversation, {
+        tags,
+        summary: 'One conversation of the caller',
+      }),
     },
     async (request) => ({
-      conversation: await getConversation(app.db, requireUser(request).id, conversationIdOf(request.params)),
+      conversation: await getConversation(
+        app.db,
+        requireUser(request).id,
+        conversationIdOf(request.params),
+      ),
     }),
   );
 
@@ -94,14 +117,20 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: endpointSchema(endpoints.messages, {
         tags,
-        summary: 'Message history: newest first (before=seq pages back), or oldest first after=seq to catch up',
+        summary:
+          'Message history: newest first (before=seq pages back), or oldest first after=seq to catch up',
       }),
     },
     async (request) => {
       if (request.query.before !== undefined && request.query.after !== undefined) {
         throw new AppError('validation_failed', 'Use before or after, not both.');
       }
-      return listConversationMessages(app.db, requireUser(request).id, conversationIdOf(request.params), request.query);
+      return listConversationMessages(
+        app.db,
+        requireUser(request).id,
+        conversationIdOf(request.params),
+        request.query,
+      );
     },
   );
 
@@ -111,7 +140,8 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { ...messageRateLimit, keyGenerator: perUserKey, hook: 'preHandler' } },
       schema: endpointSchema(endpoints.sendMessage, {
         tags,
-        summary: 'Send a message (201); a clientId already used answers 200 with the stored message',
+        summary:
+          'Send a message (201); a clientId already used answers 200 with the stored message',
       }),
     },
     async (request, reply) => {
@@ -148,8 +178,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     endpoints.addMembers.path,
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: endpointSchema(endpoints.addMembers, { tags, summary: 'Add people to a group or team' }),
+      config: {
+        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
+      },
+      schema: endpointSchema(endpoints.addMembers, {
+        tags,
+        summary: 'Add people to a group or team',
+      }),
     },
     async (request) => ({
       conversation: await addMembers(
@@ -165,10 +200,18 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     endpoints.leaveConversation.path,
     {
-      schema: endpointSchema(endpoints.leaveConversation, { tags, summary: 'Leave a group or team' }),
+      schema: endpointSchema(endpoints.leaveConversation, {
+        tags,
+        summary: 'Leave a group or team',
+      }),
     },
     async (request) => {
-      await leaveConversation(app.db, app.realtime, actor(request), conversationIdOf(request.params));
+      await leaveConversation(
+        app.db,
+        app.realtime,
+        actor(request),
+        conversationIdOf(request.params),
+      );
       return { ok: true as const };
     },
   );
@@ -180,7 +223,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         // Browsers always send Origin on a WebSocket upgrade; only this site's pages may open one.
         if (!originAllowed(request, app.config.publicUrl)) {
-          throw new AppError('forbidden', 'This connection came from another site and was refused.');
+          throw new AppError(
+            'forbidden',
+            'This connection came from another site and was refused.',
+          );
         }
       },
     },

@@ -21,7 +21,6 @@ import {
   findMembership,
   findMessageByClientId,
   findMessageById,
-  findOnlineUserIds,
   insertConversation,
   listConversationsOfUser,
   listLastMessages,
@@ -30,12 +29,24 @@ import {
   listMessages,
   lockConversation,
   markMemberLeft,
-  searchPeople,
   upsertMembers,
   type MessageRow,
 } from './messaging.repository';
+import { findOnlineUserIds, searchPeople } from './presence.repository';
+import {
+  announceRequest,
+  assertMayInvite,
+  checkMaySend,
+  requestStateForNew,
+} from './message-requests';
 import type { SendQueue } from './send-queue';
-import { assertMember, canAddMembers, canLeave, checkNewConversation, directKeyOf } from './messaging.policy';
+import {
+  assertMember,
+  canAddMembers,
+  canLeave,
+  checkNewConversation,
+  directKeyOf,
+} from './messaging.policy';
 
 export type Actor = { id: string; name: string };
 type CreateInput = z.output<typeof createConversationRequestSchema>;
@@ -54,11 +65,20 @@ function toMessage(row: MessageRow): Message {
 async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
   const rows = await listConversationsOfUser(db, userId, onlyId);
   const ids = rows.map((r) => r.conversation.id);
-  const [members, lastMessages] = await Promise.all([listMembers(db, ids), listLastMessages(db, ids)]);
-  const online = await findOnlineUserIds(db, [...new Set(members.map((m) => m.id))], presenceFreshSeconds);
+  const [members, lastMessages] = await Promise.all([
+    listMembers(db, ids),
+    listLastMessages(db, ids),
+  ]);
+  const online = await findOnlineUserIds(
+    db,
+    [...new Set(members.map((m) => m.id))],
+    presenceFreshSeconds,
+  );
   const lastById = new Map(lastMessages.map((m) => [m.conversationId, m]));
   return rows.map(({ conversation: c, lastReadSeq, unreadCount }) => {
     const last = lastById.get(c.id);
+    // Until a request is accepted, neither side sees the other's presence.
+    const showsPresence = c.requestState === null || c.requestState === 'accepted';
     return {
       id: c.id,
       type: c.type,
@@ -66,12 +86,16 @@ async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conve
       grantId: c.grantId,
       members: members
         .filter((m) => m.conversationId === c.id)
-        .map(({ conversationId: _c, ...m }) => ({ ...m, online: online.has(m.id) })),
+        .map(({ conversationId: _c, ...m }) => ({
+          ...m,
+          online: (showsPresence || m.id === userId) && online.has(m.id),
+        })),
       unreadCount: Number(unreadCount),
       lastReadSeq,
       lastMessage: last ? toMessage(last) : null,
       lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
       createdAt: c.createdAt.toISOString(),
+      request: c.requestState ? { state: c.requestState, fromMe: c.createdBy === userId } : null,
     };
   });
 }
@@ -101,7 +125,12 @@ function distinctIds(ids: string[], except: string) {
   return [...new Set(ids.map((id) => id.toLowerCase()))].filter((id) => id !== except);
 }
 
-export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor, input: CreateInput) {
+export async function createConversation(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  input: CreateInput,
+) {
   const otherIds = distinctIds(input.memberIds, actor.id);
   const name = input.name || undefined;
   checkNewConversation({ type: input.type, otherIds, name });
@@ -116,8 +145,12 @@ export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor,
   const directKey = input.type === 'direct' ? directKeyOf(actor.id, otherIds[0]!) : null;
   if (directKey) {
     const existing = await findConversationByDirectKey(db, directKey);
-    if (existing) return { conversation: await getConversation(db, actor.id, existing.id), created: false };
+    if (existing)
+      return { conversation: await getConversation(db, actor.id, existing.id), created: false };
+  } else {
+    await assertMayInvite(db, actor, otherIds);
   }
+  const requestState = directKey ? await requestStateForNew(db, actor, otherIds[0]!) : null;
 
   const conversationId = await withTransaction(db, async (t) => {
     const row = await insertConversation(t, {
@@ -125,6 +158,7 @@ export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor,
       name: input.type === 'direct' ? null : name!,
       grantId,
       directKey,
+      requestState,
       createdBy: actor.id,
     });
     if (!row) return null;
@@ -142,9 +176,18 @@ export async function createConversation(db: Db, bus: RealtimeBus, actor: Actor,
   return { conversation, created: true };
 }
 
-export async function listConversationMessages(db: Db, userId: string, conversationId: string, page: PageInput) {
+export async function listConversationMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  page: PageInput,
+) {
   assertMember(await findMembership(db, conversationId, userId));
-  const rows = await listMessages(db, conversationId, { before: page.before, after: page.after, limit: page.limit + 1 });
+  const rows = await listMessages(db, conversationId, {
+    before: page.before,
+    after: page.after,
+    limit: page.limit + 1,
+  });
   return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
 }
 
@@ -155,7 +198,8 @@ function assertStorableText(input: { content: string; clientId: string }) {
   const errors = (['content', 'clientId'] as const)
     .filter((field) => loneSurrogate.test(input[field]))
     .map((path) => ({ path, message: 'Contains an invalid character (a lone surrogate)' }));
-  if (errors.length) throw new AppError('validation_failed', 'The message contains invalid characters.', { errors });
+  if (errors.length)
+    throw new AppError('validation_failed', 'The message contains invalid characters.', { errors });
 }
 
 export async function sendMessage(
@@ -167,6 +211,11 @@ export async function sendMessage(
   input: { content: string; clientId: string },
 ) {
   assertStorableText(input);
+  // Requests and blocks first (a non-member learns nothing here: the queue refuses them below).
+  const accepted = (await findMembership(db, conversationId, actor.id))
+    ? await checkMaySend(db, actor, conversationId)
+    : false;
+  if (accepted) await announceRequest(db, bus, conversationId, getConversation);
   // One batched statement checks membership, stores the message once per
   // client id, numbers it, and names the audience of its event.
   const stored = await queue.send({
@@ -180,7 +229,8 @@ export async function sendMessage(
   if (!stored.created || !stored.id || stored.seq === null || !stored.createdAt) {
     // A retry of a stored message (or one racing it): answer with what is stored.
     const existing = await findMessageByClientId(db, conversationId, actor.id, input.clientId);
-    if (!existing) throw new AppError('conflict', 'The message could not be stored; send it again.');
+    if (!existing)
+      throw new AppError('conflict', 'The message could not be stored; send it again.');
     return { message: toMessage(existing), created: false };
   }
   const message = toMessage({
@@ -193,12 +243,19 @@ export async function sendMessage(
     clientId: input.clientId,
     createdAt: stored.createdAt,
   });
-  await bus.publish(stored.recipients ?? [], { type: 'message.created', data: message }, { id: message.id });
+  await bus.publish(
+    stored.recipients ?? [],
+    { type: 'message.created', data: message },
+    { id: message.id },
+  );
   return { message, created: true };
 }
 
 /** Rebuilds a message.created delivery from the database (for events too big for NOTIFY). */
-export async function loadMessageDelivery(db: Db, messageId: string): Promise<RealtimeDelivery | null> {
+export async function loadMessageDelivery(
+  db: Db,
+  messageId: string,
+): Promise<RealtimeDelivery | null> {
   const row = await findMessageById(db, messageId);
   if (!row) return null;
   return {
@@ -217,19 +274,32 @@ export async function markConversationRead(
   const { conversation } = assertMember(await findMembership(db, conversationId, userId));
   const upTo = Math.min(seq ?? conversation.lastSeq, conversation.lastSeq);
   const lastReadSeq = await advanceReadMarker(db, conversationId, userId, upTo);
-  await bus.publish([userId], { type: 'conversation.read', data: { conversationId, userId, lastReadSeq } });
+  await bus.publish([userId], {
+    type: 'conversation.read',
+    data: { conversationId, userId, lastReadSeq },
+  });
   return { conversationId, lastReadSeq };
 }
 
 function refuseForDirect(type: ConversationType, action: string) {
-  throw new AppError('validation_failed', `A ${type} conversation is always between the same two people; you cannot ${action} it.`);
+  throw new AppError(
+    'validation_failed',
+    `A ${type} conversation is always between the same two people; you cannot ${action} it.`,
+  );
 }
 
-export async function addMembers(db: Db, bus: RealtimeBus, actor: Actor, conversationId: string, memberIds: string[]) {
+export async function addMembers(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  conversationId: string,
+  memberIds: string[],
+) {
   const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
   if (!canAddMembers(conversation.type)) refuseForDirect(conversation.type, 'add people to');
   const wanted = distinctIds(memberIds, actor.id);
   await assertUsersExist(db, wanted);
+  await assertMayInvite(db, actor, wanted);
   const current = new Set(await listMemberIds(db, conversationId));
   const added = wanted.filter((id) => !current.has(id));
   if (added.length) {
@@ -251,14 +321,21 @@ export async function addMembers(db: Db, bus: RealtimeBus, actor: Actor, convers
   return summary;
 }
 
-export async function leaveConversation(db: Db, bus: RealtimeBus, actor: Actor, conversationId: string) {
+export async function leaveConversation(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  conversationId: string,
+) {
   const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
   if (!canLeave(conversation.type)) refuseForDirect(conversation.type, 'leave');
   await markMemberLeft(db, conversationId, actor.id);
   await bus.publish([actor.id], { type: 'conversation.left', data: { conversationId } });
   const remaining = await listMemberIds(db, conversationId);
   if (remaining.length) {
-    const members = (await listMembers(db, [conversationId])).map(({ conversationId: _c, ...m }) => m);
+    const members = (await listMembers(db, [conversationId])).map(
+      ({ conversationId: _c, ...m }) => m,
+    );
     const online = await findOnlineUserIds(db, remaining, presenceFreshSeconds);
     await bus.publish(remaining, {
       type: 'conversation.updated',
@@ -281,7 +358,12 @@ export async function findPeople(
   actor: { id: string; institution: { id: string } },
   q: string,
 ): Promise<Person[]> {
-  const rows = await searchPeople(db, q, { userId: actor.id, institutionId: actor.institution.id }, 20);
+  const rows = await searchPeople(
+    db,
+    q,
+    { userId: actor.id, institutionId: actor.institution.id },
+    20,
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { makeGrant, makePerson, makeUser, sessionCookie, type TestPerson } from '../../../test/factories';
+import {
+  makeGrant,
+  makeInstitution,
+  makePerson,
+  makeUser,
+  sessionCookie,
+  type TestPerson,
+} from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,9 +19,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = TestPerson;
-const person = (name?: string, role?: 'researcher' | 'admin') => makePerson(t.db, name, role);
+// Colleagues at one institution: a first message to another institution is a
+// request with its own rules (message-requests.test.ts).
+let domain: string;
+beforeAll(async () => {
+  domain = (await makeInstitution(t.db)).domain;
+});
+const person = (name?: string, role?: 'researcher' | 'admin') =>
+  makePerson(t.db, name, role, domain);
 
-function call(who: Person | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+function call(
+  who: Person | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   return t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 }
 
@@ -24,14 +43,27 @@ async function conversation(who: Person, body: object) {
   return res.json().conversation as { id: string; members: { id: string }[] };
 }
 
-async function send(who: Person, conversationId: string, content: string, clientId: string = crypto.randomUUID()) {
-  return call(who, 'POST', `/api/v1/conversations/${conversationId}/messages`, { content, clientId });
+async function send(
+  who: Person,
+  conversationId: string,
+  content: string,
+  clientId: string = crypto.randomUUID(),
+) {
+  return call(who, 'POST', `/api/v1/conversations/${conversationId}/messages`, {
+    content,
+    clientId,
+  });
 }
 
 async function listOf(who: Person) {
   const res = await call(who, 'GET', '/api/v1/conversations');
   expect(res.statusCode).toBe(200);
-  return res.json().conversations as { id: string; type: string; unreadCount: number; lastMessage: { content: string } | null }[];
+  return res.json().conversations as {
+    id: string;
+    type: string;
+    unreadCount: number;
+    lastMessage: { content: string } | null;
+  }[];
 }
 
 describe('conversations', () => {
@@ -43,16 +75,30 @@ describe('conversations', () => {
   it('creates a direct conversation once: the second request, from either side, returns it with 200', async () => {
     const a = await person('Ada');
     const b = await person('Bea');
-    const first = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [b.id] });
+    const first = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [b.id],
+    });
     expect(first.statusCode).toBe(201);
     const created = first.json().conversation;
-    expect(created).toMatchObject({ type: 'direct', name: null, unreadCount: 0, lastMessage: null });
+    expect(created).toMatchObject({
+      type: 'direct',
+      name: null,
+      unreadCount: 0,
+      lastMessage: null,
+    });
     expect(created.members.map((m: { id: string }) => m.id).sort()).toEqual([a.id, b.id].sort());
 
-    const again = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [b.id, a.id] });
+    const again = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [b.id, a.id],
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().conversation.id).toBe(created.id);
-    const reverse = await call(b, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [a.id] });
+    const reverse = await call(b, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [a.id],
+    });
     expect(reverse.statusCode).toBe(200);
     expect(reverse.json().conversation.id).toBe(created.id);
     expect((await listOf(a)).filter((c) => c.type === 'direct')).toHaveLength(1);
@@ -73,12 +119,23 @@ describe('conversations', () => {
     const a = await person();
     const b = await person();
     const c = await person();
-    const noName = await call(a, 'POST', '/api/v1/conversations', { type: 'group', memberIds: [b.id, c.id] });
+    const noName = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'group',
+      memberIds: [b.id, c.id],
+    });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors).toEqual([expect.objectContaining({ path: 'name' })]);
-    const blankName = await call(a, 'POST', '/api/v1/conversations', { type: 'group', name: '   ', memberIds: [b.id, c.id] });
+    const blankName = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'group',
+      name: '   ',
+      memberIds: [b.id, c.id],
+    });
     expect(blankName.statusCode).toBe(400);
-    const tooFew = await call(a, 'POST', '/api/v1/conversations', { type: 'team', name: 'Solo', memberIds: [b.id, a.id] });
+    const tooFew = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'team',
+      name: 'Solo',
+      memberIds: [b.id, a.id],
+    });
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json().errors).toEqual([expect.objectContaining({ path: 'memberIds' })]);
 
@@ -102,9 +159,12 @@ describe('conversations', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('validation_failed');
-    const malformed = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: ['nope'] });
+    const malformed = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: ['nope'],
+    });
     expect(malformed.statusCode).toBe(400);
-    expect((await listOf(a))).toHaveLength(0);
+    expect(await listOf(a)).toHaveLength(0);
   });
 });
 
@@ -115,13 +175,21 @@ describe('ids in capitals and grants of teams', () => {
     const c = await person('Cy');
     const direct = await conversation(a, { type: 'direct', memberIds: [b.id] });
     // The same person in capitals opens the same direct chat, not a second one.
-    const again = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [b.id.toUpperCase()] });
+    const again = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [b.id.toUpperCase()],
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().conversation.id).toBe(direct.id);
     // Oneself in capitals is still oneself.
-    const self = await call(a, 'POST', '/api/v1/conversations', { type: 'direct', memberIds: [a.id.toUpperCase()] });
+    const self = await call(a, 'POST', '/api/v1/conversations', {
+      type: 'direct',
+      memberIds: [a.id.toUpperCase()],
+    });
     expect(self.statusCode).toBe(400);
-    expect(self.json().errors).toEqual([expect.objectContaining({ path: 'memberIds', message: 'Choose exactly one person' })]);
+    expect(self.json().errors).toEqual([
+      expect.objectContaining({ path: 'memberIds', message: 'Choose exactly one person' }),
+    ]);
     // A person named twice counts once.
     const group = await call(a, 'POST', '/api/v1/conversations', {
       type: 'group',
@@ -131,7 +199,9 @@ describe('ids in capitals and grants of teams', () => {
     expect(group.statusCode).toBe(201);
     expect(group.json().conversation.members).toHaveLength(3);
     const groupId = group.json().conversation.id as string;
-    const readded = await call(a, 'POST', `/api/v1/conversations/${groupId}/members`, { memberIds: [c.id.toUpperCase()] });
+    const readded = await call(a, 'POST', `/api/v1/conversations/${groupId}/members`, {
+      memberIds: [c.id.toUpperCase()],
+    });
     expect(readded.statusCode).toBe(200);
     expect(readded.json().conversation.members).toHaveLength(3);
     // A conversation id in capitals answers with the stored id, so clients can match it.
@@ -153,7 +223,10 @@ describe('ids in capitals and grants of teams', () => {
       grantId: crypto.randomUUID(),
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'grantId' })] });
+    expect(unknown.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ path: 'grantId' })],
+    });
     const grant = await makeGrant(t.db);
     const team = await call(a, 'POST', '/api/v1/conversations', {
       type: 'team',
@@ -191,7 +264,10 @@ describe('messages', () => {
     const b = await person();
     const { id } = await conversation(a, { type: 'direct', memberIds: [b.id] });
     const first = await send(a, id, 'hello', 'retry-me');
-    const [second, third] = await Promise.all([send(a, id, 'hello', 'retry-me'), send(a, id, 'hello', 'retry-me')]);
+    const [second, third] = await Promise.all([
+      send(a, id, 'hello', 'retry-me'),
+      send(a, id, 'hello', 'retry-me'),
+    ]);
     expect(first.statusCode).toBe(201);
     expect(second!.statusCode).toBe(200);
     expect(third!.statusCode).toBe(200);
@@ -222,9 +298,15 @@ describe('messages', () => {
     for (const content of ['x'.repeat(4001), '   ', '', 'nul \u0000 inside']) {
       const res = await send(a, id, content);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'content' })] });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: [expect.objectContaining({ path: 'content' })],
+      });
     }
-    expect((await call(a, 'POST', `/api/v1/conversations/${id}/messages`, { content: 'no client id' })).statusCode).toBe(400);
+    expect(
+      (await call(a, 'POST', `/api/v1/conversations/${id}/messages`, { content: 'no client id' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses text PostgreSQL cannot store (a lone surrogate) with 400, and stores whole emoji', async () => {
@@ -233,7 +315,10 @@ describe('messages', () => {
     const { id } = await conversation(a, { type: 'direct', memberIds: [b.id] });
     const lone = await send(a, id, 'half \ud800 of a pair');
     expect(lone.statusCode).toBe(400);
-    expect(lone.json()).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ path: 'content' })] });
+    expect(lone.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ path: 'content' })],
+    });
     const loneId = await send(a, id, 'fine', 'id \udc00');
     expect(loneId.statusCode).toBe(400);
     expect(loneId.json().errors).toEqual([expect.objectContaining({ path: 'clientId' })]);
@@ -271,7 +356,9 @@ describe('messages', () => {
     expect(await page('after=4&limit=2')).toEqual({ seqs: [5, 6], hasMore: true });
     expect(await page('after=6')).toEqual({ seqs: [7], hasMore: false });
     expect(await page('')).toEqual({ seqs: [7, 6, 5, 4, 3, 2, 1], hasMore: false });
-    expect((await call(b, 'GET', `/api/v1/conversations/${id}/messages?before=3&after=1`)).statusCode).toBe(400);
+    expect(
+      (await call(b, 'GET', `/api/v1/conversations/${id}/messages?before=3&after=1`)).statusCode,
+    ).toBe(400);
   });
 
   it('counts unread messages from others and clears them with the read marker', async () => {
@@ -290,8 +377,12 @@ describe('messages', () => {
     expect(all.json().lastReadSeq).toBe(3);
     expect((await listOf(b))[0]!.unreadCount).toBe(0);
     // The marker never moves back, nor past the last message.
-    expect((await call(b, 'POST', `/api/v1/conversations/${id}/read`, { seq: 1 })).json().lastReadSeq).toBe(3);
-    expect((await call(b, 'POST', `/api/v1/conversations/${id}/read`, { seq: 99 })).json().lastReadSeq).toBe(3);
+    expect(
+      (await call(b, 'POST', `/api/v1/conversations/${id}/read`, { seq: 1 })).json().lastReadSeq,
+    ).toBe(3);
+    expect(
+      (await call(b, 'POST', `/api/v1/conversations/${id}/read`, { seq: 99 })).json().lastReadSeq,
+    ).toBe(3);
     await send(a, id, 'one more');
     expect((await listOf(b))[0]!.unreadCount).toBe(1);
   });
@@ -303,7 +394,11 @@ describe('only members see a conversation', () => {
     const b = await person();
     const c = await person();
     const outsider = await person('Outsider', 'admin');
-    const { id } = await conversation(a, { type: 'group', name: 'Private', memberIds: [b.id, c.id] });
+    const { id } = await conversation(a, {
+      type: 'group',
+      name: 'Private',
+      memberIds: [b.id, c.id],
+    });
     await send(a, id, 'secret');
     const attempts = [
       call(outsider, 'GET', `/api/v1/conversations/${id}`),
@@ -322,19 +417,37 @@ describe('only members see a conversation', () => {
     expect(await listOf(outsider)).toHaveLength(0);
     const page = await call(a, 'GET', `/api/v1/conversations/${id}/messages`);
     expect(page.json().messages).toHaveLength(1);
-    expect((await call(a, 'GET', `/api/v1/conversations/${id}`)).json().conversation.members).toHaveLength(3);
+    expect(
+      (await call(a, 'GET', `/api/v1/conversations/${id}`)).json().conversation.members,
+    ).toHaveLength(3);
   });
 
   it("decides by membership alone: another institution's member sees it, no admin who is not a member does", async () => {
     const a = await person();
     const colleague = await makePerson(t.db, 'Colleague', 'researcher', a.domain);
     const partner = await person('Partner');
-    const { id } = await conversation(a, { type: 'group', name: 'Across campuses', memberIds: [colleague.id, partner.id] });
+    const { id } = await conversation(a, {
+      type: 'group',
+      name: 'Across campuses',
+      memberIds: [colleague.id, partner.id],
+    });
     const callers: [string, Person, number][] = [
       ['a member from another institution', partner, 200],
-      ['a researcher of the same institution who is not a member', await makePerson(t.db, 'Bystander', 'researcher', a.domain), 404],
-      ["an admin of the members' institution", await makePerson(t.db, 'Own admin', 'admin', a.domain), 404],
-      ["another institution's admin", await makePerson(t.db, 'Partner admin', 'admin', partner.domain), 404],
+      [
+        'a researcher of the same institution who is not a member',
+        await makePerson(t.db, 'Bystander', 'researcher', a.domain),
+        404,
+      ],
+      [
+        "an admin of the members' institution",
+        await makePerson(t.db, 'Own admin', 'admin', a.domain),
+        404,
+      ],
+      [
+        "another institution's admin",
+        await makePerson(t.db, 'Partner admin', 'admin', partner.domain),
+        404,
+      ],
     ];
     for (const [label, caller, status] of callers) {
       const res = await call(caller, 'GET', `/api/v1/conversations/${id}/messages`);
@@ -347,30 +460,46 @@ describe('only members see a conversation', () => {
     const b = await person();
     const c = await person();
     const d = await person();
-    const group = await conversation(a, { type: 'group', name: 'Reading club', memberIds: [b.id, c.id] });
+    const group = await conversation(a, {
+      type: 'group',
+      name: 'Reading club',
+      memberIds: [b.id, c.id],
+    });
     await send(a, group.id, 'before d joined');
-    const added = await call(b, 'POST', `/api/v1/conversations/${group.id}/members`, { memberIds: [d.id, c.id] });
+    const added = await call(b, 'POST', `/api/v1/conversations/${group.id}/members`, {
+      memberIds: [d.id, c.id],
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().conversation.members).toHaveLength(4);
     const [dView] = await listOf(d);
     expect(dView).toMatchObject({ id: group.id, unreadCount: 0 });
 
-    const unknown = await call(a, 'POST', `/api/v1/conversations/${group.id}/members`, { memberIds: [crypto.randomUUID()] });
+    const unknown = await call(a, 'POST', `/api/v1/conversations/${group.id}/members`, {
+      memberIds: [crypto.randomUUID()],
+    });
     expect(unknown.statusCode).toBe(400);
 
     const left = await call(c, 'DELETE', `/api/v1/conversations/${group.id}/members/me`);
     expect(left.statusCode).toBe(200);
-    expect((await call(c, 'GET', `/api/v1/conversations/${group.id}/messages`)).statusCode).toBe(404);
+    expect((await call(c, 'GET', `/api/v1/conversations/${group.id}/messages`)).statusCode).toBe(
+      404,
+    );
     expect((await send(c, group.id, 'still here?')).statusCode).toBe(404);
     expect(await listOf(c)).toHaveLength(0);
     // Added back, c is a member again.
     await call(a, 'POST', `/api/v1/conversations/${group.id}/members`, { memberIds: [c.id] });
-    expect((await call(c, 'GET', `/api/v1/conversations/${group.id}/messages`)).statusCode).toBe(200);
+    expect((await call(c, 'GET', `/api/v1/conversations/${group.id}/messages`)).statusCode).toBe(
+      200,
+    );
 
     const direct = await conversation(a, { type: 'direct', memberIds: [b.id] });
-    const toDirect = await call(a, 'POST', `/api/v1/conversations/${direct.id}/members`, { memberIds: [d.id] });
+    const toDirect = await call(a, 'POST', `/api/v1/conversations/${direct.id}/members`, {
+      memberIds: [d.id],
+    });
     expect(toDirect.statusCode).toBe(400);
-    expect((await call(a, 'DELETE', `/api/v1/conversations/${direct.id}/members/me`)).statusCode).toBe(400);
+    expect(
+      (await call(a, 'DELETE', `/api/v1/conversations/${direct.id}/members/me`)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -393,11 +522,17 @@ describe('GET /api/v1/users (people picker)', () => {
 
   it('matches an e-mail address only typed in full, and only at the searcher’s own institution', async () => {
     const me = await makeUser(t.db, { name: 'Searcher' });
-    const searcher = { id: me.user.id, cookie: await sessionCookie(t.db, me.user.id), name: 'Searcher' };
+    const searcher = {
+      id: me.user.id,
+      cookie: await sessionCookie(t.db, me.user.id),
+      name: 'Searcher',
+    };
     const colleague = await makeUser(t.db, { name: 'Colleague', domain: me.email.split('@')[1] });
     const stranger = await makeUser(t.db, { name: 'Stranger' });
     const find = async (q: string) =>
-      (await call(searcher, 'GET', `/api/v1/users?q=${encodeURIComponent(q)}`)).json().users.map((u: { id: string }) => u.id);
+      (await call(searcher, 'GET', `/api/v1/users?q=${encodeURIComponent(q)}`))
+        .json()
+        .users.map((u: { id: string }) => u.id);
     expect(await find(colleague.email)).toEqual([colleague.user.id]);
     expect(await find(colleague.email.toUpperCase())).toEqual([colleague.user.id]);
     // Part of an address finds nobody, so one cannot be confirmed letter by letter.
@@ -420,7 +555,11 @@ describe('demo conversations', () => {
       t.db,
       sql`SELECT id FROM users WHERE email = 'researcher@example.edu'`,
     )) as [{ id: string }];
-    const researcher = { id: researcherId, name: 'Dr. Jordan Ellery', cookie: await sessionCookie(t.db, researcherId) };
+    const researcher = {
+      id: researcherId,
+      name: 'Dr. Jordan Ellery',
+      cookie: await sessionCookie(t.db, researcherId),
+    };
     const list = await listOf(researcher);
     expect(list.map((c) => c.type).sort()).toEqual(['direct', 'direct', 'group', 'team']);
     expect(list.some((c) => c.unreadCount > 0)).toBe(true);

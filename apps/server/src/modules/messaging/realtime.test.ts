@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import {
+  makeInstitution,
   makePerson,
   makeUser,
   sessionCookie,
@@ -27,7 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const person = (name?: string) => makePerson(t.db, name);
+// Colleagues at one institution (a first message to another one is a request: message-requests.test.ts).
+let domain: string;
+beforeAll(async () => {
+  domain = (await makeInstitution(t.db)).domain;
+});
+const person = (name?: string) => makePerson(t.db, name, 'researcher', domain);
 
 type Socket = {
   ws: WebSocket;

@@ -19,7 +19,7 @@ import {
   findPeerIds,
   touchPresenceOfInstance,
   upsertPresence,
-} from './messaging.repository';
+} from './presence.repository';
 import {
   isConversationMember,
   otherMemberIds,

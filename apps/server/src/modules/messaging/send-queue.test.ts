@@ -23,7 +23,12 @@ async function direct(a: { cookie: string }, otherId: string) {
   return res.json().conversation.id as string;
 }
 
-const message = (conversationId: string, senderId: string, content: string, clientId: string = crypto.randomUUID()) => ({
+const message = (
+  conversationId: string,
+  senderId: string,
+  content: string,
+  clientId: string = crypto.randomUUID(),
+) => ({
   conversationId,
   senderId,
   content,
@@ -54,7 +59,11 @@ describe('send queue', () => {
   });
 
   it('refuses only the non-member of a batch, and answers a repeated client id with the stored message', async () => {
-    const [a, b, outsider] = [await makePerson(t.db), await makePerson(t.db), await makePerson(t.db)];
+    const [a, b, outsider] = [
+      await makePerson(t.db),
+      await makePerson(t.db),
+      await makePerson(t.db),
+    ];
     const ab = await direct(a, b.id);
     const queue = createSendQueue(t.db);
     const [first, intruder, repeat, other] = await Promise.all([
@@ -81,7 +90,12 @@ describe('send queue', () => {
       queue.send(message(ab, b.id, 'two')),
       queue.send(message(ab, a.id, 'three')),
     ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     const seqs = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.seq] : []));
     expect(seqs.sort()).toEqual([1, 2, 3]);
   });

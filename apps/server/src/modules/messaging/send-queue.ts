@@ -5,7 +5,11 @@
 // trip per batch instead of per message. (On PGlite a query runs on the main
 // thread, so "while a write is running" alone would rarely gather company.)
 import type { Db } from '../../db/client';
-import { insertMessageBatch, type BatchSendResult, type OutgoingMessage } from './messaging.repository';
+import {
+  insertMessageBatch,
+  type BatchSendResult,
+  type OutgoingMessage,
+} from './messaging.repository';
 
 type Waiter = { resolve: (result: BatchSendResult) => void; reject: (err: unknown) => void };
 type Entry = { item: OutgoingMessage; waiters: Waiter[] };
@@ -31,7 +35,9 @@ export function createSendQueue(db: Db, options: SendQueueOptions = {}) {
 
   const settle = (entry: Entry, result: BatchSendResult) => {
     // The first caller stored it; any other caller with the same client id is a retry of it.
-    entry.waiters.forEach((w, i) => w.resolve(i === 0 ? result : { ...result, created: false, recipients: null }));
+    entry.waiters.forEach((w, i) =>
+      w.resolve(i === 0 ? result : { ...result, created: false, recipients: null }),
+    );
   };
 
   const write = async (entries: Entry[]): Promise<void> => {

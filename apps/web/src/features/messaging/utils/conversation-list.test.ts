@@ -51,6 +51,7 @@ const conversation = (id: string, patch: Partial<Conversation> = {}): Conversati
   lastMessage: null,
   lastMessageAt: null,
   createdAt: '2026-03-01T09:00:00.000Z',
+  request: null,
   ...patch,
 });
 
