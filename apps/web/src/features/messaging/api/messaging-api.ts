@@ -86,3 +86,32 @@ export async function searchPeople(q: string, signal?: AbortSignal): Promise<Per
   const body = await api.call('GET /api/v1/users', { query: { q }, signal });
   return body.users;
 }
+
+/** The recipient's answer to a message request. */
+export async function answerRequest(
+  conversationId: string,
+  answer: 'accept' | 'decline',
+): Promise<Conversation> {
+  const result =
+    answer === 'accept'
+      ? await api.call('POST /api/v1/conversations/:id/accept', { params: { id: conversationId } })
+      : await api.call('POST /api/v1/conversations/:id/decline', {
+          params: { id: conversationId },
+        });
+  return result.conversation;
+}
+
+export async function reportConversation(conversationId: string, reason: string): Promise<void> {
+  await api.call('POST /api/v1/conversations/:id/report', {
+    params: { id: conversationId },
+    body: { reason },
+  });
+}
+
+export async function blockPerson(userId: string): Promise<void> {
+  await api.call('PUT /api/v1/blocks/:userId', { params: { userId } });
+}
+
+export async function unblockPerson(userId: string): Promise<void> {
+  await api.call('DELETE /api/v1/blocks/:userId', { params: { userId } });
+}

@@ -17,6 +17,7 @@ import { AvatarStack } from './avatar-stack';
 import { Composer } from './composer';
 import { AddPeopleDialog, LeaveDialog, MembersDialog } from './membership-dialogs';
 import { MessageList, type MessageListHandle } from './message-list';
+import { RequestBanner } from './request-banner';
 
 type PaneProps = {
   conversation: Conversation;
@@ -104,6 +105,10 @@ export function ConversationPane({ conversation, userId, userName, onBack, onLef
         ) : null}
       </header>
 
+      {other && conversation.request && conversation.request.state !== 'accepted' ? (
+        <RequestBanner conversation={conversation} other={other} />
+      ) : null}
+
       {history.isPending ? (
         <LoadingState label="Loading messages…" className="flex-1" />
       ) : history.isError ? (
@@ -135,15 +140,17 @@ export function ConversationPane({ conversation, userId, userName, onBack, onLef
       <p aria-live="polite" className="h-5 truncate px-4 text-xs italic text-slate-600 sm:px-5">
         {typingText(typists)}
       </p>
-      <Composer
-        key={conversation.id}
-        placeholder="Write a message…"
-        onTyping={signalTyping}
-        onSend={(content) => {
-          send(conversation.id, content);
-          list.current?.scrollToBottom();
-        }}
-      />
+      {conversation.request?.state === 'declined' ? null : (
+        <Composer
+          key={conversation.id}
+          placeholder="Write a message…"
+          onTyping={signalTyping}
+          onSend={(content) => {
+            send(conversation.id, content);
+            list.current?.scrollToBottom();
+          }}
+        />
+      )}
 
       {conversation.type !== 'direct' ? (
         <>

@@ -25,6 +25,9 @@ type SidebarProps = {
 };
 
 function preview(conversation: Conversation, userId: string): string {
+  const request = conversation.request;
+  if (request?.state === 'pending') return request.fromMe ? 'Request sent' : 'Message request';
+  if (request?.state === 'declined') return 'Request declined';
   const last = conversation.lastMessage;
   if (!last) return 'No messages yet';
   const text = last.content.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,74 @@
+// A first message to someone at another institution is a request: the sender
+// sees it waiting; the recipient sees who it is from, can report it, and
+// accepts; then the two chat as usual. axe on the request as the recipient sees it.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, uniqueMarker } from './fixtures';
+
+const sender = { email: 'sofia.brennan@lakeshore.example.edu', name: 'Dr. Sofia Brennan' };
+const recipient = { email: 'grace.osei@riverside.example.edu', name: 'Dr. Grace Osei' };
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
+function messageBox(page: Page) {
+  return page.getByRole('textbox', { name: 'Message', exact: true });
+}
+
+test('a message request across institutions: waiting, reported, accepted, then a normal chat', async ({
+  page,
+  browser,
+}) => {
+  const marker = uniqueMarker('request');
+  await page.goto('/login');
+  await signIn(page, sender.email, 'researcher');
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/dashboard/message');
+
+  await page.getByRole('button', { name: 'New Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Message' });
+  await dialog.getByRole('searchbox', { name: 'To' }).fill('Grace Osei');
+  await dialog.getByRole('button', { name: new RegExp(recipient.name) }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(/Request sent\. Dr\. Grace Osei sees your messages once they accept/),
+  ).toBeVisible();
+  await messageBox(page).fill(`Hello from Sofia ${marker}`);
+  await messageBox(page).press('Enter');
+  await expect(page.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await other.goto('/login');
+  await signIn(other, recipient.email, 'researcher');
+  await expect(other).toHaveURL('/dashboard');
+  await other.goto('/dashboard/message');
+  await other.getByRole('link', { name: new RegExp(`${sender.name}.*Message request`) }).click();
+  await expect(other.getByText(/Dr\. Sofia Brennan at .* wants to message you/)).toBeVisible();
+  await expect(other.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
+
+  const results = await new AxeBuilder({ page: other as unknown as AxePage })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // A report goes to the administrators; the request stays.
+  await other.getByRole('button', { name: 'Report' }).click();
+  await other
+    .getByLabel('What is wrong with this conversation?')
+    .fill(`Testing the report ${marker}`);
+  await other.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    other.getByText('Thank you. Your report was sent to the administrators.'),
+  ).toBeVisible();
+
+  await other.getByRole('button', { name: 'Accept' }).click();
+  await expect(other.getByRole('button', { name: 'Accept' })).toBeHidden();
+  await messageBox(other).fill(`Welcome, Sofia ${marker}`);
+  await messageBox(other).press('Enter');
+
+  // The sender's side turns into a normal chat and gets the answer live.
+  await expect(page.getByRole('log').getByText(`Welcome, Sofia ${marker}`)).toBeVisible();
+  await expect(page.getByText(/Request sent\./)).toBeHidden();
+  await otherContext.close();
+});
