@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { institutions } from '../../db/schema/institutions';
 import { conversationReports, conversations, userBlocks } from '../../db/schema/messaging';
+import { personColumns } from './presence.repository';
 
 export async function findInstitutionIdsOf(db: Db, userIds: string[]) {
   if (!userIds.length) return new Map<string, string>();
@@ -76,14 +77,7 @@ export async function deleteBlock(db: Db, blockerId: string, blockedId: string) 
 
 export async function listBlocked(db: Db, blockerId: string) {
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      title: users.title,
-      role: users.role,
-      institutionId: institutions.id,
-      institutionName: institutions.name,
-    })
+    .select(personColumns)
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .innerJoin(institutions, eq(institutions.id, users.institutionId))

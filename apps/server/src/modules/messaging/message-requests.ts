@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { findMembership, listMemberIds } from './messaging.repository';
+import { toPerson } from './presence.repository';
 import {
   countMessagesFrom,
   deleteBlock,
@@ -131,12 +132,5 @@ export async function unblockPerson(db: Db, actor: Actor, userId: string) {
 }
 
 export async function listBlockedPeople(db: Db, actor: Actor): Promise<Person[]> {
-  const rows = await listBlocked(db, actor.id);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    title: r.title,
-    role: r.role,
-    institution: { id: r.institutionId, name: r.institutionName },
-  }));
+  return (await listBlocked(db, actor.id)).map(toPerson);
 }

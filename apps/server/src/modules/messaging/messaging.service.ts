@@ -32,7 +32,7 @@ import {
   upsertMembers,
   type MessageRow,
 } from './messaging.repository';
-import { findOnlineUserIds, searchPeople } from './presence.repository';
+import { findOnlineUserIds, searchPeople, toPerson } from './presence.repository';
 import {
   announceRequest,
   assertMayInvite,
@@ -364,11 +364,5 @@ export async function findPeople(
     { userId: actor.id, institutionId: actor.institution.id },
     20,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    title: r.title,
-    role: r.role,
-    institution: { id: r.institutionId, name: r.institutionName },
-  }));
+  return rows.map(toPerson);
 }

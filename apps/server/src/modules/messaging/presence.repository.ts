@@ -1,6 +1,7 @@
 // SQL for presence (which instance holds a socket for whom), the audience of
 // a person's presence (their peers), and the people picker.
 import { and, asc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Person } from '@grantbridge/contract/messaging';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import {
@@ -11,6 +12,33 @@ import {
 } from '../../db/schema/messaging';
 import { users } from '../../db/schema/auth';
 import { liveMember } from './messaging.repository';
+
+/** A person as the people picker and the block list show them (with users joined to institutions). */
+export const personColumns = {
+  id: users.id,
+  name: users.name,
+  title: users.title,
+  role: users.role,
+  institutionId: institutions.id,
+  institutionName: institutions.name,
+};
+
+export function toPerson(row: {
+  id: string;
+  name: string;
+  title: string | null;
+  role: 'researcher' | 'admin';
+  institutionId: string;
+  institutionName: string;
+}): Person {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    role: row.role,
+    institution: { id: row.institutionId, name: row.institutionName },
+  };
+}
 
 function likePattern(q: string) {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,14 +61,7 @@ export async function searchPeople(
     sql`lower(${users.email}) = lower(${q})`,
   );
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      title: users.title,
-      role: users.role,
-      institutionId: institutions.id,
-      institutionName: institutions.name,
-    })
+    .select(personColumns)
     .from(users)
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
     .where(
