@@ -5,45 +5,67 @@ const today = new Date('2026-11-22T12:00:00Z');
 
 describe('parseQuery', () => {
   it('keeps meaningful keywords and drops stop words and filler', () => {
-    expect(parseQuery('Find me grants for soil carbon research in forests', today).keywords).toEqual([
-      'soil',
-      'carbon',
-      'forests',
-    ]);
+    expect(
+      parseQuery('Find me grants for soil carbon research in forests', today).keywords,
+    ).toEqual(['soil', 'carbon', 'forests']);
   });
 
   it('reads minimum, maximum and ranges', () => {
-    expect(parseQuery('climate grants over 500k', today)).toMatchObject({ amountMin: 500_001, keywords: ['climate'] });
+    expect(parseQuery('climate grants over 500k', today)).toMatchObject({
+      amountMin: 500_001,
+      keywords: ['climate'],
+    });
     expect(parseQuery('under $2 million for water', today)).toMatchObject({ amountMax: 1_999_999 });
     expect(parseQuery('up to $2 million for water', today)).toMatchObject({ amountMax: 2_000_000 });
-    expect(parseQuery('between 100k and 1m', today)).toMatchObject({ amountMin: 100_000, amountMax: 1_000_000 });
+    expect(parseQuery('between 100k and 1m', today)).toMatchObject({
+      amountMin: 100_000,
+      amountMax: 1_000_000,
+    });
     expect(parseQuery('at least 50 thousand', today).amountMin).toBe(50_000);
   });
 
   it('reads agencies by acronym or name', () => {
-    expect(parseQuery('NSF ecology', today)).toMatchObject({ agency: 'NSF', keywords: ['ecology'] });
-    expect(parseQuery('national institutes of health cancer', today)).toMatchObject({ agency: 'NIH', keywords: ['cancer'] });
+    expect(parseQuery('NSF ecology', today)).toMatchObject({
+      agency: 'NSF',
+      keywords: ['ecology'],
+    });
+    expect(parseQuery('national institutes of health cancer', today)).toMatchObject({
+      agency: 'NIH',
+      keywords: ['cancer'],
+    });
     expect(parseQuery("the nih's training grants", today).agency).toBe('NIH');
     expect(parseQuery('education technology', today).agency).toBeNull();
   });
 
   it('reads due dates', () => {
-    expect(parseQuery('due before March 2027', today)).toMatchObject({ dueTo: '2027-02-28', dueFrom: null });
+    expect(parseQuery('due before March 2027', today)).toMatchObject({
+      dueTo: '2027-02-28',
+      dueFrom: null,
+    });
     expect(parseQuery('due by March 2027', today).dueTo).toBe('2027-03-31');
-    expect(parseQuery('closing in 30 days', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2026-12-22' });
+    expect(parseQuery('closing in 30 days', today)).toMatchObject({
+      dueFrom: '2026-11-22',
+      dueTo: '2026-12-22',
+    });
     expect(parseQuery('closing in 2 weeks', today).dueTo).toBe('2026-12-06');
     expect(parseQuery('due after 2027-01-15', today).dueFrom).toBe('2027-01-16');
   });
 
   it('understands "my profile"', () => {
-    expect(parseQuery('grants that match my profile', today)).toMatchObject({ matchProfile: true, keywords: [] });
+    expect(parseQuery('grants that match my profile', today)).toMatchObject({
+      matchProfile: true,
+      keywords: [],
+    });
     expect(parseQuery('match profile', today).matchProfile).toBe(true);
   });
 
   it('combines everything in one sentence', () => {
-    expect(parseQuery('NIH cancer immunotherapy grants over $1M due before June 2027', today)).toEqual({
+    expect(
+      parseQuery('NIH cancer immunotherapy grants over $1M due before June 2027', today),
+    ).toEqual({
       keywords: ['cancer', 'immunotherapy'],
       exclude: [],
+      eligibility: [],
       amountMin: 1_000_001,
       amountMax: null,
       agency: 'NIH',
@@ -54,9 +76,14 @@ describe('parseQuery', () => {
   });
 
   it('reads amounts in words, and "over"/"under" leave the amount itself out', () => {
-    expect(parseQuery('dementia caregiving over half a million', today)).toMatchObject({ amountMin: 500_001, keywords: ['dementia', 'caregiving'] });
+    expect(parseQuery('dementia caregiving over half a million', today)).toMatchObject({
+      amountMin: 500_001,
+      keywords: ['dementia', 'caregiving'],
+    });
     expect(parseQuery('more than a quarter million', today).amountMin).toBe(250_001);
-    expect(parseQuery('DOE solar energy funding worth at least a million dollars', today)).toMatchObject({
+    expect(
+      parseQuery('DOE solar energy funding worth at least a million dollars', today),
+    ).toMatchObject({
       agency: 'DOE',
       amountMin: 1_000_000,
       keywords: ['solar', 'energy'],
@@ -70,13 +97,31 @@ describe('parseQuery', () => {
       dueFrom: '2026-11-22',
       dueTo: '2026-11-30',
     });
-    expect(parseQuery('due this spring', today)).toMatchObject({ dueFrom: '2027-03-01', dueTo: '2027-05-31' });
-    expect(parseQuery('closing next winter', today)).toMatchObject({ dueFrom: '2026-12-01', dueTo: '2027-02-28' });
-    expect(parseQuery('next quarter', today)).toMatchObject({ dueFrom: '2027-01-01', dueTo: '2027-03-31' });
-    expect(parseQuery('this month', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2026-11-30' });
-    expect(parseQuery('by the end of the fiscal year', today)).toMatchObject({ dueFrom: '2026-11-22', dueTo: '2027-09-30' });
+    expect(parseQuery('due this spring', today)).toMatchObject({
+      dueFrom: '2027-03-01',
+      dueTo: '2027-05-31',
+    });
+    expect(parseQuery('closing next winter', today)).toMatchObject({
+      dueFrom: '2026-12-01',
+      dueTo: '2027-02-28',
+    });
+    expect(parseQuery('next quarter', today)).toMatchObject({
+      dueFrom: '2027-01-01',
+      dueTo: '2027-03-31',
+    });
+    expect(parseQuery('this month', today)).toMatchObject({
+      dueFrom: '2026-11-22',
+      dueTo: '2026-11-30',
+    });
+    expect(parseQuery('by the end of the fiscal year', today)).toMatchObject({
+      dueFrom: '2026-11-22',
+      dueTo: '2027-09-30',
+    });
     // A season word that is the topic stays a keyword.
-    expect(parseQuery('fall prevention for older adults', today)).toMatchObject({ keywords: ['fall', 'prevention', 'older', 'adults'], dueTo: null });
+    expect(parseQuery('fall prevention for older adults', today)).toMatchObject({
+      keywords: ['fall', 'prevention', 'older', 'adults'],
+      dueTo: null,
+    });
   });
 
   it('drops filler that is not a topic', () => {
@@ -84,18 +129,65 @@ describe('parseQuery', () => {
   });
 
   it('reads what to leave out: not, excluding, without, drop, and "-word"', () => {
-    expect(parseQuery('HIV prevention programs in Africa that are not about vaccines', today)).toMatchObject({
+    expect(
+      parseQuery('HIV prevention programs in Africa that are not about vaccines', today),
+    ).toMatchObject({
       keywords: ['hiv', 'prevention', 'africa'],
       exclude: ['vaccines'],
     });
-    expect(parseQuery('cancer screening, not lung cancer', today)).toMatchObject({ keywords: ['cancer', 'screening'], exclude: ['lung'] });
-    expect(parseQuery('STEM education grants for HBCUs, but not K-12', today)).toMatchObject({ exclude: ['k-12'] });
-    expect(parseQuery('youth mental health excluding substance abuse', today)).toMatchObject({ exclude: ['substance'] });
-    expect(parseQuery('drop the HIV ones', today)).toMatchObject({ keywords: [], exclude: ['hiv'] });
-    expect(parseQuery('hiv prevention -vaccines', today)).toMatchObject({ keywords: ['hiv', 'prevention'], exclude: ['vaccines'] });
+    expect(parseQuery('cancer screening, not lung cancer', today)).toMatchObject({
+      keywords: ['cancer', 'screening'],
+      exclude: ['lung'],
+    });
+    expect(parseQuery('STEM education grants for HBCUs, but not K-12', today)).toMatchObject({
+      exclude: ['k-12'],
+    });
+    expect(parseQuery('youth mental health excluding substance abuse', today)).toMatchObject({
+      exclude: ['substance'],
+    });
+    expect(parseQuery('drop the HIV ones', today)).toMatchObject({
+      keywords: [],
+      exclude: ['hiv'],
+    });
+    expect(parseQuery('hiv prevention -vaccines', today)).toMatchObject({
+      keywords: ['hiv', 'prevention'],
+      exclude: ['vaccines'],
+    });
     // "Not allowed" describes the grant; "covid-19" is one word.
-    expect(parseQuery('clinical trials not allowed', today)).toMatchObject({ keywords: ['clinical', 'trials', 'allowed'], exclude: [] });
-    expect(parseQuery('covid-19 vaccines', today)).toMatchObject({ keywords: ['covid-19', 'vaccines'], exclude: [] });
+    expect(parseQuery('clinical trials not allowed', today)).toMatchObject({
+      keywords: ['clinical', 'trials', 'allowed'],
+      exclude: [],
+    });
+    expect(parseQuery('covid-19 vaccines', today)).toMatchObject({
+      keywords: ['covid-19', 'vaccines'],
+      exclude: [],
+    });
+  });
+
+  it('reads who must be able to apply as a filter, not a topic', () => {
+    expect(
+      parseQuery("I'm at a university: what cybersecurity scholarships can we apply for?", today),
+    ).toMatchObject({
+      keywords: ['cybersecurity', 'scholarships'],
+      eligibility: ['universities'],
+    });
+    expect(parseQuery('substance use prevention for tribes', today).eligibility).toEqual([
+      'tribes',
+    ]);
+    expect(parseQuery('wildlife grants open to state fish and game agencies', today)).toMatchObject(
+      {
+        keywords: ['wildlife'],
+        eligibility: ['state-governments'],
+      },
+    );
+    expect(parseQuery('cyber @universities', today)).toMatchObject({
+      keywords: ['cyber'],
+      eligibility: ['universities'],
+    });
+    // "Tribal" as a topic stays a topic.
+    expect(parseQuery('tribal health', today)).toMatchObject({
+      keywords: ['tribal', 'health'],
+      eligibility: [],
+    });
   });
 });
-

@@ -9,6 +9,8 @@ export type ParsedQuery = {
   keywords: string[];
   /** Words a grant must not say ("not about vaccines", "drop the HIV ones", "-vaccines"). */
   exclude: string[];
+  /** Who must be able to apply ("for universities", "@universities"): keys of `eligibilityCodes`. */
+  eligibility: string[];
   amountMin: number | null;
   amountMax: number | null;
   agency: string | null;
@@ -119,6 +121,30 @@ export function periodWindow(which: string, period: string, today: Date): { star
   return span(start, 3);
 }
 
+/** Grants.gov eligible-applicant codes by who a person says they are (data/relevance/GUIDE.md). */
+export const eligibilityCodes: Record<string, string[]> = {
+  universities: ['06', '20'],
+  tribes: ['07', '11'],
+  nonprofits: ['12', '13'],
+  'small-businesses': ['23'],
+  'state-governments': ['00'],
+  'local-governments': ['01', '02', '04'],
+  'school-districts': ['05'],
+  individuals: ['21'],
+};
+
+const applicant = String.raw`\b(?:for|open to|available to|eligible to|(?:i'?m|i am|we'?re|we are) at)\s+(?:a\s+|an\s+)?`;
+const eligibilityPhrases: [RegExp, string][] = [
+  [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
+  [/non-?profits?(?: organizations)?/, 'nonprofits'],
+  [/(?:tribes|tribal (?:governments|nations|organizations))/, 'tribes'],
+  [/small business(?:es)?/, 'small-businesses'],
+  [/(?:states|state (?:governments|agencies)|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
+  [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
+  [/school districts?/, 'school-districts'],
+  [/individuals/, 'individuals'],
+].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
+
 /** Words after "not" that describe the grant rather than a topic to leave out: "clinical trials not allowed". */
 const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', 'closed', 'forecasted', 'forecast', 'posted', 'past', 'only'];
 /**
@@ -139,6 +165,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   const result: ParsedQuery = {
     keywords: [],
     exclude: [],
+    eligibility: [],
     amountMin: null,
     amountMax: null,
     agency: null,
@@ -222,6 +249,13 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       }
     }
   }
+
+  // Who may apply: the applicant type is a filter, not a topic ("for universities").
+  const eligible = (key: string) => {
+    if (key in eligibilityCodes && !result.eligibility.includes(key)) result.eligibility.push(key);
+  };
+  consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
+  for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
 
   // Negation and exclusion: the first word after it is left out ("not lung cancer" keeps cancer).
   const excludeWord = (word: string) => {

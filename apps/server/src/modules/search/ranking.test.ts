@@ -253,3 +253,21 @@ describe('paging a broad search', () => {
     expect((await page(last + 1)).results).toEqual([]);
   });
 });
+
+describe('who may apply', () => {
+  it('"for universities" rules out grants only others may apply for, and searches the topic alone', async () => {
+    const forUniversities = await makeGrant(t.db, {
+      title: 'Axolotl limb research',
+      eligibilityCodes: ['06'],
+    });
+    const unknown = await makeGrant(t.db, {
+      title: 'Axolotl limb research II',
+      eligibilityCodes: [],
+    });
+    await makeGrant(t.db, { title: 'Axolotl limb research III', eligibilityCodes: ['12'] });
+    const ids = (await searchFor({ q: 'axolotl limb research for universities' }))
+      .map((r) => r.grant.id)
+      .sort();
+    expect(ids).toEqual([forUniversities.id, unknown.id].sort());
+  });
+});

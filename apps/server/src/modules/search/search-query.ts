@@ -1,26 +1,43 @@
 // Keyword groups into full-text queries: the words a search wants (each
 // follow-up message a group that narrows) and the "-word" exclusions among
 // them, cleaned into to_tsquery text; and the pool parts for rare words.
-import type { ParsedQuery } from './query-parser';
+import { eligibilityCodes, type ParsedQuery } from './query-parser';
 import type { TermRarity } from '../grants/term-stats';
 import { rarityWeight } from './scoring';
 import { synonymsOf, termQuery } from './synonyms';
 
-/** A message's words as one keyword group: what it is about, then "-word" for each word it leaves out. */
-export function keywordGroupOf(parsed: Pick<ParsedQuery, 'keywords' | 'exclude'>): string[] {
-  return [...parsed.keywords, ...parsed.exclude.map((w) => `-${w}`)];
+/**
+ * A message's words as one keyword group: what it is about, then "-word" for
+ * each word it leaves out and "@who" for who must be able to apply.
+ */
+export function keywordGroupOf(
+  parsed: Pick<ParsedQuery, 'keywords' | 'exclude' | 'eligibility'>,
+): string[] {
+  return [
+    ...parsed.keywords,
+    ...parsed.exclude.map((w) => `-${w}`),
+    ...parsed.eligibility.map((e) => `@${e}`),
+  ];
 }
 
 /** Splits "-word" exclusions out of keyword groups (groups left with no wanted word are dropped). */
-export function splitExclusions(groups: string[][]): { groups: string[][]; exclude: string[] } {
+export function splitExclusions(groups: string[][]): {
+  groups: string[][];
+  exclude: string[];
+  eligibility: string[];
+} {
   const exclude = new Set<string>();
+  const eligibility = new Set<string>();
   const wanted: string[][] = [];
   for (const group of groups) {
-    for (const w of group) if (w.startsWith('-') && w.length > 1) exclude.add(w.slice(1));
-    const words = group.filter((w) => !w.startsWith('-'));
+    for (const w of group) {
+      if (w.startsWith('-') && w.length > 1) exclude.add(w.slice(1));
+      if (w.startsWith('@') && w.slice(1) in eligibilityCodes) eligibility.add(w.slice(1));
+    }
+    const words = group.filter((w) => !w.startsWith('-') && !w.startsWith('@'));
     if (words.length) wanted.push(words);
   }
-  return { groups: wanted, exclude: [...exclude] };
+  return { groups: wanted, exclude: [...exclude], eligibility: [...eligibility] };
 }
 
 export const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -17,6 +17,12 @@ export type CandidateFilters = {
   agencyText: string | null;
   /** Words (or hyphenated terms) the grant's title and description must not say. */
   exclude?: string[];
+  /**
+   * Who must be able to apply: each entry a set of Grants.gov applicant codes,
+   * one of which the grant must list. A grant that lists none, only "others,
+   * see text" (25), or "unrestricted" (99) is not ruled out.
+   */
+  eligibility?: string[][];
   /** to_tsquery text, already sanitised; null = no keyword condition. */
   tsquery: string | null;
   today: string;
@@ -47,8 +53,10 @@ export type CandidateRow = {
 function whereClause(f: CandidateFilters): SQL {
   const conditions: SQL[] = [grantStatusCondition(f.statuses, f.today)];
   // Amount filters compare the award ceiling; one under minStatedAmount ($0, $1, $2) means "not published".
-  if (f.amountMin !== null) conditions.push(sql`award_ceiling >= ${Math.max(f.amountMin, minStatedAmount)}`);
-  if (f.amountMax !== null) conditions.push(sql`award_ceiling >= ${minStatedAmount} AND award_ceiling <= ${f.amountMax}`);
+  if (f.amountMin !== null)
+    conditions.push(sql`award_ceiling >= ${Math.max(f.amountMin, minStatedAmount)}`);
+  if (f.amountMax !== null)
+    conditions.push(sql`award_ceiling >= ${minStatedAmount} AND award_ceiling <= ${f.amountMax}`);
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
   if (f.agencyKey) {
@@ -59,6 +67,14 @@ function whereClause(f: CandidateFilters): SQL {
     );
   }
   if (f.tsquery) conditions.push(sql`search_vector @@ to_tsquery('english', ${f.tsquery})`);
+  for (const codes of f.eligibility ?? []) {
+    const listed = sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    );
+    conditions.push(sql`(cardinality(eligibility_codes) = 0 OR eligibility_codes <@ ARRAY['25']::text[]
+      OR '99' = ANY(eligibility_codes) OR eligibility_codes && ARRAY[${listed}]::text[])`);
+  }
   for (const term of f.exclude ?? []) {
     // Title and description only: a program's objectives describe the whole program, not this grant.
     conditions.push(sql`NOT (title_vector @@ phraseto_tsquery('english', ${term})

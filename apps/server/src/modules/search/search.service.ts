@@ -30,7 +30,7 @@ import { clampScore, keywordCoverage, keywordHits, semanticPercent } from './sco
 import { findTermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
-import { parseQuery } from './query-parser';
+import { eligibilityCodes, parseQuery } from './query-parser';
 import { synonymsOf } from './synonyms';
 import {
   anyQuery,
@@ -137,7 +137,7 @@ export const countCap = 1000;
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
-  const { groups: wanted, exclude } = splitExclusions(input.keywordGroups);
+  const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
   const groups = cleanGroups(wanted);
   const keywords = [...new Set(wanted.flat())];
   const agency = input.agency ? findAgency(input.agency) : undefined;
@@ -152,6 +152,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     agencyKey: agency?.acronym ?? null,
     agencyText: agency ? null : (input.agency ?? null),
     exclude,
+    eligibility: eligibility.map((key) => eligibilityCodes[key]!),
     tsquery: null,
     today,
   };
@@ -313,10 +314,12 @@ function toResult(
 
 export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
   const parts: string[] = [];
-  const about = filters.keywords.filter((k) => !k.startsWith('-'));
+  const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@'));
+  const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
   const without = filters.keywords.filter((k) => k.startsWith('-') && k.length > 1).map((k) => k.slice(1));
   if (about.length) parts.push(`about ${quoteList(about)}`);
   if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
+  if (who.length) parts.push(`open to ${who.join(' and ')}`);
   if (filters.agency) parts.push(`from ${filters.agency}`);
   if (filters.amountMin !== null && filters.amountMax !== null) {
     parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);
