@@ -16,6 +16,7 @@ import { shiftDemoGrantDates } from '../seed/grants-seed';
 import { queryWords, wordCount } from './relevance-pool';
 import {
   gainsFor,
+  judgedConstraints,
   ndcgAt,
   precisionAt,
   readGradedEntries,
@@ -118,6 +119,20 @@ async function assistant(db: Db, actor: Actor, message: string, now: Date) {
   return answer.results.map((r) => r.grant.opportunityNumber);
 }
 
+/** BENCH_SHOW=<part of a query>: the box's top ten with their gains, and the qualifying records it missed. */
+function show(
+  entry: GradedEntry,
+  top: string[],
+  gains: Map<string, number>,
+  grants: Map<string, JudgedGrant>,
+) {
+  const line = (id: string) =>
+    `${gains.get(id) ?? '?'} ${id} ${grants.get(id)?.status} ${grants.get(id)?.title.slice(0, 80)}`;
+  console.log(`\n${entry.query}\n  top: ${top.map(line).join('\n       ')}`);
+  const missed = [...gains].filter(([id, g]) => g > 0 && !top.includes(id)).map(([id]) => id);
+  console.log(`  missed: ${missed.map(line).join('\n          ')}`);
+}
+
 type Outcome = {
   entry: GradedEntry;
   ndcg: Record<GradedSystem, number | null>;
@@ -184,6 +199,8 @@ export async function runGraded(db: Db, relevanceDir: string, listingsFile: stri
       assistant: await assistant(db, actor, text, now),
     };
     const gains = gainsFor(entry, grants, today);
+    if (process.env.BENCH_SHOW && entry.query.includes(process.env.BENCH_SHOW))
+      show(entry, top.box, gains, grants);
     const per = <T>(f: (s: GradedSystem) => T) =>
       Object.fromEntries(gradedSystems.map((s) => [s, f(s)])) as Record<GradedSystem, T>;
     return {
@@ -191,7 +208,7 @@ export async function runGraded(db: Db, relevanceDir: string, listingsFile: stri
       top,
       ndcg: per((s) => ndcgAt(top[s], gains, k)),
       p5: per((s) => precisionAt(top[s], gains, 5)),
-      violations: per((s) => violationsAt(top[s], grants, entry.constraints, today, k)),
+      violations: per((s) => violationsAt(top[s], grants, judgedConstraints(entry), today, k)),
     };
   };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   gainsFor,
+  judgedConstraints,
   meetsConstraints,
   mentions,
   ndcgAt,
@@ -157,5 +158,16 @@ describe('constraints, as data/relevance/GUIDE.md states them', () => {
       ['B', 0],
     ]);
     expect(violationsAt(['B', 'A', 'unknown'], grants, entry.constraints, today)).toBe(1);
+  });
+
+  it('a question is judged with its deadline still ahead; a topical query on topic alone', () => {
+    const grants = new Map([['B', grant({ opportunityNumber: 'B', status: 'closed' })]]);
+    const question = { query: 'q', kind: 'assistant' as const, judgments: { B: 2 } };
+    expect([...gainsFor(question, grants, today)]).toEqual([['B', 0]]);
+    expect([...gainsFor({ ...question, kind: 'topical' }, grants, today)]).toEqual([['B', 2]]);
+    expect(judgedConstraints({ ...question, constraints: { amountMin: 5 } })).toEqual({
+      deadlineAhead: true,
+      amountMin: 5,
+    });
   });
 });

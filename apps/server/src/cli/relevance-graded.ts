@@ -148,6 +148,18 @@ export function meetsConstraints(
   return true;
 }
 
+/**
+ * The constraints a record is judged by: an entry's own, and for a question to
+ * the assistant also a deadline still ahead (issue 10 judges questions "on
+ * topic and every stated constraint, deadlines still ahead": the assistant
+ * answers with grants one can still apply for).
+ */
+export function judgedConstraints(entry: GradedEntry): Constraints | undefined {
+  return entry.kind === 'assistant'
+    ? { deadlineAhead: true, ...entry.constraints }
+    : entry.constraints;
+}
+
 /** The gain of each judged record for an entry on `today`: its grade if it qualifies, else 0. */
 export function gainsFor(
   entry: GradedEntry,
@@ -155,9 +167,10 @@ export function gainsFor(
   today: string,
 ): Map<string, number> {
   const gains = new Map<string, number>();
+  const constraints = judgedConstraints(entry);
   for (const [id, grade] of Object.entries(entry.judgments)) {
     const g = grants.get(id);
-    gains.set(id, grade > 0 && g && meetsConstraints(g, entry.constraints, today) ? grade : 0);
+    gains.set(id, grade > 0 && g && meetsConstraints(g, constraints, today) ? grade : 0);
   }
   return gains;
 }
