@@ -223,7 +223,14 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       // Words that match nothing get the seed's reply, and the results say so too.
       await expect(messageBox(page)).toHaveValue('ocean');
       await messageBox(page).fill('');
-      expect(await ask(page, 'zzqxv')).toBe(noResultReply);
+      // It names the change that left nothing and offers to undo it.
+      const nothing = await ask(page, 'zzqxv');
+      expect(
+        nothing.startsWith(`${noResultReply} Nothing is left after that change (about “zzqxv”).`),
+      ).toBe(true);
+      await expect(
+        conversation(page).getByRole('button', { name: 'Undo that change' }),
+      ).toBeVisible();
       await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
         '0 grants found',
       );
@@ -702,4 +709,65 @@ test('saved searches: save with a name, list, load, rename and delete', async ({
   await expect(page.getByText('Saved search deleted')).toBeVisible();
   await page.getByRole('button', { name: 'Saved searches' }).click();
   await expect(menu.getByRole('button', { name: new RegExp(`^${renamed}`) })).toHaveCount(0);
+});
+
+test('status words and the Filters menu choose the statuses; a follow-up that leaves nothing can be undone', async ({
+  page,
+}) => {
+  await openSearch(page, 'researcher');
+  await page.getByRole('switch', { name: 'Match with research profile' }).click();
+  const open = await ask(page, 'wildfire');
+  expect(open).toMatch(/^I found [\d,]+ open or forecasted grants? about “wildfire”/);
+
+  // "Only the closed ones" searches closed and archived grants, and the URL says so.
+  const closed = await ask(page, 'only the closed ones');
+  expect(closed).toMatch(
+    /^Narrowed down: I found [\d,]+ closed or archived grants? about “wildfire”/,
+  );
+  const closedCount = Number(closed.match(/I found ([\d,]+)/)![1]!.replace(/,/g, ''));
+  await expect(page).toHaveURL(/[?&]status=closed%2Carchived(&|$)/);
+  const terms = resultsPanel(page).getByRole('list', { name: 'Active search terms' });
+  await expect(
+    terms.getByRole('button', { name: 'Remove Status: Closed, Archived' }),
+  ).toBeVisible();
+
+  // A follow-up that leaves nothing names the change and offers to undo it.
+  const nothing = await ask(page, 'only from the Department of Education');
+  expect(nothing).toBe(
+    `${noResultReply} Nothing is left after that change (from ED). The search before it found ${closedCount.toLocaleString('en-US')} closed or archived grant${closedCount === 1 ? '' : 's'}: choose Undo to go back to it.`,
+  );
+  await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText('0 grants found');
+  await conversation(page).getByRole('button', { name: 'Undo that change' }).click();
+  await expect(page).not.toHaveURL(/agency=/);
+  await expect(page).toHaveURL(/[?&]status=closed%2Carchived(&|$)/);
+  await expect(assistantReplies(page).last()).toHaveText(
+    'Assistant: Back to the search before that change.',
+  );
+  await expect(conversation(page).getByRole('button', { name: 'Undo that change' })).toHaveCount(0);
+  await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+    foundHeading(closedCount),
+  );
+
+  // The Filters menu shows the statuses and changes them; none at all is refused.
+  await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  const status = filters.getByRole('group', { name: 'Status' });
+  await expect(status.getByRole('checkbox', { name: 'Closed' })).toBeChecked();
+  await expect(status.getByRole('checkbox', { name: 'Archived' })).toBeChecked();
+  await expect(status.getByRole('checkbox', { name: 'Open' })).not.toBeChecked();
+  await status.getByRole('checkbox', { name: 'Closed' }).uncheck();
+  await status.getByRole('checkbox', { name: 'Archived' }).uncheck();
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(filters.getByRole('alert')).toHaveText('Choose at least one status');
+  await status.getByRole('checkbox', { name: 'Open' }).check();
+  await searchWith(page, 'status=posted', () =>
+    filters.getByRole('button', { name: 'Apply' }).click(),
+  );
+  await expect(page).toHaveURL(/[?&]status=posted(&|$)/);
+  await expect(terms.getByRole('button', { name: 'Remove Status: Open' })).toBeVisible();
+  const posted = await readCards(page);
+  expect(posted.length).toBeGreaterThan(0);
+  // Removing the chip goes back to open and forecasted.
+  await terms.getByRole('button', { name: 'Remove Status: Open' }).click();
+  await expect(page).not.toHaveURL(/status=/);
 });

@@ -4,10 +4,18 @@ import { uuidSchema } from './uuid-schema';
 import { calendarDay, money, moneyParam } from './primitives';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
+/** What a search covers unless told otherwise: grants one can still apply for. */
+export const defaultSearchStatuses = ['forecasted', 'posted'] as const;
 export const grantStatusSchema = z.enum(grantStatuses);
 export type GrantStatus = z.infer<typeof grantStatusSchema>;
 
-export const sortOptions = ['due-date-asc', 'due-date-desc', 'amount-desc', 'amount-asc', 'match'] as const;
+export const sortOptions = [
+  'due-date-asc',
+  'due-date-desc',
+  'amount-desc',
+  'amount-asc',
+  'match',
+] as const;
 export const sortSchema = z.enum(sortOptions);
 export type SortOption = z.infer<typeof sortSchema>;
 export const sortLabels: Record<SortOption, string> = {
@@ -63,25 +71,39 @@ export const grantSearchQuerySchema = z
       .trim()
       .max(500, 'The refinement is too long')
       .default('')
-      .transform((v) => v.split(',').map((group) => group.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((group) => group.trim())
+          .filter(Boolean),
+      )
       .refine((groups) => groups.length <= 9, 'Use at most 9 refinements'),
     amountMin: amountParam.optional(),
     amountMax: amountParam.optional(),
     dueFrom: calendarDay.optional(),
     dueTo: calendarDay.optional(),
     agency: z.string().trim().max(100, 'The agency is too long').optional(),
+    /** Comma-separated statuses; left out, the words of `q` choose ("closed", "no forecasted"), else open and forecasted. */
     status: z
       .string()
-      .default('forecasted,posted')
+      .optional()
       .transform((v, ctx) => {
-        const parts = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const parts = (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         for (const p of parts) {
           if (!(grantStatuses as readonly string[]).includes(p)) {
-            ctx.addIssue({ code: 'custom', message: `Unknown status "${p.slice(0, 40)}"; use ${grantStatuses.join(', ')}` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `Unknown status "${p.slice(0, 40)}"; use ${grantStatuses.join(', ')}`,
+            });
             return z.NEVER;
           }
         }
-        return (parts.length ? parts : ['forecasted', 'posted']) as GrantStatus[];
+        return parts.length
+          ? (grantStatuses.filter((s) => parts.includes(s)) as GrantStatus[])
+          : undefined;
       }),
     sort: sortSchema.default('match'),
     matchProfile: booleanParam.default(false),
@@ -89,10 +111,13 @@ export const grantSearchQuerySchema = z
     page: z.coerce.number().int().min(1).max(1000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
-  .refine((v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMin <= v.amountMax, {
-    message: 'The minimum amount is above the maximum',
-    path: ['amountMin'],
-  })
+  .refine(
+    (v) => v.amountMin === undefined || v.amountMax === undefined || v.amountMin <= v.amountMax,
+    {
+      message: 'The minimum amount is above the maximum',
+      path: ['amountMin'],
+    },
+  )
   .refine((v) => !v.dueFrom || !v.dueTo || v.dueFrom <= v.dueTo, {
     message: 'The start date is after the end date',
     path: ['dueFrom'],
@@ -112,13 +137,22 @@ export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 export const searchFiltersSchema = z.object({
   keywords: z.array(z.string().max(60)).max(40),
   /** Each follow-up message adds a group; a grant must match a word of every group. */
-  keywordGroups: z.array(z.array(z.string().max(60)).max(40)).max(10).default([]),
+  keywordGroups: z
+    .array(z.array(z.string().max(60)).max(40))
+    .max(10)
+    .default([]),
   amountMin: money.nullable(),
   amountMax: money.nullable(),
   dueFrom: calendarDay.nullable(),
   dueTo: calendarDay.nullable(),
   agency: z.string().nullable(),
   matchProfile: z.boolean(),
+  /** The statuses searched ("only open ones", "including closed"); open and forecasted unless said. */
+  statuses: z
+    .array(grantStatusSchema)
+    .min(1)
+    .max(4)
+    .default([...defaultSearchStatuses]),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
@@ -133,6 +167,7 @@ export function emptySearchFilters(matchProfile: boolean): SearchFilters {
     dueTo: null,
     agency: null,
     matchProfile,
+    statuses: [...defaultSearchStatuses],
   };
 }
 
@@ -160,6 +195,7 @@ export const grantSearchParamsSchema = z.object({
   dueFrom: z.string().optional(),
   dueTo: z.string().optional(),
   agency: z.string().optional(),
+  status: z.string().optional(),
   sort: sortSchema,
   matchProfile: z.enum(['true', 'false']),
   researcherId: z.string().optional(),
@@ -184,10 +220,18 @@ export const chatResponseSchema = z.object({
   query: grantSearchParamsSchema.nullable(),
   filters: searchFiltersSchema,
   context: searchFiltersSchema.nullable(),
+  /** When a follow-up left nothing: the search before it, which Undo restores. */
+  undo: searchFiltersSchema.nullable(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
-export const applicationStatuses = ['drafting', 'submitted', 'under_review', 'awarded', 'rejected'] as const;
+export const applicationStatuses = [
+  'drafting',
+  'submitted',
+  'under_review',
+  'awarded',
+  'rejected',
+] as const;
 export const applicationStatusSchema = z.enum(applicationStatuses);
 
 export const grantDetailSchema = grantSummarySchema.extend({
@@ -239,7 +283,10 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 export const createApplicationRequestSchema = z.object({ grantId: uuidSchema('Choose a grant') });
-export const applicationResponseSchema = z.object({ application: applicationSchema, created: z.boolean() });
+export const applicationResponseSchema = z.object({
+  application: applicationSchema,
+  created: z.boolean(),
+});
 export const applicationListResponseSchema = z.object({ applications: z.array(applicationSchema) });
 export const savedGrantListResponseSchema = z.object({ grants: z.array(grantSummarySchema) });
 
@@ -252,13 +299,20 @@ export const savedSearchSchema = z.object({
   createdAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
-const savedSearchName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Use at most 100 characters');
+const savedSearchName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Use at most 100 characters');
 export const createSavedSearchRequestSchema = z.object({
   name: savedSearchName,
   query: z.string().trim().max(500).default(''),
   /** The search state as in the URL (amountMin, agency, sort, …). */
   filters: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]))
+    .record(
+      z.string().max(40),
+      z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]),
+    )
     .refine((f) => Object.keys(f).length <= 40, 'Too many filters')
     .default({}),
   alertCadence: z.enum(['none', 'daily', 'weekly']).default('none'),
@@ -268,7 +322,9 @@ export const updateSavedSearchRequestSchema = z.object({
   alertCadence: z.enum(['none', 'daily', 'weekly']).optional(),
 });
 export const savedSearchResponseSchema = z.object({ savedSearch: savedSearchSchema });
-export const savedSearchListResponseSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
+export const savedSearchListResponseSchema = z.object({
+  savedSearches: z.array(savedSearchSchema),
+});
 /**
  * The `:id` of a grant or saved-search path. Any short string: a malformed id
  * is answered 404 like an unknown one (the services check isUuid).
@@ -293,4 +349,6 @@ export const collaboratorSchema = z.object({
   suggestedGrants: z.array(grantSummarySchema).max(2),
 });
 export type Collaborator = z.infer<typeof collaboratorSchema>;
-export const collaboratorsResponseSchema = z.object({ collaborators: z.array(collaboratorSchema).max(3) });
+export const collaboratorsResponseSchema = z.object({
+  collaborators: z.array(collaboratorSchema).max(3),
+});

@@ -3,7 +3,9 @@
 // answer carries the results page the results panel shows next, found once.
 import { isDeepStrictEqual } from 'node:util';
 import {
+  defaultSearchStatuses,
   emptySearchFilters,
+  grantStatuses,
   grantSearchQuerySchema,
   type ChatResponse,
   type GrantSearchParams,
@@ -48,6 +50,9 @@ export function searchParamsFor(
     dueFrom: filters.dueFrom ?? undefined,
     dueTo: filters.dueTo ?? undefined,
     agency: filters.agency ?? undefined,
+    status: isDeepStrictEqual(filters.statuses, [...defaultSearchStatuses])
+      ? undefined
+      : filters.statuses.join(','),
     sort: view.sort,
     matchProfile: filters.matchProfile ? 'true' : 'false',
     researcherId: researcherId ?? undefined,
@@ -61,7 +66,12 @@ export function searchParamsFor(
  * refuse them (a range the wrong way round, a researcher the caller may not
  * search for).
  */
-async function plannedFor(db: Db, actor: Actor, params: GrantSearchParams, now: Date): Promise<SearchInput | null> {
+async function plannedFor(
+  db: Db,
+  actor: Actor,
+  params: GrantSearchParams,
+  now: Date,
+): Promise<SearchInput | null> {
   const valid = grantSearchQuerySchema.safeParse(params);
   if (!valid.success) return null;
   try {
@@ -72,10 +82,36 @@ async function plannedFor(db: Db, actor: Actor, params: GrantSearchParams, now: 
   }
 }
 
-export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Date()): Promise<ChatResponse> {
+/** How a reply names the statuses searched: "open or forecasted grants", "grants of any status". */
+export function statusLabel(statuses: readonly string[]): { before: string; after: string } {
+  if (grantStatuses.every((s) => statuses.includes(s)))
+    return { before: '', after: ' of any status' };
+  const names: Record<string, string> = {
+    posted: 'open',
+    forecasted: 'forecasted',
+    closed: 'closed',
+    archived: 'archived',
+  };
+  const order = ['posted', 'forecasted', 'closed', 'archived'];
+  return {
+    before: `${order
+      .filter((s) => statuses.includes(s))
+      .map((s) => names[s])
+      .join(' or ')} `,
+    after: '',
+  };
+}
+
+export async function chat(
+  db: Db,
+  actor: Actor,
+  input: ChatInput,
+  now = new Date(),
+): Promise<ChatResponse> {
   const view = { sort: input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const parsed = parseQuery(input.message, now);
-  const base = input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
+  const base =
+    input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
   const group = keywordGroupOf(parsed);
   const keywordGroups = group.length ? [...base.keywordGroups, group] : base.keywordGroups;
   const filters: SearchFilters = {
@@ -87,19 +123,31 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
     dueTo: parsed.dueTo ?? base.dueTo,
     agency: parsed.agency ?? base.agency,
     matchProfile: input.matchProfile || parsed.matchProfile,
+    statuses: parsed.statuses ?? base.statuses,
   };
-  const noSearch = { results: [], total: 0, totalCapped: false, page: 1, pageSize: view.pageSize, query: null };
+  const noSearch = {
+    results: [],
+    total: 0,
+    totalCapped: false,
+    page: 1,
+    pageSize: view.pageSize,
+    query: null,
+  };
 
   if (input.reset && !input.message) {
     return {
-      reply: 'New search started. Tell me what you are looking for: a topic, an agency, an amount or a deadline.',
+      reply:
+        'New search started. Tell me what you are looking for: a topic, an agency, an amount or a deadline.',
       ...noSearch,
       filters,
       context: null,
+      undo: null,
     };
   }
 
-  const profile = filters.matchProfile ? await resolveProfileAreas(db, actor, input.researcherId ?? null) : null;
+  const profile = filters.matchProfile
+    ? await resolveProfileAreas(db, actor, input.researcherId ?? null)
+    : null;
   const hasCriteria =
     filters.keywords.length > 0 ||
     filters.agency !== null ||
@@ -120,6 +168,7 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
       ...noSearch,
       filters,
       context: filters,
+      undo: null,
     };
   }
 
@@ -130,7 +179,7 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
     agency: filters.agency,
-    statuses: ['forecasted', 'posted'],
+    statuses: filters.statuses,
     sort: view.sort,
     page: 1,
     pageSize: view.pageSize,
@@ -144,7 +193,10 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
   const answersParams = isDeepStrictEqual(await plannedFor(db, actor, params, now), search);
   const response = await searchGrants(db, search);
   // The reply names the best match, whatever order the results are shown in.
-  const ranked = view.sort === 'match' ? response : await searchGrants(db, { ...search, sort: 'match', pageSize: 1 });
+  const ranked =
+    view.sort === 'match'
+      ? response
+      : await searchGrants(db, { ...search, sort: 'match', pageSize: 1 });
   const shown = {
     results: response.results,
     total: response.total,
@@ -155,14 +207,71 @@ export async function chat(db: Db, actor: Actor, input: ChatInput, now = new Dat
   };
 
   if (ranked.total === 0) {
-    return { reply: noResultsReply, ...shown, filters, context: filters };
+    const before =
+      input.reset || !input.context ? null : await leftNothing(db, search, base, filters, group);
+    if (before) return { reply: before, ...shown, filters, context: filters, undo: base };
+    return { reply: noResultsReply, ...shown, filters, context: filters, undo: null };
   }
-  const refined = !input.reset && input.context && group.length + Number(parsed.agency !== null) > 0;
+  const refined =
+    !input.reset &&
+    input.context &&
+    group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
+  const kind = statusLabel(filters.statuses);
   const what = describeFilters(filters, profile?.areas.length ? profile.areas : null);
   const top = ranked.results[0]!;
   const reply =
-    `${refined ? 'Narrowed down: ' : ''}I found ${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')} open or forecasted grant${ranked.total === 1 ? '' : 's'}` +
+    `${refined ? 'Narrowed down: ' : ''}I found ${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}` +
     `${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).` +
     (filters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
-  return { reply, ...shown, filters, context: filters };
+  return { reply, ...shown, filters, context: filters, undo: null };
+}
+
+/**
+ * A follow-up that leaves nothing: the reply names the change that did it and
+ * how many the search before it found, or null when that search found nothing
+ * either (then the change is not to blame).
+ */
+async function leftNothing(
+  db: Db,
+  search: SearchInput,
+  base: SearchFilters,
+  next: SearchFilters,
+  group: string[],
+) {
+  const previous = await searchGrants(db, {
+    ...search,
+    keywordGroups: base.keywordGroups,
+    amountMin: base.amountMin,
+    amountMax: base.amountMax,
+    dueFrom: base.dueFrom,
+    dueTo: base.dueTo,
+    agency: base.agency,
+    statuses: base.statuses,
+    page: 1,
+    pageSize: 1,
+  });
+  if (previous.total === 0) return null;
+  const changed = <T>(a: T, b: T) => (isDeepStrictEqual(a, b) ? null : b);
+  const change = describeFilters(
+    {
+      ...emptySearchFilters(false),
+      keywords: group,
+      keywordGroups: [group],
+      agency: changed(base.agency, next.agency),
+      amountMin: changed(base.amountMin, next.amountMin),
+      amountMax: changed(base.amountMax, next.amountMax),
+      dueFrom: changed(base.dueFrom, next.dueFrom),
+      dueTo: changed(base.dueTo, next.dueTo),
+    },
+    null,
+  );
+  const statuses = isDeepStrictEqual(base.statuses, next.statuses)
+    ? ''
+    : `only ${statusLabel(next.statuses).before}grants`;
+  const what = [change, statuses].filter(Boolean).join(', ') || 'your last change';
+  const kind = statusLabel(base.statuses);
+  return (
+    `${noResultsReply} Nothing is left after that change (${what}). The search before it found ` +
+    `${previous.totalCapped ? 'more than ' : ''}${previous.total.toLocaleString('en-US')} ${kind.before}grant${previous.total === 1 ? '' : 's'}${kind.after}: choose Undo to go back to it.`
+  );
 }

@@ -72,6 +72,7 @@ describe('parseQuery', () => {
       dueFrom: null,
       dueTo: '2027-05-31',
       matchProfile: false,
+      statuses: null,
     });
   });
 
@@ -189,5 +190,51 @@ describe('parseQuery', () => {
       keywords: ['tribal', 'health'],
       eligibility: [],
     });
+  });
+
+  it('reads status words as the statuses searched, never as topic words', () => {
+    const open = ['forecasted', 'posted'];
+    const cases: [string, string[] | null, string[]][] = [
+      ['only the ones that are open now', open, []],
+      [
+        'Which NOAA grants for coastal community resilience are still open?',
+        open,
+        ['coastal', 'community', 'resilience'],
+      ],
+      [
+        'USGS funding for climate and drought science, only open ones please',
+        open,
+        ['climate', 'drought', 'science'],
+      ],
+      ['battery technology, open now', open, ['battery', 'technology']],
+      ['rural broadband with a deadline still ahead', open, ['rural', 'broadband']],
+      ['no forecasted', ['posted'], []],
+      ['wildfire grants without forecasts and not closed', ['posted'], ['wildfire']],
+      ['forecasted wildfire grants', ['forecasted'], ['wildfire']],
+      ['past NSF CAREER awards', ['closed', 'archived'], ['career', 'awards']],
+      ['closed HIV grants', ['closed', 'archived'], ['hiv']],
+      ['HIV including closed ones', ['forecasted', 'posted', 'closed', 'archived'], ['hiv']],
+      ['salmon grants of any status', ['forecasted', 'posted', 'closed', 'archived'], ['salmon']],
+      // Not status words: a topic that says "open" or "closed".
+      ['open science infrastructure', null, ['science', 'infrastructure']],
+      ['closed-loop control', null, ['closed-loop', 'control']],
+      ['wildlife grants open to state agencies', null, ['wildlife']],
+    ];
+    for (const [text, statuses, keywords] of cases) {
+      expect(parseQuery(text, today), text).toMatchObject({ statuses, keywords });
+    }
+  });
+
+  it('reads "small business funding" as who applies, and drops "working on"', () => {
+    expect(parseQuery('Small business funding for battery technology', today)).toMatchObject({
+      keywords: ['battery', 'technology'],
+      eligibility: ['small-businesses'],
+    });
+    expect(parseQuery('small business innovation research', today).eligibility).toEqual([]);
+    expect(parseQuery('nonprofits working on rural broadband', today).keywords).toEqual([
+      'nonprofits',
+      'rural',
+      'broadband',
+    ]);
   });
 });

@@ -3,7 +3,9 @@
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
 import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primitives';
+import type { GrantStatus } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
+import { statusesIn } from './status-words';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -17,6 +19,8 @@ export type ParsedQuery = {
   dueFrom: string | null;
   dueTo: string | null;
   matchProfile: boolean;
+  /** The statuses the words ask for ("only open ones", "no forecasted", "past funding"), or null when they say none. */
+  statuses: GrantStatus[] | null;
 };
 
 export const stopWords = new Set(
@@ -172,6 +176,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     dueFrom: null,
     dueTo: null,
     matchProfile: false,
+    statuses: null,
   };
   const consume = (re: RegExp, fn: (m: RegExpMatchArray) => void) => {
     text = text.replace(re, (...args) => {
@@ -250,12 +255,20 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     }
   }
 
+  consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
+
   // Who may apply: the applicant type is a filter, not a topic ("for universities").
   const eligible = (key: string) => {
     if (key in eligibilityCodes && !result.eligibility.includes(key)) result.eligibility.push(key);
   };
   consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
   for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
+  consume(/\bsmall businesses\b|\bsmall business(?=\s+(?:funding|grants?|opportunities|money|awards)\b)/g, () => eligible('small-businesses'));
+
+  // Status words, before negation so "not closed" is a status and not a topic left out.
+  const status = statusesIn(text);
+  text = status.rest;
+  result.statuses = status.statuses;
 
   // Negation and exclusion: the first word after it is left out ("not lung cancer" keeps cancer).
   const excludeWord = (word: string) => {

@@ -10,6 +10,7 @@ import type {
   SortOption,
   grantSearchQuerySchema,
 } from '@grantbridge/contract/grants';
+import { defaultSearchStatuses } from '@grantbridge/contract/grants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
@@ -83,7 +84,7 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
     dueFrom: q.dueFrom ?? parsed.dueFrom,
     dueTo: q.dueTo ?? parsed.dueTo,
     agency: q.agency || parsed.agency,
-    statuses: q.status,
+    statuses: q.status ?? parsed.statuses ?? [...defaultSearchStatuses],
     sort: q.sort,
     page: q.page,
     pageSize: q.pageSize,

@@ -12,7 +12,13 @@ beforeAll(async () => {
   t = await createTestApp();
   researcher = await makeUser(t.db);
   await setResearchAreas(t.db, researcher.user.id, ['Carbon Cycling', 'Forest Ecology']);
-  cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
+  cookie = (
+    await signIn(t.app, {
+      email: researcher.email,
+      password: researcher.password,
+      role: 'researcher',
+    })
+  ).cookie;
   ids.soil = (
     await makeGrant(t.db, {
       title: 'Soil carbon dynamics in temperate forests',
@@ -43,10 +49,19 @@ beforeAll(async () => {
     })
   ).id;
   ids.closed = (
-    await makeGrant(t.db, { title: 'Closed soil carbon call', closeDate: '2001-01-01', awardCeiling: 900_000 })
+    await makeGrant(t.db, {
+      title: 'Closed soil carbon call',
+      closeDate: '2001-01-01',
+      awardCeiling: 900_000,
+    })
   ).id;
   ids.forecast = (
-    await makeGrant(t.db, { title: 'Forecast: forest carbon monitoring', recordKind: 'forecast', status: 'forecasted', closeDate: '2099-09-01' })
+    await makeGrant(t.db, {
+      title: 'Forecast: forest carbon monitoring',
+      recordKind: 'forecast',
+      status: 'forecasted',
+      closeDate: '2099-09-01',
+    })
   ).id;
 });
 afterAll(() => t.close());
@@ -63,23 +78,47 @@ describe('GET /api/v1/grants/search', () => {
     expect(body.results[0].score).toBeGreaterThan(body.results.at(-1).score - 1);
     expect(body.results[0].score).toBeLessThanOrEqual(100);
     expect(body.results[0].reasons.join(' ')).toMatch(/Title mentions/);
-    expect(body.results.map((r: { grant: { id: string } }) => r.grant.id)).not.toContain(ids.closed);
-    expect(body.results[0].grant).toMatchObject({ opportunityNumber: expect.any(String), awardCeiling: 750000, closeDate: '2099-03-01' });
+    expect(body.results.map((r: { grant: { id: string } }) => r.grant.id)).not.toContain(
+      ids.closed,
+    );
+    expect(body.results[0].grant).toMatchObject({
+      opportunityNumber: expect.any(String),
+      awardCeiling: 750000,
+      closeDate: '2099-03-01',
+    });
   });
 
   it('includes closed grants only when asked', async () => {
     const res = await search({ q: 'soil carbon', status: 'closed' });
-    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.closed]);
+    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.closed,
+    ]);
     expect(res.json().results[0].grant.status).toBe('closed');
+  });
+
+  it('reads status words in q when no status is given; a given status wins', async () => {
+    const idsOf = (res: { json: () => { results: { grant: { id: string } }[] } }) =>
+      res.json().results.map((r) => r.grant.id);
+    expect(idsOf(await search({ q: 'closed soil carbon grants' }))).toEqual([ids.closed]);
+    expect(idsOf(await search({ q: 'forecasted carbon' }))).toEqual([ids.forecast]);
+    const given = idsOf(await search({ q: 'closed soil carbon', status: 'posted' }));
+    expect(given).toContain(ids.soil);
+    expect(given).not.toContain(ids.closed);
   });
 
   it('applies amount, agency and due filters on the server', async () => {
     const over = await search({ q: 'carbon', amountMin: '500000' });
-    expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.soil]);
+    expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.soil,
+    ]);
     const nih = await search({ agency: 'NIH' });
-    expect(nih.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.cancer]);
+    expect(nih.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.cancer,
+    ]);
     const due = await search({ dueFrom: '2099-01-01', dueTo: '2099-02-01' });
-    expect(due.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
+    expect(due.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.water,
+    ]);
   });
 
   it('finds an agency by name when a record has no agency code', async () => {
@@ -90,7 +129,12 @@ describe('GET /api/v1/grants/search', () => {
       closeDate: '2099-02-02',
     });
     const nih = await search({ agency: 'NIH' });
-    expect(nih.json().results.map((r: { grant: { id: string } }) => r.grant.id).sort()).toEqual([ids.cancer, noCode.id].sort());
+    expect(
+      nih
+        .json()
+        .results.map((r: { grant: { id: string } }) => r.grant.id)
+        .sort(),
+    ).toEqual([ids.cancer, noCode.id].sort());
     await t.db.execute(sql`delete from grants where id = ${noCode.id}`);
   });
 
@@ -105,33 +149,52 @@ describe('GET /api/v1/grants/search', () => {
     // Any word of a group may match; every group must.
     const either = await search({ q: 'carbon', refine: 'watershed forest, monitoring' });
     expect(ids_(either)).toEqual([ids.forecast]);
-    const paged = await search({ q: 'carbon', refine: 'watershed forest', pageSize: '1', page: '2', sort: 'due-date-asc' });
+    const paged = await search({
+      q: 'carbon',
+      refine: 'watershed forest',
+      pageSize: '1',
+      page: '2',
+      sort: 'due-date-asc',
+    });
     expect(paged.json()).toMatchObject({ total: 3, page: 2 });
     expect(ids_(paged)).toEqual([ids.soil]);
     // The chat's answer for the same follow-up is the same set.
-    const first = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { message: 'carbon', matchProfile: false }, headers: { cookie } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/chat',
+      payload: { message: 'carbon', matchProfile: false },
+      headers: { cookie },
+    });
     const chatNarrowed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/search/chat',
       payload: { message: 'watershed', matchProfile: false, context: first.json().context },
       headers: { cookie },
     });
-    expect(chatNarrowed.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(ids_(narrowed));
+    expect(chatNarrowed.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(
+      ids_(narrowed),
+    );
     const tooMany = await search({ q: 'carbon', refine: 'a,b,c,d,e,f,g,h,i,j' });
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('understands amounts and agencies written in the query', async () => {
     const res = await search({ q: 'NIH immunotherapy over 1m' });
-    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.cancer]);
+    expect(res.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.cancer,
+    ]);
   });
 
   it('sorts by amount and due date', async () => {
     const byAmount = await search({ sort: 'amount-desc' });
-    const amounts = byAmount.json().results.map((r: { grant: { awardCeiling: number } }) => r.grant.awardCeiling);
+    const amounts = byAmount
+      .json()
+      .results.map((r: { grant: { awardCeiling: number } }) => r.grant.awardCeiling);
     expect(amounts).toEqual([...amounts].sort((a: number, b: number) => b - a));
     const byDue = await search({ sort: 'due-date-asc' });
-    const dates = byDue.json().results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate);
+    const dates = byDue
+      .json()
+      .results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate);
     expect(dates).toEqual([...dates].sort());
   });
 
@@ -145,7 +208,9 @@ describe('GET /api/v1/grants/search', () => {
     });
     const res = await search({ sort: 'due-date-asc', pageSize: '100' });
     const got = res.json().results.map((r: { grant: { id: string } }) => r.grant.id);
-    const dates = res.json().results.map((r: { grant: { closeDate: string | null } }) => r.grant.closeDate);
+    const dates = res
+      .json()
+      .results.map((r: { grant: { closeDate: string | null } }) => r.grant.closeDate);
     expect(dates.filter(Boolean)).toEqual([...dates.filter(Boolean)].sort());
     expect(got.at(-1)).toBe(undated.id);
     expect(got).not.toContain(ids.closed);
@@ -154,7 +219,9 @@ describe('GET /api/v1/grants/search', () => {
     const closedResults = closed.json().results as { grant: { id: string; status: string } }[];
     expect(closedResults.find((r) => r.grant.id === staleForecast.id)?.grant.status).toBe('closed');
     const page2 = await search({ sort: 'due-date-asc', pageSize: '2', page: '2' });
-    expect(page2.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(got.slice(2, 4));
+    expect(page2.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual(
+      got.slice(2, 4),
+    );
     await t.db.execute(sql`delete from grants where id in (${undated.id}, ${staleForecast.id})`);
   });
 
@@ -163,7 +230,9 @@ describe('GET /api/v1/grants/search', () => {
     const top = res.json().results[0];
     expect(top.grant.id).toBe(ids.soil);
     expect(top.score).toBe(67);
-    expect(top.reasons.join(' ')).toContain('Matches your research areas: Carbon Cycling, Forest Ecology');
+    expect(top.reasons.join(' ')).toContain(
+      'Matches your research areas: Carbon Cycling, Forest Ecology',
+    );
   });
 
   it('rejects bad parameters with validation_failed', async () => {
@@ -200,11 +269,13 @@ describe('GET /api/v1/grants/search', () => {
   it('scores closeness in meaning: of two grants that mention the words, the one about them ranks first', async () => {
     const about = await makeGrant(t.db, {
       title: 'Opioid addiction treatment and recovery services',
-      description: 'Medication-assisted treatment, overdose prevention and recovery support for people with opioid use disorder.',
+      description:
+        'Medication-assisted treatment, overdose prevention and recovery support for people with opioid use disorder.',
     });
     const passing = await makeGrant(t.db, {
       title: 'Rural highway bridge inspection',
-      description: 'Bridge inspection crews; a note on opioid addiction treatment in workplace safety training.',
+      description:
+        'Bridge inspection crews; a note on opioid addiction treatment in workplace safety training.',
     });
     const res = await search({ q: 'opioid addiction treatment' });
     expect(res.statusCode).toBe(200);
@@ -227,12 +298,24 @@ describe('POST /api/v1/search/chat', () => {
     expect(body.filters.keywords).toEqual(['carbon']);
     expect(body.reply).toMatch(/I found 3/);
 
-    const refined = await chat({ message: 'over 500k', matchProfile: false, context: body.context });
-    expect(refined.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.soil]);
+    const refined = await chat({
+      message: 'over 500k',
+      matchProfile: false,
+      context: body.context,
+    });
+    expect(refined.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.soil,
+    ]);
     expect(refined.json().filters).toMatchObject({ keywords: ['carbon'], amountMin: 500_001 });
 
-    const narrower = await chat({ message: 'watershed', matchProfile: false, context: body.context });
-    expect(narrower.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([ids.water]);
+    const narrower = await chat({
+      message: 'watershed',
+      matchProfile: false,
+      context: body.context,
+    });
+    expect(narrower.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
+      ids.water,
+    ]);
   });
 
   it('carries the results page of the search the URL will hold: what GET /grants/search answers for the query it names', async () => {
@@ -249,19 +332,45 @@ describe('POST /api/v1/search/chat', () => {
       expect(res.statusCode).toBe(200);
       return res.json();
     };
-    const first = await chat({ message: 'carbon grants', matchProfile: true, sort: 'match', pageSize: 2 });
+    const first = await chat({
+      message: 'carbon grants',
+      matchProfile: true,
+      sort: 'match',
+      pageSize: 2,
+    });
     const firstBody = first.json();
-    expect(firstBody.query).toEqual({ q: 'carbon', sort: 'match', matchProfile: 'true', page: 1, pageSize: 2 });
+    expect(firstBody.query).toEqual({
+      q: 'carbon',
+      sort: 'match',
+      matchProfile: 'true',
+      page: 1,
+      pageSize: 2,
+    });
     expect(firstBody.results).toHaveLength(2);
     expect(page(firstBody)).toEqual(await getFor(firstBody.query));
 
     // A follow-up in another order: the page in that order, the reply still naming the best match.
-    const narrowed = await chat({ message: 'watershed forest', matchProfile: true, context: firstBody.context, sort: 'due-date-asc', pageSize: 20 });
+    const narrowed = await chat({
+      message: 'watershed forest',
+      matchProfile: true,
+      context: firstBody.context,
+      sort: 'due-date-asc',
+      pageSize: 20,
+    });
     const body = narrowed.json();
-    expect(body.query).toEqual({ q: 'carbon', refine: 'watershed forest', sort: 'due-date-asc', matchProfile: 'true', page: 1, pageSize: 20 });
+    expect(body.query).toEqual({
+      q: 'carbon',
+      refine: 'watershed forest',
+      sort: 'due-date-asc',
+      matchProfile: 'true',
+      page: 1,
+      pageSize: 20,
+    });
     expect(page(body)).toEqual(await getFor(body.query));
     const byMatch = await getFor({ ...body.query, sort: 'match' });
-    expect(body.reply).toContain(`The best match is “${byMatch.results[0].grant.title}” (${byMatch.results[0].score}/100)`);
+    expect(body.reply).toContain(
+      `The best match is “${byMatch.results[0].grant.title}” (${byMatch.results[0].score}/100)`,
+    );
     expect(body.results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate)).toEqual(
       body.results.map((r: { grant: { closeDate: string } }) => r.grant.closeDate).sort(),
     );
@@ -269,24 +378,72 @@ describe('POST /api/v1/search/chat', () => {
 
   it('names no query when the URL would read the search differently, or GET would refuse it', async () => {
     // "match, profile" is two words here, but "match profile" in the URL asks for the profile.
-    const words = await chat({ message: 'carbon, match, profile', matchProfile: false, pageSize: 20 });
-    expect(words.json()).toMatchObject({ filters: { keywords: ['carbon', 'match', 'profile'] }, query: null });
+    const words = await chat({
+      message: 'carbon, match, profile',
+      matchProfile: false,
+      pageSize: 20,
+    });
+    expect(words.json()).toMatchObject({
+      filters: { keywords: ['carbon', 'match', 'profile'] },
+      query: null,
+    });
     // A range the wrong way round is refused by GET /grants/search (the web swaps it first).
-    const range = await chat({ message: 'carbon over 1m under 10k', matchProfile: false, pageSize: 20 });
-    expect(range.json()).toMatchObject({ filters: { amountMin: 1_000_001, amountMax: 9_999 }, query: null, total: 0 });
+    const range = await chat({
+      message: 'carbon over 1m under 10k',
+      matchProfile: false,
+      pageSize: 20,
+    });
+    expect(range.json()).toMatchObject({
+      filters: { amountMin: 1_000_001, amountMax: 9_999 },
+      query: null,
+      total: 0,
+    });
+  });
+
+  it('follows status words; a follow-up that leaves nothing names the change and offers the search before it', async () => {
+    const idsOf = (body: { results: { grant: { id: string } }[] }) =>
+      body.results.map((r) => r.grant.id);
+    const first = (await chat({ message: 'carbon grants', matchProfile: false })).json();
+    expect(idsOf(first)).toContain(ids.forecast);
+    const posted = (
+      await chat({ message: 'no forecasted', matchProfile: false, context: first.context })
+    ).json();
+    expect(posted.filters.statuses).toEqual(['posted']);
+    expect(posted.query).toMatchObject({ q: 'carbon', status: 'posted' });
+    expect(idsOf(posted)).not.toContain(ids.forecast);
+    expect(posted.reply).toMatch(/^Narrowed down: I found 2 open grants/);
+
+    const past = (
+      await chat({ message: 'only the closed ones', matchProfile: false, context: first.context })
+    ).json();
+    expect(idsOf(past)).toEqual([ids.closed]);
+    expect(past.reply).toMatch(/I found 1 closed or archived grant /);
+
+    const nothing = (
+      await chat({ message: 'drop the soil ones', matchProfile: false, context: past.context })
+    ).json();
+    expect(nothing.total).toBe(0);
+    expect(nothing.reply).toBe(
+      "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords. Nothing is left after that change (not mentioning “soil”). The search before it found 1 closed or archived grant: choose Undo to go back to it.",
+    );
+    expect(nothing.undo).toEqual(past.context);
+    expect(past.undo).toBeNull();
   });
 
   it("gives the seed's reply when nothing matches", async () => {
     const res = await chat({ message: 'quantum basket weaving', matchProfile: false });
     expect(res.json()).toMatchObject({
-      reply: "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.",
+      reply:
+        "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.",
       results: [],
     });
   });
 
   it('limits each user, not the address they share with colleagues', async () => {
     const heavy = await makeUser(t.db);
-    const heavyCookie = (await signIn(t.app, { email: heavy.email, password: heavy.password, role: 'researcher' })).cookie;
+    const heavyCookie = (
+      await signIn(t.app, { email: heavy.email, password: heavy.password, role: 'researcher' })
+    ).cookie;
     const reset = (who: string) =>
       t.app.inject({
         method: 'POST',

@@ -15,6 +15,8 @@ type ChatPanelProps = {
   thinking: boolean;
   onSend: (text: string) => void;
   onNewSearch: () => void;
+  /** Undo on a reply whose follow-up left nothing. */
+  onUndo: (messageId: number) => void;
   matchProfile: boolean;
   onMatchProfileChange: (on: boolean) => void;
   researcherId: string | null;
@@ -30,6 +32,7 @@ export function ChatPanel({
   thinking,
   onSend,
   onNewSearch,
+  onUndo,
   matchProfile,
   onMatchProfileChange,
   researcherId,
@@ -57,14 +60,24 @@ export function ChatPanel({
   const selectedKnown = researcherId === null || researchers.some((r) => r.id === researcherId);
 
   return (
-    <Card className="flex min-h-0 flex-col overflow-hidden lg:h-full" role="region" aria-labelledby="assistant-title">
+    <Card
+      className="flex min-h-0 flex-col overflow-hidden lg:h-full"
+      role="region"
+      aria-labelledby="assistant-title"
+    >
       <div className="border-b border-slate-200 p-4">
         <div className="flex items-center justify-between gap-3">
           <h2 id="assistant-title" className="flex items-center gap-2 font-semibold text-slate-900">
             <Bot className="size-5 text-brand-800" aria-hidden="true" />
             Search assistant
           </h2>
-          <Button variant="secondary" size="sm" onClick={onNewSearch} disabled={thinking} className="shrink-0 whitespace-nowrap">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onNewSearch}
+            disabled={thinking}
+            className="shrink-0 whitespace-nowrap"
+          >
             <RotateCcw className="size-4" aria-hidden="true" />
             New Search
           </Button>
@@ -77,12 +90,19 @@ export function ChatPanel({
               onCheckedChange={onMatchProfileChange}
               aria-labelledby="match-profile-label"
             />
-            <label id="match-profile-label" htmlFor="match-profile" className="text-sm font-medium text-slate-800">
+            <label
+              id="match-profile-label"
+              htmlFor="match-profile"
+              className="text-sm font-medium text-slate-800"
+            >
               Match with research profile
             </label>
           </div>
           <div className="flex items-center gap-3">
-            <label htmlFor="researcher-picker" className="shrink-0 text-sm font-medium text-slate-800">
+            <label
+              htmlFor="researcher-picker"
+              className="shrink-0 text-sm font-medium text-slate-800"
+            >
               Researcher
             </label>
             <Select
@@ -115,7 +135,7 @@ export function ChatPanel({
         className="max-h-96 min-h-48 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 lg:max-h-none"
       >
         {messages.map((m) => (
-          <Bubble key={m.id} message={m} />
+          <Bubble key={m.id} message={m} onUndo={() => onUndo(m.id)} />
         ))}
         {thinking ? (
           <div className="flex items-center gap-2 text-sm text-slate-700" role="status">
@@ -137,7 +157,12 @@ export function ChatPanel({
           maxLength={1000}
           autoComplete="off"
         />
-        <Button type="submit" aria-label="Send" disabled={!text.trim() || thinking} className="h-11 shrink-0">
+        <Button
+          type="submit"
+          aria-label="Send"
+          disabled={!text.trim() || thinking}
+          className="h-11 shrink-0"
+        >
           <Send className="size-4" aria-hidden="true" />
         </Button>
       </form>
@@ -161,9 +186,9 @@ export function ChatPanel({
   );
 }
 
-function Bubble({ message }: { message: ChatMessage }) {
+function Bubble({ message, onUndo }: { message: ChatMessage; onUndo: () => void }) {
   const mine = message.from === 'user';
-  return (
+  const bubble = (
     <div className={clsx('flex items-end gap-2', mine ? 'justify-end' : 'justify-start')}>
       {!mine ? (
         <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900">
@@ -188,6 +213,18 @@ function Bubble({ message }: { message: ChatMessage }) {
           <UserRound className="size-4" aria-hidden="true" />
         </span>
       ) : null}
+    </div>
+  );
+  if (!message.undo) return bubble;
+  return (
+    <div>
+      {bubble}
+      <div className="mt-1 pl-9">
+        <Button variant="secondary" size="sm" onClick={onUndo}>
+          <RotateCcw className="size-4" aria-hidden="true" />
+          Undo that change
+        </Button>
+      </div>
     </div>
   );
 }

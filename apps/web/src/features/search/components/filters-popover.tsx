@@ -1,19 +1,44 @@
 // The Filters menu: amount range typed as text ("$1.5M", "500k"), due-date
-// range and agency with suggestions. Apply writes them into the URL, so they
+// range, agency with suggestions and the statuses searched. Apply writes them into the URL, so they
 // really filter.
 import { useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
 import { parseAmount } from '@grantbridge/contract/amounts';
+import {
+  defaultSearchStatuses,
+  grantStatuses,
+  type GrantStatus,
+} from '@grantbridge/contract/grants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
-import { hasActiveFilters, type SearchState } from '../utils/search-state';
+import { hasActiveFilters, readStatuses, type SearchState } from '../utils/search-state';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { AgencyCombobox } from './agency-combobox';
 
-type FilterValues = Pick<SearchState, 'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency'>;
+type FilterValues = Pick<
+  SearchState,
+  'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency' | 'statuses'
+>;
+
+const statusNames: Record<GrantStatus, string> = {
+  posted: 'Open',
+  forecasted: 'Forecasted',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+const statusOrder: GrantStatus[] = ['posted', 'forecasted', 'closed', 'archived'];
+
+/** "Open, Closed" for a chip; every status is "Any". */
+export function statusesLabel(statuses: GrantStatus[]): string {
+  if (statuses.length === grantStatuses.length) return 'Any';
+  return statusOrder
+    .filter((s) => statuses.includes(s))
+    .map((s) => statusNames[s])
+    .join(', ');
+}
 
 type FiltersPopoverProps = {
   state: SearchState;
@@ -25,15 +50,15 @@ const amountHint = 'Type amounts such as $1.5M or 500k.';
 export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
   const active = hasActiveFilters(state);
-  const count = [state.amountMin !== null || state.amountMax !== null, state.dueFrom || state.dueTo, state.agency].filter(
-    Boolean,
-  ).length;
+  const count = [
+    state.amountMin !== null || state.amountMax !== null,
+    state.dueFrom || state.dueTo,
+    state.agency,
+    state.statuses,
+  ].filter(Boolean).length;
 
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={onOpenChange}
-    >
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         ref={trigger}
         className={buttonClasses(active ? 'primary' : 'secondary', 'sm', 'scroll-mt-20')}
@@ -42,7 +67,10 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Filters
         {active ? (
-          <span aria-hidden="true" className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900">
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900"
+          >
             {count}
           </span>
         ) : null}
@@ -80,6 +108,9 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
   const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
   const [dueTo, setDueTo] = useState(state.dueTo ?? '');
   const [agency, setAgency] = useState(state.agency ?? '');
+  const [statuses, setStatuses] = useState<GrantStatus[]>(
+    state.statuses ?? [...defaultSearchStatuses],
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
@@ -95,6 +126,7 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
       next.amountMin = 'The minimum is above the maximum';
     }
     if (dueFrom && dueTo && dueFrom > dueTo) next.dueFrom = 'The start date is after the end date';
+    if (statuses.length === 0) next.statuses = 'Choose at least one status';
     setErrors(next);
     if (Object.keys(next).length) return;
     onApply({
@@ -103,8 +135,11 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
       dueFrom: dueFrom || null,
       dueTo: dueTo || null,
       agency: agency.trim().slice(0, 100) || null,
+      statuses: readStatuses(statuses.join(',')),
     });
   };
+  const toggle = (status: GrantStatus, on: boolean) =>
+    setStatuses((list) => (on ? [...list, status] : list.filter((s) => s !== status)));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -145,24 +180,80 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         <div className="mt-2 grid grid-cols-2 gap-3">
           <Field id="filter-due-from" label="Start date" error={errors.dueFrom}>
             {(control) => (
-              <Input {...control} type="date" value={dueFrom} onChange={(e) => setDueFrom(e.target.value)} className="h-10 text-sm" />
+              <Input
+                {...control}
+                type="date"
+                value={dueFrom}
+                onChange={(e) => setDueFrom(e.target.value)}
+                className="h-10 text-sm"
+              />
             )}
           </Field>
           <Field id="filter-due-to" label="End date">
             {(control) => (
-              <Input {...control} type="date" value={dueTo} onChange={(e) => setDueTo(e.target.value)} className="h-10 text-sm" />
+              <Input
+                {...control}
+                type="date"
+                value={dueTo}
+                onChange={(e) => setDueTo(e.target.value)}
+                className="h-10 text-sm"
+              />
             )}
           </Field>
         </div>
       </fieldset>
-      <Field id="filter-agency" label="Agency" className="mt-4" hint="A name or an acronym such as NSF or NIH">
+      <Field
+        id="filter-agency"
+        label="Agency"
+        className="mt-4"
+        hint="A name or an acronym such as NSF or NIH"
+      >
         {(control) => <AgencyCombobox {...control} value={agency} onChange={setAgency} />}
       </Field>
+      <fieldset
+        className="mt-4"
+        aria-describedby={errors.statuses ? 'filter-status-error' : undefined}
+      >
+        <legend className="text-sm font-semibold text-slate-900">Status</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {statusOrder.map((status) => (
+            <label key={status} className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="status"
+                value={status}
+                checked={statuses.includes(status)}
+                onChange={(e) => toggle(status, e.target.checked)}
+                className="size-4 rounded border-slate-400 accent-brand-700"
+              />
+              {statusNames[status]}
+            </label>
+          ))}
+        </div>
+        {errors.statuses ? (
+          <p
+            id="filter-status-error"
+            role="alert"
+            className="mt-1 text-xs font-medium text-red-700"
+          >
+            {errors.statuses}
+          </p>
+        ) : null}
+      </fieldset>
       <div className="mt-5 flex justify-end gap-2">
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => onApply({ amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null })}
+          onClick={() =>
+            onApply({
+              amountMin: null,
+              amountMax: null,
+              dueFrom: null,
+              dueTo: null,
+              agency: null,
+              statuses: null,
+            })
+          }
         >
           Clear
         </Button>

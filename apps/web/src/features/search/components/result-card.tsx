@@ -62,7 +62,9 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
             <DollarSign className="size-4 text-slate-600" aria-hidden="true" />
             <span className="sr-only">Award ceiling</span>
           </dt>
-          <dd>{grant.awardCeiling ? `Up to ${formatMoney(grant.awardCeiling)}` : 'Amount not stated'}</dd>
+          <dd>
+            {grant.awardCeiling ? `Up to ${formatMoney(grant.awardCeiling)}` : 'Amount not stated'}
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
@@ -86,7 +88,10 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
           <ul aria-labelledby={reasonsId} className="mt-3 space-y-1 text-sm text-slate-800">
             {reasons.slice(0, 4).map((reason) => (
               <li key={reason} className="flex gap-2">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-emerald-600" />
+                <span
+                  aria-hidden="true"
+                  className="mt-2 size-1.5 shrink-0 rounded-full bg-emerald-600"
+                />
                 {reason}
               </li>
             ))}

@@ -15,7 +15,7 @@ import {
   writeSearchState,
   type SearchState,
 } from '../utils/search-state';
-import { FiltersPopover } from './filters-popover';
+import { FiltersPopover, statusesLabel } from './filters-popover';
 import { ResultCard } from './result-card';
 import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
 import { SortMenu } from './sort-menu';
@@ -43,8 +43,8 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
   const shown = data
     ? needle
       ? data.results.filter(({ grant }) =>
-          [grant.title, grant.agency ?? '', grant.agencyCode ?? '', grant.opportunityNumber].some((field) =>
-            field.toLowerCase().includes(needle),
+          [grant.title, grant.agency ?? '', grant.agencyCode ?? '', grant.opportunityNumber].some(
+            (field) => field.toLowerCase().includes(needle),
           ),
         )
       : data.results
@@ -56,7 +56,11 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
   const goToPage = (page: number) => update((s) => ({ ...s, page }));
 
   return (
-    <Card className="flex min-h-0 flex-col overflow-hidden lg:h-full" role="region" aria-labelledby={headingId}>
+    <Card
+      className="flex min-h-0 flex-col overflow-hidden lg:h-full"
+      role="region"
+      aria-labelledby={headingId}
+    >
       <div className="space-y-3 border-b border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2
@@ -88,7 +92,9 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
               }
             />
             <SavedSearchesMenu
-              onLoad={(saved: SavedSearch) => update(() => stateFromSaved(saved.query, saved.filters))}
+              onLoad={(saved: SavedSearch) =>
+                update(() => stateFromSaved(saved.query, saved.filters))
+              }
             />
           </div>
         </div>
@@ -97,7 +103,10 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
             <label htmlFor="quick-search" className="sr-only">
               Quick search in these results
             </label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-600" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-600"
+              aria-hidden="true"
+            />
             <Input
               id="quick-search"
               type="search"
@@ -107,13 +116,22 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
               className="h-9 pl-9 text-sm"
             />
           </div>
-          <SortMenu value={state.sort} onChange={(sort) => update((s) => ({ ...s, sort, page: 1 }))} />
-          <FiltersPopover state={state} onApply={(values) => update((s) => ({ ...s, ...values, page: 1 }))} />
+          <SortMenu
+            value={state.sort}
+            onChange={(sort) => update((s) => ({ ...s, sort, page: 1 }))}
+          />
+          <FiltersPopover
+            state={state}
+            onApply={(values) => update((s) => ({ ...s, ...values, page: 1 }))}
+          />
         </div>
         <ActiveFilters state={state} update={update} />
       </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4" aria-busy={results.isFetching}>
+      <div
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4"
+        aria-busy={results.isFetching}
+      >
         {results.isPending ? (
           <LoadingState label="Searching grants…" />
         ) : results.isError ? (
@@ -127,7 +145,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
             </p>
             <p className="mt-1 text-sm text-slate-700">
               {isApiError(results.error, 'validation_failed')
-                ? results.error.errors[0]?.message ?? results.error.detail
+                ? (results.error.errors[0]?.message ?? results.error.detail)
                 : isApiError(results.error, 'not_found')
                   ? 'Choose a researcher from the list, or Not Selected.'
                   : 'Check your connection and try again.'}
@@ -136,7 +154,22 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
               <Button variant="secondary" size="sm" onClick={() => void results.refetch()}>
                 Try again
               </Button>
-              <Button size="sm" onClick={() => update(() => ({ ...state, q: '', refine: [], amountMin: null, amountMax: null, dueFrom: null, dueTo: null, agency: null, page: 1 }))}>
+              <Button
+                size="sm"
+                onClick={() =>
+                  update(() => ({
+                    ...state,
+                    q: '',
+                    refine: [],
+                    amountMin: null,
+                    amountMax: null,
+                    dueFrom: null,
+                    dueTo: null,
+                    agency: null,
+                    page: 1,
+                  }))
+                }
+              >
                 Clear search
               </Button>
             </div>
@@ -144,7 +177,9 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
         ) : shown.length === 0 ? (
           <div className="p-6 text-center">
             <p className="font-medium text-slate-900">
-              {needle && data?.results.length ? 'No result on this page matches your quick search.' : 'No grants match this search.'}
+              {needle && data?.results.length
+                ? 'No result on this page matches your quick search.'
+                : 'No grants match this search.'}
             </p>
             <p className="mt-1 text-sm text-slate-700">
               {needle && data?.results.length
@@ -166,15 +201,28 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
       </div>
 
       {data && data.total > pageSize ? (
-        <nav aria-label="Result pages" className="flex items-center justify-between gap-2 border-t border-slate-200 p-3">
-          <Button variant="secondary" size="sm" disabled={state.page <= 1} onClick={() => goToPage(state.page - 1)}>
+        <nav
+          aria-label="Result pages"
+          className="flex items-center justify-between gap-2 border-t border-slate-200 p-3"
+        >
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={state.page <= 1}
+            onClick={() => goToPage(state.page - 1)}
+          >
             <ChevronLeft className="size-4" aria-hidden="true" />
             Previous
           </Button>
           <span className="text-sm text-slate-700">
             Page {state.page} of {formatInteger(pages)}
           </span>
-          <Button variant="secondary" size="sm" disabled={state.page >= pages} onClick={() => goToPage(state.page + 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={state.page >= pages}
+            onClick={() => goToPage(state.page + 1)}
+          >
             Next
             <ChevronRight className="size-4" aria-hidden="true" />
           </Button>
@@ -215,7 +263,14 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
           : `Due by ${formatDate(state.dueTo!)}`;
     chips.push({ label, clear: (s) => ({ ...s, dueFrom: null, dueTo: null }) });
   }
-  if (state.agency) chips.push({ label: `Agency: ${state.agency}`, clear: (s) => ({ ...s, agency: null }) });
+  if (state.agency)
+    chips.push({ label: `Agency: ${state.agency}`, clear: (s) => ({ ...s, agency: null }) });
+  if (state.statuses) {
+    chips.push({
+      label: `Status: ${statusesLabel(state.statuses)}`,
+      clear: (s) => ({ ...s, statuses: null }),
+    });
+  }
   if (chips.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Active search terms">

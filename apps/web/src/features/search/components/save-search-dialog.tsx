@@ -19,7 +19,12 @@ type NameDialogProps = {
 /** Asks for a saved search's name: used to save a search and to rename one. */
 export function NameDialog(props: NameDialogProps) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.title} description={props.description}>
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.title}
+      description={props.description}
+    >
       {props.open ? <NameForm {...props} /> : null}
     </Dialog>
   );

@@ -16,7 +16,11 @@ import {
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { NameDialog } from './save-search-dialog';
 
-type SaveSearchButtonProps = { query: string; filters: Record<string, string>; suggestedName: string };
+type SaveSearchButtonProps = {
+  query: string;
+  filters: Record<string, string>;
+  suggestedName: string;
+};
 
 export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchButtonProps) {
   const [open, setOpen] = useState(false);
@@ -53,12 +57,13 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
 
   return (
     <>
-      <Popover.Root
-        open={open}
-        onOpenChange={onOpenChange}
-      >
+      <Popover.Root open={open} onOpenChange={onOpenChange}>
         {/* A phone shows the short label; the name stays the same. */}
-        <Popover.Trigger ref={trigger} className={buttonClasses('secondary', 'sm', 'scroll-mt-20')} aria-label="Saved searches">
+        <Popover.Trigger
+          ref={trigger}
+          className={buttonClasses('secondary', 'sm', 'scroll-mt-20')}
+          aria-label="Saved searches"
+        >
           <History className="size-4" aria-hidden="true" />
           <span aria-hidden="true">
             Saved<span className="hidden sm:inline"> searches</span>
@@ -74,7 +79,9 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
             {saved.isPending ? (
               <LoadingState label="Loading saved searches…" className="p-3" />
             ) : saved.isError ? (
-              <p className="p-3 text-sm text-red-700">We couldn&rsquo;t load your saved searches.</p>
+              <p className="p-3 text-sm text-red-700">
+                We couldn&rsquo;t load your saved searches.
+              </p>
             ) : saved.data.length === 0 ? (
               <p className="p-3 text-sm text-slate-700">
                 No saved searches yet. Run a search and press Save search to keep it here.
@@ -82,7 +89,10 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
             ) : (
               <ul className="max-h-80 overflow-y-auto">
                 {saved.data.map((search) => (
-                  <li key={search.id} className="flex items-center gap-1 rounded-lg hover:bg-slate-50">
+                  <li
+                    key={search.id}
+                    className="flex items-center gap-1 rounded-lg hover:bg-slate-50"
+                  >
                     <button
                       type="button"
                       className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left"
@@ -91,7 +101,9 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
                         setOpen(false);
                       }}
                     >
-                      <span className="block truncate text-sm font-medium text-slate-900">{search.name}</span>
+                      <span className="block truncate text-sm font-medium text-slate-900">
+                        {search.name}
+                      </span>
                       <span className="block truncate text-xs text-slate-700">
                         {search.query || 'No keywords'} · saved {formatDate(search.createdAt)}
                       </span>

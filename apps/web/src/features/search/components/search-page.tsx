@@ -19,7 +19,9 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
   // A researcher searches only for themselves: another researcher's id in a shared link is dropped.
   const state = useMemo(
     () =>
-      user.role === 'researcher' && urlState.researcherId !== null && urlState.researcherId !== user.id
+      user.role === 'researcher' &&
+      urlState.researcherId !== null &&
+      urlState.researcherId !== user.id
         ? { ...urlState, researcherId: null }
         : urlState,
     [urlState, user],
@@ -40,6 +42,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
       // The answer may come after a change of sort, toggle or picker: keep those.
       update(stateFromFilters(response.filters, latest.current));
     },
+    onRestore: (filters) => update(stateFromFilters(filters, latest.current)),
     onReset: () =>
       update({
         ...latest.current,
@@ -50,6 +53,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
         dueFrom: null,
         dueTo: null,
         agency: null,
+        statuses: null,
         sort: 'match',
         page: 1,
       }),
@@ -63,6 +67,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           thinking={chat.thinking}
           onSend={chat.send}
           onNewSearch={chat.reset}
+          onUndo={chat.undo}
           matchProfile={state.matchProfile}
           onMatchProfileChange={(matchProfile) => update((s) => ({ ...s, matchProfile, page: 1 }))}
           researcherId={state.researcherId}

@@ -12,11 +12,20 @@ const shortLabels: Record<SortOption, string> = {
   'amount-asc': 'Lowest amount',
 };
 
-export function SortMenu({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+export function SortMenu({
+  value,
+  onChange,
+}: {
+  value: SortOption;
+  onChange: (sort: SortOption) => void;
+}) {
   return (
     <DropdownMenu.Root>
       {/* One name at every width; on a phone the order is not shown, only named. */}
-      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm')} aria-label={`Sort: ${shortLabels[value]}`}>
+      <DropdownMenu.Trigger
+        className={buttonClasses('secondary', 'sm')}
+        aria-label={`Sort: ${shortLabels[value]}`}
+      >
         <ArrowUpDown className="size-4" aria-hidden="true" />
         <span aria-hidden="true">
           Sort<span className="hidden sm:inline">: {shortLabels[value]}</span>
@@ -34,18 +43,20 @@ export function SortMenu({ value, onChange }: { value: SortOption; onChange: (so
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value} onValueChange={(v) => onChange(v as SortOption)}>
             {/* Best match first, then the others in the contract's order. */}
-            {(['match', ...sortOptions.filter((o) => o !== 'match')] as SortOption[]).map((option) => (
-              <DropdownMenu.RadioItem
-                key={option}
-                value={option}
-                className="flex cursor-pointer items-center gap-2 rounded-lg py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 relative"
-              >
-                <DropdownMenu.ItemIndicator className="absolute left-2.5">
-                  <Check className="size-4" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-                {sortLabels[option]}
-              </DropdownMenu.RadioItem>
-            ))}
+            {(['match', ...sortOptions.filter((o) => o !== 'match')] as SortOption[]).map(
+              (option) => (
+                <DropdownMenu.RadioItem
+                  key={option}
+                  value={option}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 relative"
+                >
+                  <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                    <Check className="size-4" aria-hidden="true" />
+                  </DropdownMenu.ItemIndicator>
+                  {sortLabels[option]}
+                </DropdownMenu.RadioItem>
+              ),
+            )}
           </DropdownMenu.RadioGroup>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

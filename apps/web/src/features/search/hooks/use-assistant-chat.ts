@@ -16,7 +16,18 @@ import type {
 import { askAssistant, searchKeys } from '../api/search-api';
 import { pageSize } from '../utils/search-state';
 
-export type ChatMessage = { id: number; from: 'user' | 'assistant'; text: string; failed?: boolean };
+export type ChatMessage = {
+  id: number;
+  from: 'user' | 'assistant';
+  text: string;
+  failed?: boolean;
+  /** A follow-up left nothing: the search before it, which Undo restores. */
+  undo?: SearchFilters;
+};
+
+/** Typed instead of pressing Undo. */
+const undoWords = /^(?:undo(?: that| it| the last change)?|go back|revert(?: that)?)[.!]*$/i;
+export const undoneReply = 'Back to the search before that change.';
 
 export const greeting =
   'Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “soil carbon grants over 500k due before June”.';
@@ -30,18 +41,28 @@ type Options = {
   /** The search a follow-up refines, or null to start one. */
   context: () => SearchFilters | null;
   onAnswer: (response: ChatResponse) => void;
+  /** Puts a search back on screen (Undo). */
+  onRestore: (filters: SearchFilters) => void;
   onReset: () => void;
 };
 
-export function useAssistantChat({ matchProfile, researcherId, sort, context, onAnswer, onReset }: Options) {
+export function useAssistantChat({
+  matchProfile,
+  researcherId,
+  sort,
+  context,
+  onAnswer,
+  onRestore,
+  onReset,
+}: Options) {
   const queryClient = useQueryClient();
   const nextId = useRef(1);
   const [messages, setMessages] = useState<ChatMessage[]>([
     { id: 0, from: 'assistant', text: greeting },
   ]);
 
-  const add = (from: ChatMessage['from'], text: string, failed?: boolean) =>
-    setMessages((list) => [...list, { id: nextId.current++, from, text, failed }]);
+  const add = (from: ChatMessage['from'], text: string, failed?: boolean, undo?: SearchFilters) =>
+    setMessages((list) => [...list, { id: nextId.current++, from, text, failed, undo }]);
 
   const mutation = useMutation({
     mutationFn: (request: ChatRequest) => askAssistant(request),
@@ -51,7 +72,7 @@ export function useAssistantChat({ matchProfile, researcherId, sort, context, on
         onReset();
         return;
       }
-      add('assistant', response.reply);
+      add('assistant', response.reply, false, response.undo ?? undefined);
       if (response.query) {
         const { results, total, totalCapped, page, pageSize: size } = response;
         queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
@@ -67,17 +88,48 @@ export function useAssistantChat({ matchProfile, researcherId, sort, context, on
     onError: () => add('assistant', failureReply, true),
   });
 
+  /** Restores the search a message offers to undo to, once. */
+  const undo = (messageId: number, typed?: string) => {
+    const target = messages.find((m) => m.id === messageId)?.undo;
+    if (!target) return;
+    setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, undo: undefined } : m)));
+    if (typed) add('user', typed);
+    add('assistant', undoneReply);
+    onRestore(target);
+  };
+
   const send = (text: string) => {
     const message = text.trim();
     if (!message || mutation.isPending) return;
+    const last = messages[messages.length - 1];
+    if (undoWords.test(message) && last?.undo) {
+      undo(last.id, message);
+      return;
+    }
     add('user', message);
-    mutation.mutate({ message, matchProfile, researcherId, reset: false, context: context(), sort, pageSize });
+    mutation.mutate({
+      message,
+      matchProfile,
+      researcherId,
+      reset: false,
+      context: context(),
+      sort,
+      pageSize,
+    });
   };
 
   const reset = () => {
     if (mutation.isPending) return;
-    mutation.mutate({ message: '', matchProfile, researcherId, reset: true, context: null, sort, pageSize });
+    mutation.mutate({
+      message: '',
+      matchProfile,
+      researcherId,
+      reset: true,
+      context: null,
+      sort,
+      pageSize,
+    });
   };
 
-  return { messages, send, reset, thinking: mutation.isPending };
+  return { messages, send, reset, undo: (id: number) => undo(id), thinking: mutation.isPending };
 }

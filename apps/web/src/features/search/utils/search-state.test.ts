@@ -11,7 +11,10 @@ import {
   writeSearchState,
 } from './search-state';
 
-const filters = (over: Partial<SearchFilters>): SearchFilters => ({ ...emptySearchFilters(true), ...over });
+const filters = (over: Partial<SearchFilters>): SearchFilters => ({
+  ...emptySearchFilters(true),
+  ...over,
+});
 
 describe('the search in the URL', () => {
   it('keeps each follow-up as a group, and drops groups without a first one', () => {
@@ -26,9 +29,33 @@ describe('the search in the URL', () => {
     expect(readSearchState(new URLSearchParams('refine=ocean')).refine).toEqual([]);
   });
 
+  it('keeps the statuses searched; the default (open and forecasted) and nonsense leave the URL short', () => {
+    const state = readSearchState(new URLSearchParams('q=salmon&status=archived,closed,bogus'));
+    expect(state.statuses).toEqual(['closed', 'archived']);
+    expect(writeSearchState(state).toString()).toBe('q=salmon&status=closed%2Carchived');
+    expect(toApiQuery(state).status).toBe('closed,archived');
+    expect(readSearchState(new URLSearchParams('status=posted,forecasted')).statuses).toBeNull();
+    expect(readSearchState(new URLSearchParams('status=nope')).statuses).toBeNull();
+    const fromAssistant = stateFromFilters(
+      filters({ keywords: ['hiv'], keywordGroups: [['hiv']], statuses: ['posted'] }),
+      state,
+    );
+    expect(writeSearchState(fromAssistant).toString()).toBe('q=hiv&status=posted');
+    expect(assistantContext(fromAssistant, false)?.statuses).toEqual(['posted']);
+    expect(
+      assistantContext(readSearchState(new URLSearchParams('q=hiv')), false)?.statuses,
+    ).toEqual(['forecasted', 'posted']);
+  });
+
   it('asks the search API for the follow-up groups too', () => {
-    const state = readSearchState(new URLSearchParams('q=climate&refine=ocean,pacific islands&page=2'));
-    expect(toApiQuery(state)).toMatchObject({ q: 'climate', refine: 'ocean,pacific islands', page: 2 });
+    const state = readSearchState(
+      new URLSearchParams('q=climate&refine=ocean,pacific islands&page=2'),
+    );
+    expect(toApiQuery(state)).toMatchObject({
+      q: 'climate',
+      refine: 'ocean,pacific islands',
+      page: 2,
+    });
     expect(toApiQuery(readSearchState(new URLSearchParams('q=climate'))).refine).toBeUndefined();
   });
 

@@ -1,7 +1,14 @@
 // The search lives in the URL so it can be shared and bookmarked. These read
 // and write it, dropping anything the server would refuse.
 import type { EndpointQuery } from '@grantbridge/contract/endpoints';
-import { sortOptions, type SearchFilters, type SortOption } from '@grantbridge/contract/grants';
+import {
+  defaultSearchStatuses,
+  grantStatuses,
+  sortOptions,
+  type GrantStatus,
+  type SearchFilters,
+  type SortOption,
+} from '@grantbridge/contract/grants';
 import { isUuid } from '@grantbridge/contract/ids';
 
 export type SearchState = {
@@ -16,6 +23,8 @@ export type SearchState = {
   dueFrom: string | null;
   dueTo: string | null;
   agency: string | null;
+  /** The statuses searched, or null for the default (open and forecasted). */
+  statuses: GrantStatus[] | null;
   sort: SortOption;
   matchProfile: boolean;
   researcherId: string | null;
@@ -30,6 +39,7 @@ export const searchParamNames = [
   'dueFrom',
   'dueTo',
   'agency',
+  'status',
   'sort',
   'matchProfile',
   'researcherId',
@@ -61,6 +71,17 @@ function amount(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 && n <= 1e12 ? Math.round(n) : null;
 }
 
+/** "closed,archived" → those statuses in a fixed order; the default set, nothing or nonsense → null. */
+export function readStatuses(value: string | null | undefined): GrantStatus[] | null {
+  const parts = (value ?? '').split(',').map((s) => s.trim());
+  const chosen = grantStatuses.filter((s) => parts.includes(s));
+  if (chosen.length === 0 || sameStatuses(chosen, defaultSearchStatuses)) return null;
+  return chosen;
+}
+
+const sameStatuses = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((s) => b.includes(s));
+
 export function readSearchState(params: URLSearchParams): SearchState {
   const sort = params.get('sort');
   const page = Number(params.get('page') ?? '1');
@@ -85,6 +106,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     dueFrom: from && to && from > to ? to : from,
     dueTo: from && to && from > to ? from : to,
     agency: agency || null,
+    statuses: readStatuses(params.get('status')),
     sort: sortOptions.includes(sort as SortOption) ? (sort as SortOption) : 'match',
     // The toggle is on unless the URL says otherwise.
     matchProfile: params.get('matchProfile') !== 'false',
@@ -103,6 +125,7 @@ export function writeSearchState(state: SearchState): URLSearchParams {
   if (state.dueFrom) params.set('dueFrom', state.dueFrom);
   if (state.dueTo) params.set('dueTo', state.dueTo);
   if (state.agency) params.set('agency', state.agency);
+  if (state.statuses) params.set('status', state.statuses.join(','));
   if (state.sort !== 'match') params.set('sort', state.sort);
   if (!state.matchProfile) params.set('matchProfile', 'false');
   if (state.researcherId) params.set('researcherId', state.researcherId);
@@ -120,6 +143,7 @@ export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
     dueFrom: state.dueFrom ?? undefined,
     dueTo: state.dueTo ?? undefined,
     agency: state.agency ?? undefined,
+    status: state.statuses?.join(',') ?? undefined,
     sort: state.sort,
     matchProfile: state.matchProfile ? 'true' : 'false',
     researcherId: state.researcherId ?? undefined,
@@ -145,6 +169,7 @@ export function stateFromFilters(filters: SearchFilters, current: SearchState): 
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
     agency: filters.agency,
+    statuses: readStatuses(filters.statuses.join(',')),
     matchProfile: filters.matchProfile,
     page: 1,
   };
@@ -167,7 +192,14 @@ export function stateFromSaved(query: string, filters: Record<string, unknown>):
 /** The keyword groups of a state: `q`, then each follow-up. */
 export function keywordGroupsOf(state: SearchState): string[][] {
   return [state.q, ...state.refine]
-    .map((group) => group.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 40).map((w) => w.slice(0, 60)))
+    .map((group) =>
+      group
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, 40)
+        .map((w) => w.slice(0, 60)),
+    )
     .filter((group) => group.length > 0);
 }
 
@@ -188,6 +220,7 @@ export function assistantContext(state: SearchState, foundNothing: boolean): Sea
     dueTo: state.dueTo,
     agency: state.agency,
     matchProfile: state.matchProfile,
+    statuses: state.statuses ?? [...defaultSearchStatuses],
   };
   // Without words or filters there is nothing to refine: the message starts a search.
   return groups.length || hasActiveFilters(state) ? context : null;
@@ -199,6 +232,7 @@ export function hasActiveFilters(state: SearchState): boolean {
     state.amountMax !== null ||
     state.dueFrom !== null ||
     state.dueTo !== null ||
-    state.agency !== null
+    state.agency !== null ||
+    state.statuses !== null
   );
 }
