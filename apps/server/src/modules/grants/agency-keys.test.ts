@@ -36,14 +36,34 @@ describe('agencyKeysFor, by hand', () => {
   });
 
   it('finds Defense commands, NASA centres, USAID missions and USGS by name alone', () => {
-    expect(agencyKeysFor(signals({ agency: 'Dept. of the Army -- USAMRAA' }))).toEqual(['DOD']);
+    expect(agencyKeysFor(signals({ agency: 'Dept. of the Army -- USAMRAA' }))).toEqual([
+      'ARMY',
+      'DOD',
+    ]);
     expect(agencyKeysFor(signals({ agency: 'NAVAL FACILITIES ENGINEERING COMMAND' }))).toEqual([
       'DOD',
+      'NAVY',
     ]);
     expect(agencyKeysFor(signals({ agency: 'Air Force -- Research Lab' }))).toEqual([
       'AFRL',
       'DOD',
+      'USAF',
     ]);
+    // The Army, the Navy and the Air Force by the contracting office that numbers the call.
+    expect(agencyKeysFor(signals({ opportunityNumber: 'W81XWH-15-ARP-CTA' }))).toEqual([
+      'ARMY',
+      'DOD',
+    ]);
+    expect(agencyKeysFor(signals({ opportunityNumber: 'N00014-23-S-B003' }))).toEqual([
+      'DOD',
+      'NAVY',
+      'ONR',
+    ]);
+    expect(agencyKeysFor(signals({ opportunityNumber: 'FA9550-23-S-0001' }))).toEqual([
+      'DOD',
+      'USAF',
+    ]);
+    expect(agencyKeysFor(signals({ agencyCode: 'DOD-ONR' }))).toEqual(['DOD', 'NAVY', 'ONR']);
     expect(agencyKeysFor(signals({ agency: 'NASA Ames Research Center' }))).toEqual(['NASA']);
     expect(agencyKeysFor(signals({ agency: 'Ghana USAID-Accra' }))).toEqual(['USAID']);
     expect(agencyKeysFor(signals({ agencyCode: 'USAID-VIE' }))).toEqual(['USAID']);

@@ -15,7 +15,15 @@ type Extra = {
   numberPrefixes?: string[];
   /** Assistance Listing numbers' program-agency prefixes (the two digits before the dot, and more). */
   listingPrefixes?: string[];
+  /** Agencies it is part of that its codes do not nest in (ONR is the Navy's). */
+  parents?: string[];
 };
+
+/**
+ * The version of the rules below: a start that finds grants worked out by
+ * another version works them all out again (import/agency-backfill.ts).
+ */
+export const agencyRulesVersion = '2';
 
 /** What `agencyAliases` does not say, by acronym. */
 const extras: Record<string, Extra> = {
@@ -71,11 +79,32 @@ const extras: Record<string, Extra> = {
     numberPrefixes: ['W81XWH', 'W911NF', 'N00014', 'HR0011', 'W912'],
     listingPrefixes: ['12.'],
   },
+  // Army, Navy and Air Force contracting offices number their calls by their
+  // DoDAAC: W (Army), N (Navy), FA (Air Force).
+  ARMY: {
+    names: [
+      'army',
+      'usamraa',
+      'corps of engineers',
+      'engineer research and development center',
+      'acc-apg',
+    ],
+    numberPrefixes: ['W81', 'W90', 'W91'],
+  },
+  NAVY: {
+    names: ['navy', 'naval', 'marine corps'],
+    numberPrefixes: ['N00', 'N4', 'N6'],
+  },
+  USAF: {
+    names: ['air force'],
+    numberPrefixes: ['FA2', 'FA7', 'FA8', 'FA9', 'BAA-AFRL', 'USAFA'],
+  },
   DARPA: { names: ['darpa'], numberPrefixes: ['HR0011', 'HR001'] },
-  ONR: { numberPrefixes: ['N00014'] },
+  ONR: { numberPrefixes: ['N00014'], parents: ['NAVY'] },
   AFRL: {
     names: ['air force -- research lab', 'air force research lab'],
     codePrefixes: ['DOD-AFRL'],
+    parents: ['USAF'],
   },
   DOI: { listingPrefixes: ['15.'] },
   USGS: { names: ['usgs'], listingPrefixes: ['15.8'] },
@@ -132,7 +161,8 @@ const parents = new Map<string, string[]>(
           p !== a &&
           a.codePrefixes.some((c) => p.codePrefixes.some((pc) => c.startsWith(`${pc}-`))),
       )
-      .map((p) => p.acronym),
+      .map((p) => p.acronym)
+      .concat(extras[a.acronym]?.parents ?? []),
   ]),
 );
 
@@ -154,8 +184,11 @@ export function agencyKeysFor(s: AgencySignals): string[] {
   const keys = new Set<string>();
   for (const a of agencyAliases) {
     if (!belongs(a, s)) continue;
-    keys.add(a.acronym);
-    for (const p of parents.get(a.acronym) ?? []) keys.add(p);
+    const add = (acronym: string) => {
+      keys.add(acronym);
+      for (const p of parents.get(acronym) ?? []) if (!keys.has(p)) add(p);
+    };
+    add(a.acronym);
   }
   return [...keys].sort();
 }

@@ -193,7 +193,8 @@ export async function setGrantEmbeddings(db: Db, rows: { id: string; embedding: 
   );
 }
 
-export async function findGrantsWithoutAgencyKeys(db: Db, afterId: string | null, limit: number) {
+/** Grants without agencies worked out, or with `all` every grant, a page at a time by id. */
+export async function findGrantsForAgencyKeys(db: Db, afterId: string | null, limit: number, all = false) {
   return queryRows<{
     id: string;
     agency: string | null;
@@ -204,8 +205,8 @@ export async function findGrantsWithoutAgencyKeys(db: Db, afterId: string | null
     db,
     positionalSql(
       `SELECT id, agency, agency_code, opportunity_number, cfda_numbers FROM grants
-     WHERE agency_keys IS NULL AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
-      [afterId, limit],
+     WHERE ($3::boolean OR agency_keys IS NULL) AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
+      [afterId, limit, all],
     ),
   );
 }

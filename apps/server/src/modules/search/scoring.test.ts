@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   keywordCoverage,
   keywordHits,
+  phrasePatterns,
+  phraseShare,
   keywordWeight,
   mentions,
   rarityWeight,
@@ -53,10 +55,24 @@ describe('keywordCoverage', () => {
     );
     const topicalScore = keywordCoverage(keywordHits(topical, keywords), keywords);
     const genericScore = keywordCoverage(keywordHits(generic, keywords), keywords);
-    // veterans in the title only (2/3) vs services fully covered, at weights 1 and 1/3.
-    expect(topicalScore).toBeCloseTo(50);
+    // veterans in the title (counts fully) vs services fully covered, at weights 1 and 1/3.
+    expect(topicalScore).toBeCloseTo(75);
     expect(genericScore).toBeCloseTo(25);
     expect(topicalScore).toBeGreaterThan(genericScore);
+  });
+
+  it('counts a keyword in the title fully, in two other fields fully, in the description alone by half', () => {
+    const keywords = ['wetland'];
+    expect(keywordCoverage(keywordHits(grant('Wetland grants'), keywords), keywords)).toBe(100);
+    expect(
+      keywordCoverage(
+        keywordHits(grant('Grants', ['Wetland Ecology'], 'Wetland work.'), keywords),
+        keywords,
+      ),
+    ).toBe(100);
+    expect(
+      keywordCoverage(keywordHits(grant('Grants', [], 'Wetland work.'), keywords), keywords),
+    ).toBe(50);
   });
 
   it('is 0 without keywords and 100 when every keyword is fully covered', () => {
@@ -86,10 +102,8 @@ describe('rarityWeight and coverage weighted by rarity', () => {
       grant('Community health workers', [], 'Health care models'),
       keywords,
     );
-    // Unweighted, the common word in two fields beats the specific one in the title alone.
-    expect(keywordCoverage(health, keywords)).toBeGreaterThan(
-      keywordCoverage(pollinator, keywords),
-    );
+    // Unweighted, the common word in two fields ties with the specific one in the title.
+    expect(keywordCoverage(health, keywords)).toBe(keywordCoverage(pollinator, keywords));
     const weights = new Map([
       ['pollinator', rarityWeight(1, 4000)],
       ['health', rarityWeight(900, 4000)],
@@ -97,12 +111,34 @@ describe('rarityWeight and coverage weighted by rarity', () => {
     expect(keywordCoverage(pollinator, keywords, weights)).toBeGreaterThan(
       keywordCoverage(health, keywords, weights),
     );
-    // (0.4 / 0.6) × 7.98 / (7.98 + 1.49) × 100
+    // 1 (a title counts fully) × 7.98 / (7.98 + 1.49) × 100
     expect(keywordCoverage(pollinator, keywords, weights)).toBeCloseTo(
-      (((0.4 / 0.6) * weights.get('pollinator')!) /
-        (weights.get('pollinator')! + weights.get('health')!)) *
-        100,
+      (weights.get('pollinator')! / (weights.get('pollinator')! + weights.get('health')!)) * 100,
       6,
     );
+  });
+});
+
+describe('phraseShare', () => {
+  it('counts the query word pairs a grant says close together, at most one word apart', () => {
+    const patterns = phrasePatterns(['wetland', 'conservation', 'grants']);
+    // "Wetlands Conservation" together; "conservation ... grants" two words apart.
+    expect(
+      phraseShare({ title: 'Wetlands Conservation Act small grants', description: null }, patterns),
+    ).toBe(0.5);
+    expect(
+      phraseShare(
+        { title: 'Conservation Fund', description: 'Grants for wetland conservation work.' },
+        patterns,
+      ),
+    ).toBe(0.5);
+    expect(
+      phraseShare({ title: 'Wetland program', description: 'Species conservation.' }, patterns),
+    ).toBe(0);
+    // Not across the title and the description.
+    expect(
+      phraseShare({ title: 'Coastal wetland', description: 'Conservation of marshes.' }, patterns),
+    ).toBe(0);
+    expect(phrasePatterns(['wetland'])).toEqual([]);
   });
 });

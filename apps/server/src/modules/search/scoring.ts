@@ -66,7 +66,11 @@ function stemOf(keyword: string) {
  * lower-cased once); a keyword also counts where one of its `alternatives`
  * (synonyms, lower case) appears.
  */
-export function keywordHits(grant: ScorableGrant, keywords: string[], alternatives?: (keyword: string) => string[]): KeywordHits {
+export function keywordHits(
+  grant: ScorableGrant,
+  keywords: string[],
+  alternatives?: (keyword: string) => string[],
+): KeywordHits {
   const hits: KeywordHits = { title: [], areas: [], description: [], agency: [] };
   const title = grant.title.toLowerCase();
   const areaText = grant.researchAreas.join(' | ').toLowerCase();
@@ -142,9 +146,9 @@ export function keywordCoverage(
       (hits.areas.includes(k) ? 0.3 : 0) +
       (hits.description.includes(k) ? 0.2 : 0) +
       (hits.agency.includes(k) ? 0.1 : 0);
-    // A keyword in the title and one more field counts fully.
+    // A keyword in the title counts fully, as do two other fields together; the description alone, half.
     const w = weights?.get(k) ?? keywordWeight(k);
-    total += w * Math.min(1, weight / 0.6);
+    total += w * Math.min(1, weight / 0.4);
     sum += w;
   }
   return sum > 0 ? (total / sum) * 100 : 0;
@@ -163,4 +167,38 @@ export function semanticPercent(cosine: number): number {
   const low = 0.3;
   const high = 0.85;
   return Math.round(Math.max(0, Math.min(1, (cosine - low) / (high - low))) * 100);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The query's neighbouring word pairs as patterns that find them said close
+ * together (at most one word between), worked out once per search.
+ */
+export function phrasePatterns(keywords: string[]): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (let i = 0; i + 1 < keywords.length; i++) {
+    const a = escapeRegExp(stemOf(keywords[i]!));
+    const b = escapeRegExp(stemOf(keywords[i + 1]!));
+    patterns.push(new RegExp(`${a}[a-z0-9-]*[^a-z0-9\\n]+(?:[a-z0-9-]+[^a-z0-9\\n]+)?${b}`));
+  }
+  return patterns;
+}
+
+/**
+ * 0-1: the share of the query's neighbouring word pairs (`phrasePatterns`)
+ * that the grant's title or description says close together: of two grants
+ * that mention "wetland" and "conservation", the one about wetland
+ * conservation rather than both words apart.
+ */
+export function phraseShare(
+  grant: Pick<ScorableGrant, 'title' | 'description'>,
+  patterns: RegExp[],
+  /** Pairs worth testing (both words found somewhere), by index; all when left out. */
+  candidates?: boolean[],
+): number {
+  if (patterns.length === 0) return 0;
+  if (candidates && !candidates.some(Boolean)) return 0;
+  const text = `${grant.title} \n ${grant.description ?? ''}`.toLowerCase();
+  return patterns.filter((p, i) => (candidates?.[i] ?? true) && p.test(text)).length / patterns.length;
 }

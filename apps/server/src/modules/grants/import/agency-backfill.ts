@@ -1,18 +1,34 @@
 // Works out the agencies of stored grants that have none yet (a catalogue
-// stored before grants.agency_keys existed); run at start, like the embedding
-// backfill. New imports set them as they write (enrich-record.ts).
+// stored before grants.agency_keys existed), or of every grant when they were
+// worked out by other rules (agencyRulesVersion); run at start, under the
+// startup lock, like the embedding backfill. New imports set them as they
+// write (enrich-record.ts).
 import type { Db } from '../../../db/client';
-import { agencyKeysFor } from '../agency-keys';
-import { findGrantsWithoutAgencyKeys, setGrantAgencyKeys } from '../grants.repository';
+import { getMeta, setMeta } from '../../../db/meta';
+import { agencyKeysFor, agencyRulesVersion } from '../agency-keys';
+import { findGrantsForAgencyKeys, setGrantAgencyKeys } from '../grants.repository';
 import { loadAssistanceListings } from './enrich-record';
 /** Returns how many grants were given their agencies. */
 export async function backfillAgencyKeys(db: Db, pageSize = 1000): Promise<number> {
+  const all = (await getMeta(db, rulesKey)) !== agencyRulesVersion;
+  const filled = await workOut(db, pageSize, all);
+  if (all) await setMeta(db, rulesKey, agencyRulesVersion);
+  return filled;
+}
+
+const rulesKey = 'agency_keys_rules_version';
+
+async function workOut(db: Db, pageSize: number, all: boolean): Promise<number> {
   const listings = loadAssistanceListings();
   let filled = 0;
   let afterId: string | null = null;
   for (;;) {
-    const page: Awaited<ReturnType<typeof findGrantsWithoutAgencyKeys>> =
-      await findGrantsWithoutAgencyKeys(db, afterId, pageSize);
+    const page: Awaited<ReturnType<typeof findGrantsForAgencyKeys>> = await findGrantsForAgencyKeys(
+      db,
+      afterId,
+      pageSize,
+      all,
+    );
     if (page.length === 0) return filled;
     await setGrantAgencyKeys(
       db,
