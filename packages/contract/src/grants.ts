@@ -50,6 +50,10 @@ export const searchResultSchema = z.object({
   grant: grantSummarySchema,
   score: z.number().int().min(0).max(100),
   reasons: z.array(z.string()),
+  /** Other versions of the same call (same agency and title, another year) folded into this result. */
+  otherVersions: z.number().int().min(0),
+  /** Whether they were all posted before this one ("2 earlier versions"). */
+  otherVersionsEarlier: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -11,6 +11,7 @@ import { grantSearchQuerySchema, type GrantStatus } from '@grantbridge/contract/
 import type { Db } from '../db/client';
 import { chat } from '../modules/search/chat.service';
 import { planSearch, searchGrants } from '../modules/search/search.service';
+import { versionKey } from '../modules/search/versions';
 import type { Actor } from '../plugins/types';
 import { shiftDemoGrantDates } from '../seed/grants-seed';
 import { queryWords, wordCount } from './relevance-pool';
@@ -18,6 +19,7 @@ import {
   gainsFor,
   judgedConstraints,
   ndcgAt,
+  ndcgDistinctAt,
   precisionAt,
   readGradedEntries,
   violationsAt,
@@ -135,6 +137,8 @@ function show(
 
 type Outcome = {
   entry: GradedEntry;
+  /** The search box's nDCG@10 counting each opportunity once (versions folded, as search shows them). */
+  boxDistinct: number | null;
   ndcg: Record<GradedSystem, number | null>;
   p5: Record<GradedSystem, number>;
   violations: Record<GradedSystem, number>;
@@ -165,6 +169,9 @@ function report(title: string, outcomes: Outcome[], systems: readonly GradedSyst
       `${pad(labels[s], 30)} ${fmt(summary[s])}   ${mean(rankable.map((o) => o.p5[s])).toFixed(3)}  ${broken}`,
     );
   }
+  console.log(
+    `${pad('(c) search box, each call once', 30)} ${fmt(mean(rankable.map((o) => o.boxDistinct ?? 0)))}   (versions of one call counted once: modules/search/versions.ts)`,
+  );
   const nothing = outcomes.filter((o) => o.ndcg.box === null);
   if (nothing.length)
     console.log(
@@ -203,8 +210,21 @@ export async function runGraded(db: Db, relevanceDir: string, listingsFile: stri
       show(entry, top.box, gains, grants);
     const per = <T>(f: (s: GradedSystem) => T) =>
       Object.fromEntries(gradedSystems.map((s) => [s, f(s)])) as Record<GradedSystem, T>;
+    const keyOf = (id: string) => {
+      const g = grants.get(id);
+      return g
+        ? versionKey({
+            title: g.title,
+            agency: g.agency,
+            agency_code: g.agencyCode,
+            opportunity_number: g.opportunityNumber,
+            post_date: null,
+          })
+        : id;
+    };
     return {
       entry,
+      boxDistinct: ndcgDistinctAt(top.box, gains, keyOf, k),
       top,
       ndcg: per((s) => ndcgAt(top[s], gains, k)),
       p5: per((s) => precisionAt(top[s], gains, 5)),

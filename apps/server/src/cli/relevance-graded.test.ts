@@ -5,6 +5,7 @@ import {
   meetsConstraints,
   mentions,
   ndcgAt,
+  ndcgDistinctAt,
   precisionAt,
   seasonWindow,
   violationsAt,
@@ -169,5 +170,22 @@ describe('constraints, as data/relevance/GUIDE.md states them', () => {
       deadlineAhead: true,
       amountMin: 5,
     });
+  });
+
+  it('nDCG counting each call once: versions are one item with the best grade', () => {
+    const gains = new Map([
+      ['A1', 2],
+      ['A2', 2],
+      ['B', 1],
+    ]);
+    const keyOf = (id: string) => id.slice(0, 1);
+    // Ideal: A (2), B (1). Listing A1, A2, B: A2 adds nothing.
+    const ideal = 2 + 1 / Math.log2(3);
+    expect(ndcgDistinctAt(['A1', 'A2', 'B'], gains, keyOf)).toBeCloseTo(
+      (2 + 1 / Math.log2(4)) / ideal,
+      6,
+    );
+    expect(ndcgDistinctAt(['A2', 'B'], gains, keyOf)).toBeCloseTo(1, 6);
+    expect(ndcgDistinctAt(['B'], new Map([['B', 0]]), keyOf)).toBeNull();
   });
 });

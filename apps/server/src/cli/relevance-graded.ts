@@ -187,6 +187,37 @@ export function ndcgAt(ranked: string[], gains: Map<string, number>, k = 10): nu
   return dcg(ranked.map((id) => gains.get(id) ?? 0)) / ideal;
 }
 
+/**
+ * nDCG@k counting each opportunity once: records with the same key (versions
+ * of one call, as search folds them) are one item whose gain is the best of
+ * theirs, in the ideal ranking and in the list (a later version adds nothing).
+ */
+export function ndcgDistinctAt(
+  ranked: string[],
+  gains: Map<string, number>,
+  keyOf: (id: string) => string,
+  k = 10,
+): number | null {
+  const best = new Map<string, number>();
+  for (const [id, g] of gains) best.set(keyOf(id), Math.max(best.get(keyOf(id)) ?? 0, g));
+  const ideal = dcgOf(
+    [...best.values()].filter((g) => g > 0).sort((a, b) => b - a),
+    k,
+  );
+  if (ideal === 0) return null;
+  const seen = new Set<string>();
+  const listed = ranked.map((id) => {
+    const key = keyOf(id);
+    if (seen.has(key)) return 0;
+    seen.add(key);
+    return gains.has(id) ? (best.get(key) ?? 0) : 0;
+  });
+  return dcgOf(listed, k) / ideal;
+}
+
+const dcgOf = (gs: number[], k: number) =>
+  gs.slice(0, k).reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
+
 /** Share of the top k with a gain (grade 1 or 2 and every constraint met); a short list still divides by k. */
 export function precisionAt(ranked: string[], gains: Map<string, number>, k = 5): number {
   return ranked.slice(0, k).filter((id) => (gains.get(id) ?? 0) > 0).length / k;

@@ -76,19 +76,19 @@ describe('rarer words count more', () => {
 describe('equally relevant grants, and amounts not stated', () => {
   it('puts an open grant before a closed one, and one with an amount before one without', async () => {
     const closed = await makeGrant(t.db, {
-      title: 'Lichen biodiversity survey',
+      title: 'Lichen biodiversity survey: Rockies',
       description: 'Lichen survey.',
       awardCeiling: 50_000,
       closeDate: '2001-01-01',
     });
     const bare = await makeGrant(t.db, {
-      title: 'Lichen biodiversity survey',
+      title: 'Lichen biodiversity survey: Cascades',
       description: 'Lichen survey.',
       awardCeiling: 1,
       closeDate: '2099-01-01',
     });
     const informed = await makeGrant(t.db, {
-      title: 'Lichen biodiversity survey',
+      title: 'Lichen biodiversity survey: Ozarks',
       description: 'Lichen survey.',
       awardCeiling: 50_000,
       closeDate: '2099-01-01',

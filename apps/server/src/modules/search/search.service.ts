@@ -27,6 +27,7 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
+import { collapseVersions, type Versions } from './versions';
 import { clampScore, keywordCoverage, keywordHits, phrasePatterns, phraseShare, semanticPercent } from './scoring';
 import { findTermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
@@ -189,14 +190,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const pool = poolIds
     ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups))
     : null;
-  // Ranked by match, the pool is what can be paged through: `total` promises no more than that.
-  const reachable = pool ? pool.length : countCap;
-  const total = Math.min(count, countCap, reachable);
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
   const scoring = { keywords, weights, phrases: phrasePatterns(keywords), profileAreas, queryVector, agencyFiltered: !!agency };
-  let pageRows: { row: CandidateRow; score: number }[];
+  let pageRows: { row: CandidateRow; score: number; versions?: Versions }[];
+  // Ranked by match, the pool (versions of one call folded) is what can be paged through: `total` promises no more.
+  let reachable = countCap;
   if (pool) {
     const rows = pool;
     await attachProgramTexts(db, rows);
@@ -210,7 +210,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
         a.row.id.localeCompare(b.row.id),
     );
-    pageRows = scored.slice(offset, offset + input.pageSize);
+    const collapsed = collapseVersions(scored, (s) => s.row);
+    reachable = collapsed.length;
+    pageRows = collapsed.slice(offset, offset + input.pageSize).map(({ item, versions }) => ({ ...item, versions }));
   } else {
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
     await attachProgramTexts(db, rows);
@@ -218,10 +220,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     pageRows = rows.map((row) => ({ row, score: scoreRow(row, context) }));
   }
 
+  const total = Math.min(count, countCap, reachable);
   return {
-    results: pageRows.map(({ row, score }) =>
-      toResult(row, score, keywords, input, agency?.acronym, semanticOf(row, queryVector)),
-    ),
+    results: pageRows.map(({ row, score, versions }) => ({
+      ...toResult(row, score, keywords, input, agency?.acronym, semanticOf(row, queryVector)),
+      otherVersions: versions?.count ?? 0,
+      otherVersionsEarlier: versions?.allEarlier ?? true,
+    })),
     total,
     totalCapped: count > total,
     page: input.page,
@@ -325,6 +330,8 @@ function toResult(
     grant: toGrantSummary(row),
     score,
     reasons,
+    otherVersions: 0,
+    otherVersionsEarlier: true,
   };
 }
 

@@ -106,6 +106,40 @@ describe('GET /api/v1/grants/search', () => {
     expect(given).not.toContain(ids.closed);
   });
 
+  it('folds versions of one call (same agency and title, another year) into one result', async () => {
+    const v23 = await makeGrant(t.db, {
+      title: 'FY 2023 Kelp forest restoration',
+      postDate: '2023-01-10',
+      closeDate: '2098-01-01',
+    });
+    const v24 = await makeGrant(t.db, {
+      title: 'FY 2024 Kelp forest restoration',
+      postDate: '2024-01-10',
+      closeDate: '2098-01-01',
+    });
+    const other = await makeGrant(t.db, {
+      title: 'Kelp forest restoration',
+      agency: 'Smithsonian Institution',
+      agencyCode: 'SI',
+      closeDate: '2098-01-01',
+    });
+    const body = (await search({ q: 'kelp forest restoration' })).json();
+    const kelp = body.results.filter((r: { grant: { title: string } }) =>
+      /Kelp/.test(r.grant.title),
+    );
+    expect(kelp.map((r: { grant: { id: string } }) => r.grant.id).sort()).toEqual(
+      [
+        other.id,
+        kelp.find((r: { otherVersions: number }) => r.otherVersions === 1).grant.id,
+      ].sort(),
+    );
+    const folded = kelp.find((r: { otherVersions: number }) => r.otherVersions === 1);
+    expect([v23.id, v24.id]).toContain(folded.grant.id);
+    expect(folded.otherVersionsEarlier).toBe(folded.grant.id === v24.id);
+    // The total is what paging reaches.
+    expect(body.total).toBe(body.results.length);
+  });
+
   it('applies amount, agency and due filters on the server', async () => {
     const over = await search({ q: 'carbon', amountMin: '500000' });
     expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([

@@ -14,7 +14,7 @@ function scoreClasses(score: number) {
 
 /** One search result; the whole card opens the grant. */
 export function ResultCard({ result, href }: { result: SearchResult; href: string }) {
-  const { grant, score, reasons } = result;
+  const { grant, score, reasons, otherVersions, otherVersionsEarlier } = result;
   const reasonsId = useId();
   // The grant page's back link returns to this very search (filters, page and all).
   const location = useLocation();
@@ -32,7 +32,12 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
               {grant.title}
             </Link>
           </h3>
-          <p className="mt-1 text-xs text-slate-700">{grant.opportunityNumber}</p>
+          <p className="mt-1 text-xs text-slate-700">
+            {grant.opportunityNumber}
+            {otherVersions > 0
+              ? ` · ${otherVersions} ${otherVersionsEarlier ? 'earlier' : 'other'} version${otherVersions === 1 ? '' : 's'}`
+              : null}
+          </p>
         </div>
         <span
           className={clsx(
