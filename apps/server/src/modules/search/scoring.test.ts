@@ -4,6 +4,7 @@ import {
   keywordHits,
   phrasePatterns,
   phraseShare,
+  wordFormsOf,
   keywordWeight,
   mentions,
   rarityWeight,
@@ -140,5 +141,25 @@ describe('phraseShare', () => {
       phraseShare({ title: 'Coastal wetland', description: 'Conservation of marshes.' }, patterns),
     ).toBe(0);
     expect(phrasePatterns(['wetland'])).toEqual([]);
+  });
+});
+
+describe('wordFormsOf', () => {
+  it('finds a keyword, its root and their inflections as whole words, never a longer derivation', () => {
+    const finds = (keyword: string, text: string) => wordFormsOf(keyword).test(text);
+    expect(finds('effects', 'the effect of smoke')).toBe(true);
+    expect(finds('effects', 'effectiveness of care')).toBe(false);
+    expect(finds('informal', 'informal learning')).toBe(true);
+    expect(finds('informal', 'information systems')).toBe(false);
+    expect(finds('treatment', 'to treat opioid use')).toBe(true);
+    expect(finds('treatment', 'treated patients')).toBe(true);
+    expect(finds('studies', 'a study of')).toBe(true);
+    expect(finds('forests', 'reforestation')).toBe(false);
+    expect(finds('materials', 'structural material')).toBe(true);
+  });
+
+  it('makes keyword hits whole words: "informal science" does not cover "Information Science"', () => {
+    const hits = keywordHits(grant('Quantum Information Science'), ['informal', 'science']);
+    expect(hits.title).toEqual(['science']);
   });
 });

@@ -61,6 +61,42 @@ function stemOf(keyword: string) {
   return stemmed;
 }
 
+/** The word without an inflection: "effects" → "effect", "studies" → "study", "mapping" → "mapp". */
+function uninflected(word: string) {
+  const w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  for (const suffix of ["'s", 'es', 'ed', 'ing', 's']) {
+    if (w.length - suffix.length >= 3 && w.endsWith(suffix) && !w.endsWith('ss'))
+      return w.slice(0, -suffix.length);
+  }
+  return w;
+}
+
+const wordFormsCache = new Map<string, RegExp>();
+/**
+ * A keyword, its root and their inflections as whole words ("effect",
+ * "effects", "treatment" → "treat", "treated"), never a longer derivation:
+ * "informal" is not "information", "effects" not "effectiveness" (issue 10:
+ * keep distinct words distinct).
+ */
+export function wordFormsOf(keyword: string): RegExp {
+  let re = wordFormsCache.get(keyword);
+  if (!re) {
+    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const base = escape(uninflected(keyword));
+    const root = escape(stemOf(keyword));
+    const stemY = base.endsWith('y') ? `|${base.slice(0, -1)}(?:ies|ied)` : '';
+    const stemE = base.endsWith('e') ? `|${base.slice(0, -1)}(?:ing|ed)` : '';
+    // The keyword, or its root ("treatment" → "treat"), with an inflection; nothing longer.
+    re = new RegExp(
+      `(?<![a-z0-9])(?:${base}(?:s|es|ed|d|ing|'s)?${stemY}${stemE}|${root}(?:s|es|e|ed|d|ing|y|ies)?)(?![a-z0-9])`,
+    );
+    if (wordFormsCache.size > 5000) wordFormsCache.clear();
+    wordFormsCache.set(keyword, re);
+  }
+  return re;
+}
+
 /**
  * Which keywords each field mentions (as `mentions` decides, each field
  * lower-cased once); a keyword also counts where one of its `alternatives`
@@ -77,8 +113,12 @@ export function keywordHits(
   const body = `${grant.description ?? ''} ${grant.programText ?? ''}`.toLowerCase();
   const agency = `${grant.agency ?? ''} ${grant.agencyCode ?? ''}`.toLowerCase();
   for (const k of keywords) {
-    const forms = [stemOf(k), ...(alternatives?.(k) ?? [])];
-    const said = (text: string) => forms.some((f) => text.includes(f));
+    const forms = alternatives?.(k) ?? [];
+    const own = wordFormsOf(k);
+    // A cheap look for the root's first letters before the whole-word pattern.
+    const start = stemOf(k).slice(0, 4);
+    const said = (text: string) =>
+      (text.includes(start) && own.test(text)) || forms.some((f) => text.includes(f));
     if (said(title)) hits.title.push(k);
     if (said(areaText)) hits.areas.push(k);
     if (said(body)) hits.description.push(k);
@@ -200,5 +240,7 @@ export function phraseShare(
   if (patterns.length === 0) return 0;
   if (candidates && !candidates.some(Boolean)) return 0;
   const text = `${grant.title} \n ${grant.description ?? ''}`.toLowerCase();
-  return patterns.filter((p, i) => (candidates?.[i] ?? true) && p.test(text)).length / patterns.length;
+  return (
+    patterns.filter((p, i) => (candidates?.[i] ?? true) && p.test(text)).length / patterns.length
+  );
 }
