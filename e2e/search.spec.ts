@@ -1,8 +1,9 @@
 // AI grant search as a researcher and as an administrator: the assistant
 // (thinking, follow-up refinement, the seed's no-result and failure replies,
 // New Search, one search per message), the profile toggle and researcher picker, the results (score
-// and reasons, sort, filters, quick search, paging, a click to the grant
+// and reasons, sort, filters, search these results, paging, a click to the grant
 // page), the search kept in the URL, and saved searches.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   demoAccounts,
@@ -14,6 +15,9 @@ import {
   viewports,
   type ViewportName,
 } from './fixtures';
+
+// @axe-core/playwright is typed against the newest playwright-core in the tree.
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
 const noResultReply =
   "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.";
@@ -329,26 +333,30 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await expect(pages.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
       await settled(page);
 
-      // Quick search looks only through the results shown: try the rarest long word of their titles.
-      const quick = page.getByRole('searchbox', { name: 'Quick search in these results' });
+      // "Search these results" narrows on the server: the count follows and the URL keeps it.
+      const quick = page.getByRole('searchbox', { name: 'Search these results' });
       const titles = byDue.map((c) => c.title.toLowerCase());
       const words = [
         ...new Set(titles.flatMap((t) => t.split(/[^a-z]+/)).filter((w) => w.length > 4)),
       ];
       const rarity = (w: string) => titles.filter((t) => t.includes(w)).length;
       const word = words.sort((a, b) => rarity(a) - rarity(b))[0]!;
-      await quick.fill(word);
+      await searchWith(page, `within=${word}`, () => quick.fill(word));
+      await expect(page).toHaveURL(new RegExp(`[?&]within=${word}(&|$)`));
       // It looks at the title, the agency and the opportunity number.
       const quickCards = await resultCards(page).allInnerTexts();
       expect(quickCards.length).toBeGreaterThan(0);
-      expect(quickCards.length).toBeLessThan(20);
+      expect(quickCards.length).toBeLessThan(found);
       for (const card of quickCards) expect(card.toLowerCase()).toContain(word);
-      await quick.fill('qqqzzzx');
+      await expect(resultsPanel(page).getByRole('heading', { level: 2 })).toHaveText(
+        foundHeading(quickCards.length),
+      );
+      await searchWith(page, 'within=qqqzzzx', () => quick.fill('qqqzzzx'));
       await expect(resultCards(page)).toHaveCount(0);
-      await expect(
-        resultsPanel(page).getByText('No result on this page matches your quick search.'),
-      ).toBeVisible();
+      await expect(resultsPanel(page).getByText('No grants match this search.')).toBeVisible();
       await quick.fill('');
+      await expect(page).not.toHaveURL(/within=/);
+      await settled(page);
       await expect(resultCards(page)).toHaveCount(20);
 
       // Filters: amounts typed as text are checked before anything is sent.
@@ -767,6 +775,38 @@ test('status words and the Filters menu choose the statuses; a follow-up that le
   await expect(terms.getByRole('button', { name: 'Remove Status: Open' })).toBeVisible();
   const posted = await readCards(page);
   expect(posted.length).toBeGreaterThan(0);
+  // Who can apply, funding instrument and category: in the URL, as chips, and axe-clean while open.
+  await page.getByRole('button', { name: 'Filters (1 active)' }).click();
+  await filters
+    .getByRole('group', { name: 'Who can apply' })
+    .getByRole('checkbox', { name: 'Universities' })
+    .check();
+  await filters
+    .getByRole('group', { name: 'Funding instrument' })
+    .getByRole('checkbox', { name: 'Grant' })
+    .check();
+  await filters
+    .getByRole('group', { name: 'Category choices' })
+    .getByRole('checkbox', { name: 'Environment' })
+    .check();
+  const axe = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await searchWith(page, 'instrument=G', () =>
+    filters.getByRole('button', { name: 'Apply' }).click(),
+  );
+  await expect(page).toHaveURL(/eligibility=universities&instrument=G&category=ENV/);
+  await expect(
+    terms.getByRole('button', { name: 'Remove Who can apply: Universities' }),
+  ).toBeVisible();
+  await expect(terms.getByRole('button', { name: 'Remove Instrument: Grant' })).toBeVisible();
+  await expect(terms.getByRole('button', { name: 'Remove Category: Environment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters (4 active)' })).toBeVisible();
+  for (const chip of ['Who can apply: Universities', 'Instrument: Grant', 'Category: Environment'])
+    await terms.getByRole('button', { name: `Remove ${chip}` }).click();
+  await expect(page).not.toHaveURL(/eligibility=|instrument=|category=/);
+
   // Removing the chip goes back to open and forecasted.
   await terms.getByRole('button', { name: 'Remove Status: Open' }).click();
   await expect(page).not.toHaveURL(/status=/);

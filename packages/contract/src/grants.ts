@@ -1,5 +1,6 @@
 // The grant catalogue, grant search and the search assistant.
 import { z } from 'zod';
+import { fundingCategoryLabels, fundingInstrumentLabels } from './code-tables';
 import { uuidSchema } from './uuid-schema';
 import { calendarDay, money, moneyParam } from './primitives';
 
@@ -59,6 +60,35 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 const amountParam = moneyParam;
 
+/** Who may apply, as the search filters by it: keys of Grants.gov applicant-code groups. */
+export const searchEligibilityGroups = [
+  'universities',
+  'nonprofits',
+  'tribes',
+  'small-businesses',
+  'state-governments',
+  'local-governments',
+  'school-districts',
+  'individuals',
+] as const;
+
+/** A comma-separated list of known codes, in a fixed order, at most 40; empty or left out is none. */
+function codeListParam(known: readonly string[], what: string) {
+  return z
+    .string()
+    .max(400, `The ${what} list is too long`)
+    .optional()
+    .transform((v, ctx) => {
+      const parts = [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+      const unknown = parts.find((p) => !known.includes(p));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${what} "${unknown.slice(0, 40)}"` });
+        return z.NEVER;
+      }
+      return known.filter((k) => parts.includes(k));
+    });
+}
+
 const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
   .transform((v) => v === 'true' || v === '1');
@@ -109,6 +139,14 @@ export const grantSearchQuerySchema = z
           ? (grantStatuses.filter((s) => parts.includes(s)) as GrantStatus[])
           : undefined;
       }),
+    /** Who must be able to apply: comma-separated groups of `searchEligibilityGroups`. */
+    eligibility: codeListParam(searchEligibilityGroups, 'who may apply'),
+    /** Funding instruments (Grants.gov codes: G, CA, PC, O), any of them. */
+    instrument: codeListParam(Object.keys(fundingInstrumentLabels), 'funding instrument'),
+    /** Funding categories (Grants.gov codes such as HL, ST, ENV), any of them. */
+    category: codeListParam(Object.keys(fundingCategoryLabels), 'category'),
+    /** "Search these results": words the title, agency or number must contain. */
+    within: z.string().trim().max(100, 'The text to search within is too long').optional(),
     sort: sortSchema.default('match'),
     matchProfile: booleanParam.default(false),
     researcherId: uuidSchema('Choose a researcher from the list').optional(),
@@ -157,6 +195,11 @@ export const searchFiltersSchema = z.object({
     .min(1)
     .max(4)
     .default([...defaultSearchStatuses]),
+  /** Funding instruments and categories set in the Filters menu; a follow-up keeps them. */
+  instruments: z.array(z.string().max(10)).max(10).default([]),
+  categories: z.array(z.string().max(10)).max(40).default([]),
+  /** Who may apply, set in the Filters menu (words such as "for universities" ride in the keywords). */
+  eligibility: z.array(z.enum(searchEligibilityGroups)).max(8).default([]),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
@@ -172,6 +215,9 @@ export function emptySearchFilters(matchProfile: boolean): SearchFilters {
     agency: null,
     matchProfile,
     statuses: [...defaultSearchStatuses],
+    instruments: [],
+    categories: [],
+    eligibility: [],
   };
 }
 
@@ -200,6 +246,10 @@ export const grantSearchParamsSchema = z.object({
   dueTo: z.string().optional(),
   agency: z.string().optional(),
   status: z.string().optional(),
+  eligibility: z.string().optional(),
+  instrument: z.string().optional(),
+  category: z.string().optional(),
+  within: z.string().optional(),
   sort: sortSchema,
   matchProfile: z.enum(['true', 'false']),
   researcherId: z.string().optional(),

@@ -53,6 +53,9 @@ export function searchParamsFor(
     status: isDeepStrictEqual(filters.statuses, [...defaultSearchStatuses])
       ? undefined
       : filters.statuses.join(','),
+    eligibility: filters.eligibility.length ? filters.eligibility.join(',') : undefined,
+    instrument: filters.instruments.length ? filters.instruments.join(',') : undefined,
+    category: filters.categories.length ? filters.categories.join(',') : undefined,
     sort: view.sort,
     matchProfile: filters.matchProfile ? 'true' : 'false',
     researcherId: researcherId ?? undefined,
@@ -124,6 +127,9 @@ export async function chat(
     agency: parsed.agency ?? base.agency,
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
+    instruments: base.instruments,
+    categories: base.categories,
+    eligibility: base.eligibility,
   };
   const noSearch = {
     results: [],
@@ -172,14 +178,23 @@ export async function chat(
     };
   }
 
+  // Who may apply from the Filters menu: as GET /grants/search adds it, a group of its own.
+  const menuEligible = filters.eligibility
+    .map((key) => `@${key}`)
+    .filter((token) => !filters.keywordGroups[0]?.includes(token));
   const search: SearchInput = {
-    keywordGroups: filters.keywordGroups,
+    keywordGroups: menuEligible.length
+      ? [...filters.keywordGroups, menuEligible]
+      : filters.keywordGroups,
     amountMin: filters.amountMin,
     amountMax: filters.amountMax,
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
     agency: filters.agency,
     statuses: filters.statuses,
+    instruments: filters.instruments,
+    categories: filters.categories,
+    within: null,
     sort: view.sort,
     page: 1,
     pageSize: view.pageSize,

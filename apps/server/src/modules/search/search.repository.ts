@@ -23,6 +23,11 @@ export type CandidateFilters = {
    * see text" (25), or "unrestricted" (99) is not ruled out.
    */
   eligibility?: string[][];
+  /** Grants.gov funding-instrument and category codes: the grant must list one of each set given. */
+  instruments?: string[];
+  categories?: string[];
+  /** Text the title, agency name or code, or opportunity number must contain ("Search these results"). */
+  within?: string | null;
   /** to_tsquery text, already sanitised; null = no keyword condition. */
   tsquery: string | null;
   today: string;
@@ -74,6 +79,14 @@ function whereClause(f: CandidateFilters): SQL {
     );
     conditions.push(sql`(cardinality(eligibility_codes) = 0 OR eligibility_codes <@ ARRAY['25']::text[]
       OR '99' = ANY(eligibility_codes) OR eligibility_codes && ARRAY[${listed}]::text[])`);
+  }
+  const codes = (list: string[]) => sql`ARRAY[${sql.join(list.map((c) => sql`${c}`), sql`, `)}]::text[]`;
+  if (f.instruments?.length) conditions.push(sql`instrument_codes && ${codes(f.instruments)}`);
+  if (f.categories?.length) conditions.push(sql`category_codes && ${codes(f.categories)}`);
+  if (f.within) {
+    const like = `%${f.within.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(title ILIKE ${like} OR agency ILIKE ${like} OR agency_code ILIKE ${like}
+      OR opportunity_number ILIKE ${like})`);
   }
   for (const term of f.exclude ?? []) {
     // Title and description only: a program's objectives describe the whole program, not this grant.

@@ -27,7 +27,7 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
-import { collapseVersions, type Versions } from './versions';
+import { collapseVersions, compareBySort, type Versions } from './versions';
 import { clampScore, keywordCoverage, keywordHits, phrasePatterns, phraseShare, semanticPercent } from './scoring';
 import { findTermRarity } from '../grants/term-stats';
 import { cosine, dequantize, embedText } from '../../lib/embeddings';
@@ -55,6 +55,11 @@ export type SearchInput = {
   dueTo: string | null;
   agency: string | null;
   statuses: GrantStatus[];
+  /** Funding instruments and categories (Grants.gov codes), any of each; empty is all. */
+  instruments?: string[];
+  categories?: string[];
+  /** "Search these results": text the title, agency or opportunity number must contain. */
+  within?: string | null;
   sort: SortOption;
   page: number;
   pageSize: number;
@@ -78,14 +83,19 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
   const matchProfile = q.matchProfile || parsed.matchProfile;
   const profile = matchProfile || q.researcherId ? await resolveProfileAreas(db, actor, q.researcherId ?? null) : null;
   const refinements = parsed.keywords.length ? q.refine.map((group) => keywordGroupOf(parseQuery(group, now))) : [];
+  // Who may apply, from the Filters menu: as the words "for universities" would say it.
+  const eligible = q.eligibility.filter((key) => !parsed.eligibility.includes(key)).map((key) => `@${key}`);
   return {
-    keywordGroups: [keywordGroupOf(parsed), ...refinements].filter((group) => group.length > 0),
+    keywordGroups: [keywordGroupOf(parsed), ...refinements, eligible].filter((group) => group.length > 0),
     amountMin: q.amountMin ?? parsed.amountMin,
     amountMax: q.amountMax ?? parsed.amountMax,
     dueFrom: q.dueFrom ?? parsed.dueFrom,
     dueTo: q.dueTo ?? parsed.dueTo,
     agency: q.agency || parsed.agency,
     statuses: q.status ?? parsed.statuses ?? [...defaultSearchStatuses],
+    instruments: q.instrument,
+    categories: q.category,
+    within: q.within || null,
     sort: q.sort,
     page: q.page,
     pageSize: q.pageSize,
@@ -161,6 +171,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     agencyText: agency ? null : (input.agency ?? null),
     exclude,
     eligibility: eligibility.map((key) => eligibilityCodes[key]!),
+    instruments: input.instruments ?? [],
+    categories: input.categories ?? [],
+    within: input.within ?? null,
     tsquery: null,
     today,
   };
@@ -172,7 +185,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const offset = (input.page - 1) * input.pageSize;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
   const { count, poolIds } = await keywordPlans(async (d) => {
-    if (input.sort !== 'match' || !matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
+    if (!matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
     const found = await findCandidatePool(d, base, {
       matchQuery,
       countCap,
@@ -187,9 +200,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     });
     return { count: found.count, poolIds: found.ids };
   });
-  const pool = poolIds
-    ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups))
-    : null;
+  // In another order the pool serves only when it holds every match (so versions fold the same); else SQL orders the page.
+  const usePool = poolIds !== null && (input.sort === 'match' || count <= poolIds.length);
+  const pool = usePool ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups)) : null;
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
@@ -211,6 +224,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         a.row.id.localeCompare(b.row.id),
     );
     const collapsed = collapseVersions(scored, (s) => s.row);
+    if (input.sort !== 'match') collapsed.sort((a, b) => compareBySort(input.sort, a.item.row, b.item.row));
     reachable = collapsed.length;
     pageRows = collapsed.slice(offset, offset + input.pageSize).map(({ item, versions }) => ({ ...item, versions }));
   } else {
@@ -221,6 +235,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   }
 
   const total = Math.min(count, countCap, reachable);
+  // More than counted or than the pool could hold; versions folded away are not "more".
+  const capped = count > Math.min(countCap, pool ? pool.length : countCap);
   return {
     results: pageRows.map(({ row, score, versions }) => ({
       ...toResult(row, score, keywords, input, agency?.acronym, semanticOf(row, queryVector)),
@@ -228,7 +244,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       otherVersionsEarlier: versions?.allEarlier ?? true,
     })),
     total,
-    totalCapped: count > total,
+    totalCapped: capped,
     page: input.page,
     pageSize: input.pageSize,
   };

@@ -134,10 +134,52 @@ describe('GET /api/v1/grants/search', () => {
       ].sort(),
     );
     const folded = kelp.find((r: { otherVersions: number }) => r.otherVersions === 1);
-    expect([v23.id, v24.id]).toContain(folded.grant.id);
-    expect(folded.otherVersionsEarlier).toBe(folded.grant.id === v24.id);
-    // The total is what paging reaches.
+    // Shown by its newest version.
+    expect(folded.grant.id).toBe(v24.id);
+    expect(folded.otherVersionsEarlier).toBe(true);
+    expect(v23.id).not.toBe(v24.id);
+    // The total is what paging reaches, and folded versions are not "more".
     expect(body.total).toBe(body.results.length);
+    expect(body.totalCapped).toBe(false);
+    // Another order shows the same folded list.
+    const byDue = (await search({ q: 'kelp forest restoration', sort: 'due-date-asc' })).json();
+    expect(byDue.total).toBe(body.total);
+    expect(byDue.results.map((r: { grant: { id: string } }) => r.grant.id).sort()).toEqual(
+      body.results.map((r: { grant: { id: string } }) => r.grant.id).sort(),
+    );
+  });
+
+  it('filters by who may apply, funding instrument, category and text within the results', async () => {
+    const coop = await makeGrant(t.db, {
+      title: 'Seagrass mapping cooperative',
+      instrumentCodes: ['CA'],
+      categoryCodes: ['ENV'],
+      eligibilityCodes: ['12'],
+      closeDate: '2097-01-01',
+    });
+    const grant = await makeGrant(t.db, {
+      title: 'Seagrass mapping grants',
+      instrumentCodes: ['G'],
+      categoryCodes: ['ST'],
+      eligibilityCodes: ['06'],
+      closeDate: '2097-01-01',
+    });
+    const idsOf = async (query: Record<string, string>) => {
+      const res = await search({ q: 'seagrass', ...query });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.total).toBe(body.results.length);
+      return body.results.map((r: { grant: { id: string } }) => r.grant.id);
+    };
+    expect((await idsOf({})).sort()).toEqual([coop.id, grant.id].sort());
+    expect(await idsOf({ instrument: 'CA' })).toEqual([coop.id]);
+    expect(await idsOf({ category: 'ST,HL' })).toEqual([grant.id]);
+    expect(await idsOf({ eligibility: 'universities' })).toEqual([grant.id]);
+    expect(await idsOf({ within: 'Cooperative' })).toEqual([coop.id]);
+    expect(await idsOf({ within: '100%_' })).toEqual([]);
+    const bad = await search({ q: 'seagrass', instrument: 'XX' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
   });
 
   it('applies amount, agency and due filters on the server', async () => {
@@ -462,6 +504,39 @@ describe('POST /api/v1/search/chat', () => {
     );
     expect(nothing.undo).toEqual(past.context);
     expect(past.undo).toBeNull();
+  });
+
+  it("keeps the Filters menu's instrument, category and who may apply through a follow-up", async () => {
+    const context = {
+      keywords: ['seagrass'],
+      keywordGroups: [['seagrass']],
+      amountMin: null,
+      amountMax: null,
+      dueFrom: null,
+      dueTo: null,
+      agency: null,
+      matchProfile: false,
+      statuses: ['forecasted', 'posted'],
+      instruments: ['CA'],
+      categories: ['ENV'],
+      eligibility: ['nonprofits'],
+    };
+    const body = (await chat({ message: 'mapping', matchProfile: false, context })).json();
+    expect(body.results.map((r: { grant: { title: string } }) => r.grant.title)).toEqual([
+      'Seagrass mapping cooperative',
+    ]);
+    expect(body.filters).toMatchObject({
+      instruments: ['CA'],
+      categories: ['ENV'],
+      eligibility: ['nonprofits'],
+    });
+    expect(body.query).toMatchObject({
+      q: 'seagrass',
+      refine: 'mapping',
+      instrument: 'CA',
+      category: 'ENV',
+      eligibility: 'nonprofits',
+    });
   });
 
   it("gives the seed's reply when nothing matches", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseVersions, normalisedTitle, versionKey } from './versions';
+import { collapseVersions, compareBySort, normalisedTitle, versionKey } from './versions';
 
 const row = (
   title: string,
@@ -62,7 +62,7 @@ describe('collapseVersions', () => {
     ]);
   });
 
-  it('says when a newer version ranks lower, and never joins titles that are only numbers', () => {
+  it('shows the newest version of a family, and never joins titles that are only numbers', () => {
     const out = collapseVersions(
       [
         row('Sea Grant FY 2014', { post_date: '2014-02-01' }),
@@ -71,12 +71,30 @@ describe('collapseVersions', () => {
       (r) => r,
     );
     expect(out).toHaveLength(1);
-    expect(out[0]!.versions).toEqual({ count: 1, allEarlier: false });
+    expect(out[0]!.item.title).toBe('Sea Grant FY 2016');
+    expect(out[0]!.versions).toEqual({ count: 1, allEarlier: true });
     const numbers = collapseVersions(
       [row('F24AS00201', { opportunity_number: 'F24AS00201' }), row('2024')],
       (r) => r,
     );
     expect(numbers).toHaveLength(2);
     expect(versionKey(row('CAREER'))).toBe(versionKey(row('career')));
+  });
+});
+
+describe('compareBySort', () => {
+  it('orders by date or amount with missing values last, then by id', () => {
+    const rows = [
+      { id: 'c', close_date: null, award_ceiling: 5 },
+      { id: 'b', close_date: '2027-01-01', award_ceiling: null },
+      { id: 'a', close_date: '2026-12-01', award_ceiling: 9 },
+      { id: 'd', close_date: '2026-12-01', award_ceiling: 5 },
+    ];
+    const ids = (sort: Parameters<typeof compareBySort>[0]) =>
+      [...rows].sort((x, y) => compareBySort(sort, x, y)).map((r) => r.id);
+    expect(ids('due-date-asc')).toEqual(['a', 'd', 'b', 'c']);
+    expect(ids('due-date-desc')).toEqual(['b', 'a', 'd', 'c']);
+    expect(ids('amount-desc')).toEqual(['a', 'c', 'd', 'b']);
+    expect(ids('amount-asc')).toEqual(['c', 'd', 'a', 'b']);
   });
 });

@@ -3,8 +3,9 @@
 // three times, "FY 2024 … Fiscal Year 2023 …"), and in a list they push other
 // programmes out. Records with the same agency and the same title once years,
 // fiscal-year labels and a leading opportunity number are set aside are one
-// opportunity: the best-ranked stays, saying how many earlier versions it
-// stands for (issue 10, item 5). Pure; pinned by versions.test.ts.
+// opportunity: its newest version stays, saying how many earlier versions it
+// stands for (issue 10, item 5). Pure; pinned by versions.test.ts. Also the
+// other orders a folded list can be shown in.
 
 /** What identifies a record for collapsing. */
 export type Versioned = {
@@ -37,29 +38,66 @@ export function versionKey(row: Versioned): string {
 }
 
 /**
- * Keeps the first (best-ranked) record of each opportunity, in order, with
- * how many of its other versions were in the list. A title that is nothing
- * but a number or a year is never taken for another record's version.
+ * One result per opportunity: each family of versions is shown by its newest
+ * version (the current call; the best-ranked among equally new ones), at that
+ * version's place in the ranking, with how many other versions were in the
+ * list. A title that is nothing but a number or a year is never taken for
+ * another record's version.
  */
 export function collapseVersions<T>(
   ranked: T[],
   rowOf: (item: T) => Versioned,
 ): { item: T; versions: Versions }[] {
-  const kept = new Map<string, { item: T; versions: Versions }>();
-  const order: { item: T; versions: Versions }[] = [];
-  for (const item of ranked) {
+  const families = new Map<string, { index: number; item: T }[]>();
+  const alone: { index: number; item: T }[] = [];
+  ranked.forEach((item, index) => {
     const row = rowOf(item);
-    const key = versionKey(row);
-    const first = normalisedTitle(row.title, row.opportunity_number) ? kept.get(key) : undefined;
-    if (first) {
-      first.versions.count++;
-      const keptPosted = rowOf(first.item).post_date ?? '';
-      if ((row.post_date ?? '') > keptPosted) first.versions.allEarlier = false;
-      continue;
+    if (!normalisedTitle(row.title, row.opportunity_number)) {
+      alone.push({ index, item });
+      return;
     }
-    const entry = { item, versions: { count: 0, allEarlier: true } };
-    kept.set(key, entry);
-    order.push(entry);
+    const key = versionKey(row);
+    const family = families.get(key);
+    if (family) family.push({ index, item });
+    else families.set(key, [{ index, item }]);
+  });
+  const shown = [...families.values()].map((family) => {
+    const posted = (entry: { item: T }) => rowOf(entry.item).post_date ?? '';
+    const newest = family.reduce((best, entry) => (posted(entry) > posted(best) ? entry : best));
+    return {
+      index: newest.index,
+      item: newest.item,
+      versions: {
+        count: family.length - 1,
+        allEarlier: family.every((e) => e === newest || posted(e) <= posted(newest)),
+      },
+    };
+  });
+  return [...shown, ...alone.map((a) => ({ ...a, versions: { count: 0, allEarlier: true } }))]
+    .sort((a, b) => a.index - b.index)
+    .map(({ item, versions }) => ({ item, versions }));
+}
+
+/** Another order than match, as findOrderedGrants' SQL has it: dates and amounts, missing ones last, then id. */
+export function compareBySort(
+  sort: 'due-date-asc' | 'due-date-desc' | 'amount-desc' | 'amount-asc' | 'match',
+  a: { close_date: string | null; award_ceiling: number | null; id: string },
+  b: { close_date: string | null; award_ceiling: number | null; id: string },
+): number {
+  const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  const nullsLast = <T>(x: T | null, y: T | null, cmp: (x: T, y: T) => number) =>
+    x === null ? (y === null ? 0 : 1) : y === null ? -1 : cmp(x, y);
+  const asc = (x: string | number, y: string | number) => (x < y ? -1 : x > y ? 1 : 0);
+  switch (sort) {
+    case 'due-date-asc':
+      return nullsLast(a.close_date, b.close_date, asc) || byId;
+    case 'due-date-desc':
+      return nullsLast(a.close_date, b.close_date, (x, y) => asc(y, x)) || byId;
+    case 'amount-desc':
+      return nullsLast(a.award_ceiling, b.award_ceiling, (x, y) => asc(y, x)) || byId;
+    case 'amount-asc':
+      return nullsLast(a.award_ceiling, b.award_ceiling, asc) || byId;
+    default:
+      return 0;
   }
-  return order;
 }

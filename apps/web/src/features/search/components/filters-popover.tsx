@@ -1,27 +1,65 @@
 // The Filters menu: amount range typed as text ("$1.5M", "500k"), due-date
-// range, agency with suggestions and the statuses searched. Apply writes them into the URL, so they
+// range, agency with suggestions, the statuses searched, who can apply,
+// funding instrument and category. Apply writes them into the URL, so they
 // really filter.
 import { useState, type FormEvent } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
+import clsx from 'clsx';
 import { parseAmount } from '@grantbridge/contract/amounts';
+import { fundingCategoryLabels, fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import {
   defaultSearchStatuses,
   grantStatuses,
+  searchEligibilityGroups,
   type GrantStatus,
 } from '@grantbridge/contract/grants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
-import { hasActiveFilters, readStatuses, type SearchState } from '../utils/search-state';
+import {
+  hasActiveFilters,
+  readStatuses,
+  type SearchEligibility,
+  type SearchState,
+} from '../utils/search-state';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { AgencyCombobox } from './agency-combobox';
 
 type FilterValues = Pick<
   SearchState,
-  'amountMin' | 'amountMax' | 'dueFrom' | 'dueTo' | 'agency' | 'statuses'
+  | 'amountMin'
+  | 'amountMax'
+  | 'dueFrom'
+  | 'dueTo'
+  | 'agency'
+  | 'statuses'
+  | 'eligibility'
+  | 'instruments'
+  | 'categories'
 >;
+
+/** Who may apply, as a person says it. */
+export const eligibilityNames: Record<SearchEligibility, string> = {
+  universities: 'Universities',
+  nonprofits: 'Nonprofits',
+  tribes: 'Tribal governments',
+  'small-businesses': 'Small businesses',
+  'state-governments': 'State governments',
+  'local-governments': 'Local governments',
+  'school-districts': 'School districts',
+  individuals: 'Individuals',
+};
+
+/** A category's label without the catalogue's cross-references ("Arts (see …)" → "Arts"). */
+export function categoryName(code: string): string {
+  return (fundingCategoryLabels[code] ?? code).replace(/\s*\(see .*\)$/, '');
+}
+const categoryOrder = Object.keys(fundingCategoryLabels).sort((a, b) =>
+  categoryName(a).localeCompare(categoryName(b)),
+);
+const instrumentOrder = ['G', 'CA', 'PC', 'O'];
 
 const statusNames: Record<GrantStatus, string> = {
   posted: 'Open',
@@ -55,6 +93,9 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
     state.dueFrom || state.dueTo,
     state.agency,
     state.statuses,
+    state.eligibility.length,
+    state.instruments.length,
+    state.categories.length,
   ].filter(Boolean).length;
 
   return (
@@ -111,6 +152,9 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
   const [statuses, setStatuses] = useState<GrantStatus[]>(
     state.statuses ?? [...defaultSearchStatuses],
   );
+  const [eligibility, setEligibility] = useState<SearchEligibility[]>(state.eligibility);
+  const [instruments, setInstruments] = useState<string[]>(state.instruments);
+  const [categories, setCategories] = useState<string[]>(state.categories);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
@@ -136,6 +180,9 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
       dueTo: dueTo || null,
       agency: agency.trim().slice(0, 100) || null,
       statuses: readStatuses(statuses.join(',')),
+      eligibility: searchEligibilityGroups.filter((g) => eligibility.includes(g)),
+      instruments: instrumentOrder.filter((c) => instruments.includes(c)),
+      categories: Object.keys(fundingCategoryLabels).filter((c) => categories.includes(c)),
     });
   };
   const toggle = (status: GrantStatus, on: boolean) =>
@@ -240,6 +287,28 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
           </p>
         ) : null}
       </fieldset>
+      <CheckboxGroup
+        legend="Who can apply"
+        name="eligibility"
+        options={searchEligibilityGroups.map((g) => ({ value: g, label: eligibilityNames[g] }))}
+        chosen={eligibility}
+        onChange={(next) => setEligibility(next as SearchEligibility[])}
+      />
+      <CheckboxGroup
+        legend="Funding instrument"
+        name="instrument"
+        options={instrumentOrder.map((c) => ({ value: c, label: fundingInstrumentLabels[c] ?? c }))}
+        chosen={instruments}
+        onChange={setInstruments}
+      />
+      <CheckboxGroup
+        legend="Category"
+        name="category"
+        options={categoryOrder.map((c) => ({ value: c, label: categoryName(c) }))}
+        chosen={categories}
+        onChange={setCategories}
+        scroll
+      />
       <div className="mt-5 flex justify-end gap-2">
         <Button
           variant="secondary"
@@ -252,6 +321,9 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
               dueTo: null,
               agency: null,
               statuses: null,
+              eligibility: [],
+              instruments: [],
+              categories: [],
             })
           }
         >
@@ -262,5 +334,56 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         </Button>
       </div>
     </form>
+  );
+}
+
+type CheckboxGroupProps = {
+  legend: string;
+  name: string;
+  options: { value: string; label: string }[];
+  chosen: string[];
+  onChange: (next: string[]) => void;
+  /** A long list scrolls in its own box. */
+  scroll?: boolean;
+};
+
+/** Any of these: none chosen is no filter. */
+function CheckboxGroup({ legend, name, options, chosen, onChange, scroll }: CheckboxGroupProps) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      <div
+        className={clsx(
+          'mt-2 grid grid-cols-2 gap-2',
+          scroll && 'max-h-40 overflow-y-auto rounded-md border border-slate-200 p-2',
+        )}
+        tabIndex={scroll ? 0 : undefined}
+        role={scroll ? 'group' : undefined}
+        aria-label={scroll ? `${legend} choices` : undefined}
+      >
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-6 items-start gap-2 text-sm text-slate-800"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={option.value}
+              checked={chosen.includes(option.value)}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? [...chosen, option.value]
+                    : chosen.filter((v) => v !== option.value),
+                )
+              }
+              className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,7 +1,9 @@
 // The results panel: always GET /grants/search for the URL's search, with
-// sort, filters, saved searches, a quick filter over the shown page and paging.
-import { useDeferredValue, useState } from 'react';
+// sort, filters, saved searches, "Search these results" (in the URL, so the
+// count follows it) and paging.
+import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
+import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import type { GrantSearchResponse, SavedSearch } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -12,17 +14,18 @@ import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
 import {
   pageSize,
   stateFromSaved,
+  withoutCriteria,
   writeSearchState,
   type SearchState,
 } from '../utils/search-state';
-import { FiltersPopover, statusesLabel } from './filters-popover';
+import { categoryName, eligibilityNames, FiltersPopover, statusesLabel } from './filters-popover';
 import { ResultCard } from './result-card';
 import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
 import { SortMenu } from './sort-menu';
 
 type ResultsPanelProps = {
   state: SearchState;
-  update: (next: (current: SearchState) => SearchState) => void;
+  update: (next: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
   results: {
     data: GrantSearchResponse | undefined;
     isPending: boolean;
@@ -36,19 +39,11 @@ type ResultsPanelProps = {
 };
 
 export function ResultsPanel({ state, update, results, grantPath, headingId }: ResultsPanelProps) {
-  const [quick, setQuick] = useState('');
-  const deferredQuick = useDeferredValue(quick);
   const data = results.data;
-  const needle = deferredQuick.trim().toLowerCase();
-  const shown = data
-    ? needle
-      ? data.results.filter(({ grant }) =>
-          [grant.title, grant.agency ?? '', grant.agencyCode ?? '', grant.opportunityNumber].some(
-            (field) => field.toLowerCase().includes(needle),
-          ),
-        )
-      : data.results
-    : [];
+  const shown = data ? data.results : [];
+  const [quick, setQuick] = useWithinText(state.within, (within) =>
+    update((s) => ({ ...s, within, page: 1 }), { replace: true }),
+  );
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   const params = writeSearchState({ ...state, page: 1 });
   const filtersForSave = Object.fromEntries([...params.entries()].filter(([key]) => key !== 'q'));
@@ -99,9 +94,9 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative basis-full sm:min-w-40 sm:flex-1">
+          <div className="relative basis-full 2xl:min-w-40 2xl:flex-1 2xl:basis-auto">
             <label htmlFor="quick-search" className="sr-only">
-              Quick search in these results
+              Search these results
             </label>
             <Search
               className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-600"
@@ -154,36 +149,17 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
               <Button variant="secondary" size="sm" onClick={() => void results.refetch()}>
                 Try again
               </Button>
-              <Button
-                size="sm"
-                onClick={() =>
-                  update(() => ({
-                    ...state,
-                    q: '',
-                    refine: [],
-                    amountMin: null,
-                    amountMax: null,
-                    dueFrom: null,
-                    dueTo: null,
-                    agency: null,
-                    page: 1,
-                  }))
-                }
-              >
+              <Button size="sm" onClick={() => update(() => withoutCriteria(state))}>
                 Clear search
               </Button>
             </div>
           </div>
         ) : shown.length === 0 ? (
           <div className="p-6 text-center">
-            <p className="font-medium text-slate-900">
-              {needle && data?.results.length
-                ? 'No result on this page matches your quick search.'
-                : 'No grants match this search.'}
-            </p>
+            <p className="font-medium text-slate-900">No grants match this search.</p>
             <p className="mt-1 text-sm text-slate-700">
-              {needle && data?.results.length
-                ? 'Clear the quick search box, or look on another page.'
+              {state.within
+                ? 'Clear the “Search these results” box, or try other words in it.'
                 : 'Try fewer or different words, widen the filters, or start a New Search.'}
             </p>
           </div>
@@ -265,6 +241,24 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
   }
   if (state.agency)
     chips.push({ label: `Agency: ${state.agency}`, clear: (s) => ({ ...s, agency: null }) });
+  if (state.eligibility.length) {
+    chips.push({
+      label: `Who can apply: ${state.eligibility.map((g) => eligibilityNames[g]).join(', ')}`,
+      clear: (s) => ({ ...s, eligibility: [] }),
+    });
+  }
+  if (state.instruments.length) {
+    chips.push({
+      label: `Instrument: ${state.instruments.map((c) => fundingInstrumentLabels[c] ?? c).join(', ')}`,
+      clear: (s) => ({ ...s, instruments: [] }),
+    });
+  }
+  if (state.categories.length) {
+    chips.push({
+      label: `Category: ${state.categories.map(categoryName).join(', ')}`,
+      clear: (s) => ({ ...s, categories: [] }),
+    });
+  }
   if (state.statuses) {
     chips.push({
       label: `Status: ${statusesLabel(state.statuses)}`,
@@ -289,4 +283,29 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
       ))}
     </ul>
   );
+}
+
+/**
+ * The "Search these results" box: what is typed goes into the URL after a
+ * short pause (replacing the history entry), and a URL changed elsewhere
+ * (New Search, Back) shows in the box.
+ */
+function useWithinText(within: string, commit: (within: string) => void) {
+  const [text, setText] = useState(within);
+  const [shown, setShown] = useState(within);
+  const latestCommit = useRef(commit);
+  useEffect(() => {
+    latestCommit.current = commit;
+  });
+  if (shown !== within) {
+    setShown(within);
+    if (text.trim() !== within) setText(within);
+  }
+  useEffect(() => {
+    const next = text.trim().slice(0, 100);
+    if (next === within) return;
+    const timer = setTimeout(() => latestCommit.current(next), 300);
+    return () => clearTimeout(timer);
+  }, [text, within]);
+  return [text, setText] as const;
 }

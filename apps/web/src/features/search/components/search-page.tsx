@@ -6,7 +6,7 @@ import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useGrantSearch } from '../hooks/use-grant-search';
 import { useResearcherOptions } from '../hooks/use-researcher-options';
 import { useSearchState } from '../hooks/use-search-state';
-import { assistantContext, stateFromFilters } from '../utils/search-state';
+import { assistantContext, stateFromFilters, withoutCriteria } from '../utils/search-state';
 import { ChatPanel } from './chat-panel';
 import { ResultsPanel } from './results-panel';
 
@@ -43,20 +43,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
       update(stateFromFilters(response.filters, latest.current));
     },
     onRestore: (filters) => update(stateFromFilters(filters, latest.current)),
-    onReset: () =>
-      update({
-        ...latest.current,
-        q: '',
-        refine: [],
-        amountMin: null,
-        amountMax: null,
-        dueFrom: null,
-        dueTo: null,
-        agency: null,
-        statuses: null,
-        sort: 'match',
-        page: 1,
-      }),
+    onReset: () => update({ ...withoutCriteria(latest.current), sort: 'match' }),
   });
 
   return (

@@ -1,9 +1,11 @@
 // The search lives in the URL so it can be shared and bookmarked. These read
 // and write it, dropping anything the server would refuse.
 import type { EndpointQuery } from '@grantbridge/contract/endpoints';
+import { fundingCategoryLabels, fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import {
   defaultSearchStatuses,
   grantStatuses,
+  searchEligibilityGroups,
   sortOptions,
   type GrantStatus,
   type SearchFilters,
@@ -25,6 +27,12 @@ export type SearchState = {
   agency: string | null;
   /** The statuses searched, or null for the default (open and forecasted). */
   statuses: GrantStatus[] | null;
+  /** Who may apply, funding instruments and categories from the Filters menu; empty is any. */
+  eligibility: SearchEligibility[];
+  instruments: string[];
+  categories: string[];
+  /** "Search these results": text the title, agency or number must contain. */
+  within: string;
   sort: SortOption;
   matchProfile: boolean;
   researcherId: string | null;
@@ -40,6 +48,10 @@ export const searchParamNames = [
   'dueTo',
   'agency',
   'status',
+  'eligibility',
+  'instrument',
+  'category',
+  'within',
   'sort',
   'matchProfile',
   'researcherId',
@@ -79,6 +91,16 @@ export function readStatuses(value: string | null | undefined): GrantStatus[] | 
   return chosen;
 }
 
+export type SearchEligibility = (typeof searchEligibilityGroups)[number];
+
+/** A comma-separated list of known codes, in their fixed order; anything else is dropped. */
+function readCodes<T extends string>(value: string | null, known: readonly T[]): T[] {
+  const parts = (value ?? '').split(',').map((s) => s.trim());
+  return known.filter((k) => parts.includes(k));
+}
+const instrumentCodes = Object.keys(fundingInstrumentLabels);
+const categoryCodes = Object.keys(fundingCategoryLabels);
+
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((s) => b.includes(s));
 
@@ -107,6 +129,10 @@ export function readSearchState(params: URLSearchParams): SearchState {
     dueTo: from && to && from > to ? from : to,
     agency: agency || null,
     statuses: readStatuses(params.get('status')),
+    eligibility: readCodes(params.get('eligibility'), searchEligibilityGroups),
+    instruments: readCodes(params.get('instrument'), instrumentCodes),
+    categories: readCodes(params.get('category'), categoryCodes),
+    within: (params.get('within') ?? '').trim().slice(0, 100),
     sort: sortOptions.includes(sort as SortOption) ? (sort as SortOption) : 'match',
     // The toggle is on unless the URL says otherwise.
     matchProfile: params.get('matchProfile') !== 'false',
@@ -126,6 +152,10 @@ export function writeSearchState(state: SearchState): URLSearchParams {
   if (state.dueTo) params.set('dueTo', state.dueTo);
   if (state.agency) params.set('agency', state.agency);
   if (state.statuses) params.set('status', state.statuses.join(','));
+  if (state.eligibility.length) params.set('eligibility', state.eligibility.join(','));
+  if (state.instruments.length) params.set('instrument', state.instruments.join(','));
+  if (state.categories.length) params.set('category', state.categories.join(','));
+  if (state.within) params.set('within', state.within);
   if (state.sort !== 'match') params.set('sort', state.sort);
   if (!state.matchProfile) params.set('matchProfile', 'false');
   if (state.researcherId) params.set('researcherId', state.researcherId);
@@ -144,6 +174,10 @@ export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
     dueTo: state.dueTo ?? undefined,
     agency: state.agency ?? undefined,
     status: state.statuses?.join(',') ?? undefined,
+    eligibility: state.eligibility.length ? state.eligibility.join(',') : undefined,
+    instrument: state.instruments.length ? state.instruments.join(',') : undefined,
+    category: state.categories.length ? state.categories.join(',') : undefined,
+    within: state.within || undefined,
     sort: state.sort,
     matchProfile: state.matchProfile ? 'true' : 'false',
     researcherId: state.researcherId ?? undefined,
@@ -170,6 +204,9 @@ export function stateFromFilters(filters: SearchFilters, current: SearchState): 
     dueTo: filters.dueTo,
     agency: filters.agency,
     statuses: readStatuses(filters.statuses.join(',')),
+    eligibility: filters.eligibility,
+    instruments: filters.instruments,
+    categories: filters.categories,
     matchProfile: filters.matchProfile,
     page: 1,
   };
@@ -221,9 +258,32 @@ export function assistantContext(state: SearchState, foundNothing: boolean): Sea
     agency: state.agency,
     matchProfile: state.matchProfile,
     statuses: state.statuses ?? [...defaultSearchStatuses],
+    eligibility: state.eligibility,
+    instruments: state.instruments,
+    categories: state.categories,
   };
   // Without words or filters there is nothing to refine: the message starts a search.
   return groups.length || hasActiveFilters(state) ? context : null;
+}
+
+/** The same view (sort, profile, researcher) with no words, filters or quick search: a search from scratch. */
+export function withoutCriteria(state: SearchState): SearchState {
+  return {
+    ...state,
+    q: '',
+    refine: [],
+    amountMin: null,
+    amountMax: null,
+    dueFrom: null,
+    dueTo: null,
+    agency: null,
+    statuses: null,
+    eligibility: [],
+    instruments: [],
+    categories: [],
+    within: '',
+    page: 1,
+  };
 }
 
 export function hasActiveFilters(state: SearchState): boolean {
@@ -233,6 +293,9 @@ export function hasActiveFilters(state: SearchState): boolean {
     state.dueFrom !== null ||
     state.dueTo !== null ||
     state.agency !== null ||
-    state.statuses !== null
+    state.statuses !== null ||
+    state.eligibility.length > 0 ||
+    state.instruments.length > 0 ||
+    state.categories.length > 0
   );
 }
