@@ -572,45 +572,49 @@ test('a failed request gets the seed’s failure reply and changes nothing; the 
   await expect(resultCards(page).first()).toBeVisible();
 });
 
-test('the profile toggle is on by default, and a researcher can pick only themselves', async ({
+test('the profile toggle is on by default; a researcher searches with their own profile, without a picker', async ({
   page,
 }) => {
   await openSearch(page, 'researcher');
   const toggle = page.getByRole('switch', { name: 'Match with research profile' });
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  const picker = page.getByRole('combobox', { name: 'Researcher' });
-  await expect(picker).toHaveValue('');
-  await expect(picker.getByRole('option')).toHaveText(['Not Selected', 'Dr. Jordan Ellery (you)']);
+  await expect(page.getByRole('combobox', { name: 'Researcher' })).toHaveCount(0);
 
   expect(await ask(page, 'forest')).toContain('ranked by the research profile');
   await settled(page);
-  const profileReason = /^(Matches your research areas|Shares no research area with the profile)/;
-  for (const card of await readCards(page))
-    expect(card.reasons.some((r) => profileReason.test(r))).toBe(true);
+  const profileReason = /^Matches your research areas/;
+  const anyProfileReason = async () =>
+    (await readCards(page)).some((card) => card.reasons.some((r) => profileReason.test(r)));
+  expect(await anyProfileReason()).toBe(true);
 
   // Off: the profile no longer ranks the results, nor the assistant's answers.
   await searchWith(page, 'matchProfile=false', () => toggle.click());
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(page).toHaveURL(/matchProfile=false/);
-  for (const card of await readCards(page))
-    expect(card.reasons.some((r) => profileReason.test(r))).toBe(false);
+  expect(await anyProfileReason()).toBe(false);
   expect(await ask(page, 'management')).not.toContain('ranked by the research profile');
 
-  // On again, for the researcher picked: the narrowed search is ranked by the profile.
+  // On again: the narrowed search is ranked by the profile.
   await searchWith(page, 'matchProfile=true', () => toggle.click());
   await expect(page).not.toHaveURL(/matchProfile/);
-  for (const card of await readCards(page))
-    expect(card.reasons.some((r) => profileReason.test(r))).toBe(true);
-  await picker.selectOption({ label: 'Dr. Jordan Ellery (you)' });
-  await expect(page).toHaveURL(/researcherId=[0-9a-f-]{36}/);
-  expect(await ask(page, 'fire')).toContain('ranked by the research profile');
+  expect(await anyProfileReason()).toBe(true);
+
+  // A topic outside the profile: the profile does not change the order, and both panels say so.
+  await page.getByRole('button', { name: 'New Search' }).click();
+  await expect(assistantReplies(page)).toHaveCount(1);
+  const offTopic = await ask(page, 'cancer immunotherapy');
+  expect(offTopic).not.toContain('ranked by the research profile');
+  expect(offTopic).toContain('shares no area with these grants, so it does not change their order');
+  await expect(
+    resultsPanel(page).getByText('The research profile shares no area with these grants'),
+  ).toBeVisible();
+  expect(await anyProfileReason()).toBe(false);
 
   // Someone else's id in a link is not used for a researcher.
   const url = new URL(page.url());
   url.searchParams.set('researcherId', '00000000-0000-4000-8000-000000000000');
   await page.goto(url.toString());
   await settled(page);
-  await expect(picker).toHaveValue('');
   await expect(resultCards(page).first()).toBeVisible();
 });
 
@@ -636,9 +640,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     await picker.selectOption({ label: 'Dr. Jordan Ellery' });
     await expect(page).toHaveURL(/researcherId=[0-9a-f-]{36}/);
     await settled(page);
-    await expect(resultCards(page).first()).toContainText(
-      /Matches your research areas|Shares no research area/,
-    );
+    await expect(resultCards(page).first()).toContainText(/Matches your research areas/);
     expect(await ask(page, 'ocean')).toMatch(/^Narrowed down: .*ranked by the research profile \(/);
 
     await settled(page);

@@ -79,7 +79,14 @@ function codeListParam(known: readonly string[], what: string) {
     .max(400, `The ${what} list is too long`)
     .optional()
     .transform((v, ctx) => {
-      const parts = [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+      const parts = [
+        ...new Set(
+          (v ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = parts.find((p) => !known.includes(p));
       if (unknown !== undefined) {
         ctx.addIssue({ code: 'custom', message: `Unknown ${what} "${unknown.slice(0, 40)}"` });
@@ -172,6 +179,8 @@ export const grantSearchResponseSchema = z.object({
   totalCapped: z.boolean().default(false),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The research profile was asked for but shares no area with the best matches: it does not change the order. */
+  profileIgnored: z.boolean().default(false),
 });
 export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 
@@ -264,6 +273,8 @@ export const chatResponseSchema = z.object({
   results: z.array(searchResultSchema),
   total: z.number().int(),
   totalCapped: z.boolean(),
+  /** As GET /grants/search says it: the profile shares no area with the best matches and does not change the order. */
+  profileIgnored: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /**

@@ -135,6 +135,7 @@ export async function chat(
     results: [],
     total: 0,
     totalCapped: false,
+    profileIgnored: false,
     page: 1,
     pageSize: view.pageSize,
     query: null,
@@ -216,6 +217,7 @@ export async function chat(
     results: response.results,
     total: response.total,
     totalCapped: response.totalCapped,
+    profileIgnored: response.profileIgnored,
     page: response.page,
     pageSize: response.pageSize,
     query: answersParams ? params : null,
@@ -232,11 +234,16 @@ export async function chat(
     input.context &&
     group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
   const kind = statusLabel(filters.statuses);
-  const what = describeFilters(filters, profile?.areas.length ? profile.areas : null);
+  const areas = profile?.areas.length ? profile.areas : null;
+  const what = describeFilters(filters, ranked.profileIgnored ? null : areas);
   const top = ranked.results[0]!;
+  const offTopic =
+    areas && ranked.profileIgnored
+      ? ` The research profile (${areas.slice(0, 4).join(', ')}) shares no area with these grants, so it does not change their order.`
+      : '';
   const reply =
     `${refined ? 'Narrowed down: ' : ''}I found ${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}` +
-    `${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).` +
+    `${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).${offTopic}` +
     (filters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
   return { reply, ...shown, filters, context: filters, undo: null };
 }

@@ -210,10 +210,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   let pageRows: { row: CandidateRow; score: number; versions?: Versions }[];
   // Ranked by match, the pool (versions of one call folded) is what can be paged through: `total` promises no more.
   let reachable = countCap;
+  let profileIgnored = false;
   if (pool) {
     const rows = pool;
     await attachProgramTexts(db, rows);
     const context = { ...scoring, maxRank: Math.max(...rows.map((r) => r.rank), 1e-9) };
+    profileIgnored = offProfile(rows, context);
+    if (profileIgnored) context.profileAreas = null;
     const scored = rows.map((row) => ({ row, score: scoreRow(row, context) }));
     scored.sort(
       (a, b) =>
@@ -239,12 +242,20 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const capped = count > Math.min(countCap, pool ? pool.length : countCap);
   return {
     results: pageRows.map(({ row, score, versions }) => ({
-      ...toResult(row, score, keywords, input, agency?.acronym, semanticOf(row, queryVector)),
+      ...toResult(
+        row,
+        score,
+        keywords,
+        profileIgnored ? { ...input, profileAreas: null } : input,
+        agency?.acronym,
+        semanticOf(row, queryVector),
+      ),
       otherVersions: versions?.count ?? 0,
       otherVersionsEarlier: versions?.allEarlier ?? true,
     })),
     total,
     totalCapped: capped,
+    profileIgnored,
     page: input.page,
     pageSize: input.pageSize,
   };
@@ -274,6 +285,22 @@ function scorable(row: CandidateRow, withoutAgency = false) {
 function semanticOf(row: CandidateRow, queryVector: Float32Array | null) {
   if (!queryVector || !row.embedding) return null;
   return semanticPercent(cosine(queryVector, dequantize(row.embedding)));
+}
+
+/**
+ * Whether a topic search lies outside the research profile: none of the 20
+ * grants most relevant to the words shares an area with it. The profile then
+ * does not change the order (issue 10: profile ranking on an off-profile topic
+ * is turned off, and the answer says so).
+ */
+function offProfile(rows: CandidateRow[], context: ScoreContext): boolean {
+  const areas = context.profileAreas;
+  if (!areas?.length || context.keywords.length === 0) return false;
+  const byWords = rows
+    .map((row) => ({ row, score: scoreRow(row, { ...context, profileAreas: null }) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 20);
+  return !byWords.some(({ row }) => profileMatchPercent(row.research_areas ?? [], areas) > 0);
 }
 
 /** What scoring a row needs of the search, worked out once. */
@@ -330,11 +357,7 @@ function toResult(
   }
   if (input.profileAreas?.length) {
     const shared = (row.research_areas ?? []).filter((a) => input.profileAreas!.some((u) => areaMatches(a, u)));
-    reasons.push(
-      shared.length
-        ? `Matches your research areas: ${shared.join(', ')}`
-        : 'Shares no research area with the profile',
-    );
+    if (shared.length) reasons.push(`Matches your research areas: ${shared.join(', ')}`);
   }
   if (agencyAcronym || input.agency) reasons.push(`Offered by ${row.agency ?? row.agency_code ?? agencyAcronym}`);
   if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {

@@ -182,6 +182,30 @@ describe('GET /api/v1/grants/search', () => {
     expect(bad.json().code).toBe('validation_failed');
   });
 
+  it('leaves the profile out of the order, and says so, when the topic shares no area with it', async () => {
+    const off = (await search({ q: 'cancer immunotherapy', matchProfile: 'true' })).json();
+    expect(off.profileIgnored).toBe(true);
+    expect(off.results[0].grant.id).toBe(ids.cancer);
+    const plain = (await search({ q: 'cancer immunotherapy', matchProfile: 'false' })).json();
+    expect(off.results[0].score).toBe(plain.results[0].score);
+    const on = (await search({ q: 'soil carbon', matchProfile: 'true' })).json();
+    expect(on.profileIgnored).toBe(false);
+    expect(on.results[0].reasons.join(' ')).toMatch(/Matches your research areas/);
+    const reply = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/search/chat',
+        payload: { message: 'cancer immunotherapy', matchProfile: true },
+        headers: { cookie },
+      })
+    ).json();
+    expect(reply.profileIgnored).toBe(true);
+    expect(reply.reply).not.toMatch(/ranked by the research profile/);
+    expect(reply.reply).toMatch(
+      /The research profile \(Carbon Cycling, Forest Ecology\) shares no area with these grants/,
+    );
+  });
+
   it('applies amount, agency and due filters on the server', async () => {
     const over = await search({ q: 'carbon', amountMin: '500000' });
     expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
@@ -399,6 +423,7 @@ describe('POST /api/v1/search/chat', () => {
       results: body.results,
       total: body.total,
       totalCapped: body.totalCapped,
+      profileIgnored: body.profileIgnored,
       page: body.page,
       pageSize: body.pageSize,
     });

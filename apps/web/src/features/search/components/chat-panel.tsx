@@ -21,6 +21,8 @@ type ChatPanelProps = {
   onMatchProfileChange: (on: boolean) => void;
   researcherId: string | null;
   onResearcherChange: (id: string | null) => void;
+  /** Administrators search on behalf of a researcher; a researcher's own profile needs no picker. */
+  showResearcherPicker: boolean;
   researchers: ResearcherOption[];
   researchersLoading: boolean;
   /** The results heading, which phones scroll to from under the chat. */
@@ -37,6 +39,7 @@ export function ChatPanel({
   onMatchProfileChange,
   researcherId,
   onResearcherChange,
+  showResearcherPicker,
   researchers,
   researchersLoading,
   resultsHeadingId,
@@ -98,31 +101,33 @@ export function ChatPanel({
               Match with research profile
             </label>
           </div>
-          <div className="flex items-center gap-3">
-            <label
-              htmlFor="researcher-picker"
-              className="shrink-0 text-sm font-medium text-slate-800"
-            >
-              Researcher
-            </label>
-            <Select
-              id="researcher-picker"
-              value={researcherId ?? ''}
-              onChange={(e) => onResearcherChange(e.target.value || null)}
-              className="h-9! min-w-0 flex-1 text-sm"
-              disabled={researchersLoading}
-            >
-              <option value="">Not Selected</option>
-              {!selectedKnown && researcherId ? (
-                <option value={researcherId}>Selected researcher</option>
-              ) : null}
-              {researchers.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {showResearcherPicker ? (
+            <div className="flex items-center gap-3">
+              <label
+                htmlFor="researcher-picker"
+                className="shrink-0 text-sm font-medium text-slate-800"
+              >
+                Researcher
+              </label>
+              <Select
+                id="researcher-picker"
+                value={researcherId ?? ''}
+                onChange={(e) => onResearcherChange(e.target.value || null)}
+                className="h-9! min-w-0 flex-1 text-sm"
+                disabled={researchersLoading}
+              >
+                <option value="">Not Selected</option>
+                {!selectedKnown && researcherId ? (
+                  <option value={researcherId}>Selected researcher</option>
+                ) : null}
+                {researchers.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
         </div>
       </div>
 

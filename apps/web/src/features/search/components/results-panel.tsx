@@ -121,6 +121,12 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
           />
         </div>
         <ActiveFilters state={state} update={update} />
+        {data?.profileIgnored ? (
+          <p className="text-xs text-slate-700">
+            The research profile shares no area with these grants, so it does not change their
+            order.
+          </p>
+        ) : null}
       </div>
 
       <div

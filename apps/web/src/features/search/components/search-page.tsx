@@ -59,6 +59,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           onMatchProfileChange={(matchProfile) => update((s) => ({ ...s, matchProfile, page: 1 }))}
           researcherId={state.researcherId}
           onResearcherChange={(researcherId) => update((s) => ({ ...s, researcherId, page: 1 }))}
+          showResearcherPicker={user.role === 'admin'}
           researchers={researchers.options}
           researchersLoading={researchers.isLoading}
           resultsHeadingId={resultsHeadingId}

@@ -74,11 +74,12 @@ export function useAssistantChat({
       }
       add('assistant', response.reply, false, response.undo ?? undefined);
       if (response.query) {
-        const { results, total, totalCapped, page, pageSize: size } = response;
+        const { results, total, totalCapped, profileIgnored, page, pageSize: size } = response;
         queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
           results,
           total,
           totalCapped,
+          profileIgnored,
           page,
           pageSize: size,
         });
