@@ -51,6 +51,8 @@ export const searchResultSchema = z.object({
   grant: grantSummarySchema,
   score: z.number().int().min(0).max(100),
   reasons: z.array(z.string()),
+  /** A looser match: it does not say the query's most specific word; listed after the others, under "Related". */
+  related: z.boolean(),
   /** Other versions of the same call (same agency and title, another year) folded into this result. */
   otherVersions: z.number().int().min(0),
   /** Whether they were all posted before this one ("2 earlier versions"). */

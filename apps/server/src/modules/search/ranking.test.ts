@@ -71,6 +71,23 @@ describe('rarer words count more', () => {
     await refreshTermStats(t.db);
     expect((await topIds())[0]).toBe(pollinatorId);
   });
+
+  it('lists the grants without the specific word after the others, as related', async () => {
+    await refreshTermStats(t.db);
+    const results = (await searchFor({ q: 'pollinator health', pageSize: '20' })) as (Result & {
+      related: boolean;
+    })[];
+    expect(results[0]!.grant.id).toBe(pollinatorId);
+    expect(results[0]!.related).toBe(false);
+    const rest = results.slice(1);
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((r) => r.related)).toBe(true);
+    // A query without a word that stands out has no related section.
+    const plain = (await searchFor({ q: 'health', pageSize: '20' })) as unknown as {
+      related: boolean;
+    }[];
+    expect(plain.every((r) => !r.related)).toBe(true);
+  });
 });
 
 describe('equally relevant grants, and amounts not stated', () => {

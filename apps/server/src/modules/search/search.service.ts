@@ -1,6 +1,6 @@
 // Grant search: filters applied in SQL, full-text candidates ranked by
-// PostgreSQL, then scored 0-100 with field coverage, text rank and the
-// researcher's profile, each result saying why it matched.
+// PostgreSQL, then scored 0-100 (row-scoring.ts), versions folded, looser
+// matches after the others, each result saying why it matched.
 import { findAgency } from '@grantbridge/contract/agencies';
 import type {
   GrantSearchResponse,
@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
 import { formatMoney, formatDay } from '../../lib/format';
-import { minStatedAmount, profileMatchPercent, toGrantSummary } from '../grants/grants.service';
+import { toGrantSummary } from '../grants/grants.service';
 import {
   countCandidates,
   findCandidatePool,
@@ -28,9 +28,10 @@ import {
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { collapseVersions, compareBySort, type Versions } from './versions';
-import { clampScore, keywordCoverage, keywordHits, phrasePatterns, phraseShare, semanticPercent } from './scoring';
+import { offProfile, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak } from './row-scoring';
+import { keywordHits, phrasePatterns } from './scoring';
 import { findTermRarity } from '../grants/term-stats';
-import { cosine, dequantize, embedText } from '../../lib/embeddings';
+import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { eligibilityCodes, parseQuery } from './query-parser';
 import { synonymsOf } from './synonyms';
@@ -139,16 +140,6 @@ async function attachProgramTexts(db: Db, rows: CandidateRow[]) {
   }
 }
 
-/** Keyword coverage by field, PostgreSQL text rank and word-embedding similarity (DESIGN §7). */
-// Weights chosen on the judged queries (npm run bench:relevance): 0.7/0.3/0 gave MRR@10 0.855 and
-// recall@10 0.631; these give 0.862 and 0.645.
-const relevanceWeights = { coverage: 0.6, rank: 0.25, semantic: 0.15 };
-/**
- * Keyword coverage grows by up to this share when the grant says the query's
- * words together (decision 030: 0.1-0.35 all gave topical nDCG@10 0.749-0.750
- * against 0.744 without, known-item MRR@10 0.86).
- */
-const phraseBoost = 0.2;
 
 /** Counts stop here; the response says "at least" via totalCapped. */
 export const countCap = 1000;
@@ -207,7 +198,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
   const scoring = { keywords, weights, phrases: phrasePatterns(keywords), profileAreas, queryVector, agencyFiltered: !!agency };
-  let pageRows: { row: CandidateRow; score: number; versions?: Versions }[];
+  let pageRows: { row: CandidateRow; score: number; versions?: Versions; related?: boolean }[];
   // Ranked by match, the pool (versions of one call folded) is what can be paged through: `total` promises no more.
   let reachable = countCap;
   let profileIgnored = false;
@@ -217,9 +208,16 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     const context = { ...scoring, maxRank: Math.max(...rows.map((r) => r.rank), 1e-9) };
     profileIgnored = offProfile(rows, context);
     if (profileIgnored) context.profileAreas = null;
-    const scored = rows.map((row) => ({ row, score: scoreRow(row, context) }));
+    // Grants without the query's most specific word are looser matches: after the others, marked "related".
+    const specific = specificWord(keywords, weights);
+    const scored = rows.map((row) => ({
+      row,
+      score: scoreRow(row, context),
+      related: specific !== null && !saysWord(row, specific),
+    }));
     scored.sort(
       (a, b) =>
+        Number(a.related) - Number(b.related) ||
         b.score - a.score ||
         tieBreak(b.row) - tieBreak(a.row) ||
         b.row.rank - a.row.rank ||
@@ -241,7 +239,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   // More than counted or than the pool could hold; versions folded away are not "more".
   const capped = count > Math.min(countCap, pool ? pool.length : countCap);
   return {
-    results: pageRows.map(({ row, score, versions }) => ({
+    results: pageRows.map(({ row, score, versions, related }) => ({
       ...toResult(
         row,
         score,
@@ -250,6 +248,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         agency?.acronym,
         semanticOf(row, queryVector),
       ),
+      related: related ?? false,
       otherVersions: versions?.count ?? 0,
       otherVersionsEarlier: versions?.allEarlier ?? true,
     })),
@@ -259,78 +258,6 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     page: input.page,
     pageSize: input.pageSize,
   };
-}
-
-/**
- * Between equally relevant grants: one still open or forecasted first, then
- * the better informed (a description, an amount of $10 or more).
- */
-function tieBreak(row: CandidateRow) {
-  const open = row.status === 'posted' || row.status === 'forecasted' ? 4 : 0;
-  return open + (row.description ? 2 : 0) + ((row.award_ceiling ?? 0) >= minStatedAmount ? 1 : 0);
-}
-
-function scorable(row: CandidateRow, withoutAgency = false) {
-  return {
-    title: row.title,
-    researchAreas: row.research_areas ?? [],
-    description: row.description,
-    programText: row.program_text,
-    agency: withoutAgency ? null : row.agency,
-    agencyCode: withoutAgency ? null : row.agency_code,
-  };
-}
-
-/** How close in meaning the grant is to the query, 0-100, or null without vectors. */
-function semanticOf(row: CandidateRow, queryVector: Float32Array | null) {
-  if (!queryVector || !row.embedding) return null;
-  return semanticPercent(cosine(queryVector, dequantize(row.embedding)));
-}
-
-/**
- * Whether a topic search lies outside the research profile: none of the 20
- * grants most relevant to the words shares an area with it. The profile then
- * does not change the order (issue 10: profile ranking on an off-profile topic
- * is turned off, and the answer says so).
- */
-function offProfile(rows: CandidateRow[], context: ScoreContext): boolean {
-  const areas = context.profileAreas;
-  if (!areas?.length || context.keywords.length === 0) return false;
-  const byWords = rows
-    .map((row) => ({ row, score: scoreRow(row, { ...context, profileAreas: null }) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 20);
-  return !byWords.some(({ row }) => profileMatchPercent(row.research_areas ?? [], areas) > 0);
-}
-
-/** What scoring a row needs of the search, worked out once. */
-type ScoreContext = {
-  keywords: string[];
-  weights: Map<string, number> | null;
-  phrases: RegExp[];
-  profileAreas: string[] | null;
-  maxRank: number;
-  queryVector: Float32Array | null;
-  agencyFiltered: boolean;
-};
-
-function scoreRow(row: CandidateRow, c: ScoreContext) {
-  const { keywords, weights, phrases, profileAreas, maxRank, queryVector, agencyFiltered } = c;
-  const profile = profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], profileAreas) : null;
-  if (keywords.length === 0) return profile ?? 100;
-  // With an agency filter every result is that agency's: its name says nothing about the topic.
-  const hits = keywordHits(scorable(row, agencyFiltered), keywords, synonymsOf);
-  // A pair can be said together only where both words are said at all.
-  const said = (k: string) => hits.title.includes(k) || hits.description.includes(k);
-  const pairs = phrases.map((_, i) => said(keywords[i]!) && said(keywords[i + 1]!));
-  const coverage = keywordCoverage(hits, keywords, weights) * (1 + phraseBoost * phraseShare(row, phrases, pairs));
-  const textRank = (row.rank / maxRank) * 100;
-  const semantic = semanticOf(row, queryVector);
-  const relevance =
-    semantic === null
-      ? 0.7 * coverage + 0.3 * textRank
-      : relevanceWeights.coverage * coverage + relevanceWeights.rank * textRank + relevanceWeights.semantic * semantic;
-  return clampScore(profile === null ? relevance : 0.75 * relevance + 0.25 * profile);
 }
 
 function quoteList(words: string[]) {
@@ -369,6 +296,7 @@ function toResult(
     grant: toGrantSummary(row),
     score,
     reasons,
+    related: false,
     otherVersions: 0,
     otherVersionsEarlier: true,
   };

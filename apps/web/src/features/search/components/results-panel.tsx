@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
-import type { GrantSearchResponse, SavedSearch } from '@grantbridge/contract/grants';
+import type { GrantSearchResponse, SavedSearch, SearchResult } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -171,13 +171,21 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
           </div>
         ) : (
           <>
-            <ul className="space-y-3">
-              {shown.map((result) => (
-                <li key={result.grant.id}>
-                  <ResultCard result={result} href={grantPath(result.grant.id)} />
-                </li>
-              ))}
-            </ul>
+            <ResultList
+              results={state.sort === 'match' ? shown.filter((r) => !r.related) : shown}
+              grantPath={grantPath}
+            />
+            {state.sort === 'match' && shown.some((r) => r.related) ? (
+              <section aria-labelledby="related-results" className="mt-6">
+                <h3 id="related-results" className="text-sm font-semibold text-slate-900">
+                  Related grants
+                </h3>
+                <p className="mb-3 text-xs text-slate-700">
+                  Looser matches: they do not mention the most specific word of the search.
+                </p>
+                <ResultList results={shown.filter((r) => r.related)} grantPath={grantPath} />
+              </section>
+            ) : null}
           </>
         )}
       </div>
@@ -314,4 +322,23 @@ function useWithinText(within: string, commit: (within: string) => void) {
     return () => clearTimeout(timer);
   }, [text, within]);
   return [text, setText] as const;
+}
+
+function ResultList({
+  results,
+  grantPath,
+}: {
+  results: SearchResult[];
+  grantPath: (id: string) => string;
+}) {
+  if (results.length === 0) return null;
+  return (
+    <ul className="space-y-3">
+      {results.map((result) => (
+        <li key={result.grant.id}>
+          <ResultCard result={result} href={grantPath(result.grant.id)} />
+        </li>
+      ))}
+    </ul>
+  );
 }
