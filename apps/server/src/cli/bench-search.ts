@@ -208,16 +208,20 @@ async function runOn(label: string, database: Database) {
 }
 
 async function main() {
-  const dir =
-    process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-search-'));
-  const pglite = await openDatabase({ pgliteDir: dir });
-  try {
-    await runOn(`PGlite (${dir})`, pglite);
-  } finally {
-    await pglite.close();
-    if (!process.env.BENCH_PGLITE_DIR) fs.rmSync(dir, { recursive: true, force: true });
+  // BENCH_ONLY=postgres skips PGlite (the 1,000,000-grant run is PostgreSQL's); =pglite skips PostgreSQL.
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') {
+    const dir =
+      process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-search-'));
+    const pglite = await openDatabase({ pgliteDir: dir });
+    try {
+      await runOn(`PGlite (${dir})`, pglite);
+    } finally {
+      await pglite.close();
+      if (!process.env.BENCH_PGLITE_DIR) fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
-  const url = process.env.DATABASE_URL;
+  const url = only === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (url) {
     const keep = process.env.BENCH_PG_DB;
     const name = keep ?? `gb_bench_search_${Date.now()}`;

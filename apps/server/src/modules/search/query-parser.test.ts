@@ -154,11 +154,19 @@ describe('parseQuery', () => {
       keywords: ['hiv', 'prevention'],
       exclude: ['vaccines'],
     });
-    // "Not allowed" describes the grant; "covid-19" is one word.
-    expect(parseQuery('clinical trials not allowed', today)).toMatchObject({
-      keywords: ['clinical', 'trials', 'allowed'],
-      exclude: [],
+    // "Clinical trials not allowed" asks for NIH's "(Clinical Trial Not Allowed)": the required ones are left out.
+    expect(parseQuery('glioma immunotherapy, clinical trials not allowed', today)).toMatchObject({
+      keywords: ['glioma', 'immunotherapy'],
+      exclude: ['clinical_trial_required'],
     });
+    expect(parseQuery('glioma clinical trial required', today)).toMatchObject({
+      keywords: ['glioma'],
+      exclude: ['clinical_trial_not_allowed'],
+    });
+    // Written into the URL and read back, the phrase stays one exclusion.
+    expect(parseQuery('glioma -clinical_trial_required', today).exclude).toEqual([
+      'clinical_trial_required',
+    ]);
     expect(parseQuery('covid-19 vaccines', today)).toMatchObject({
       keywords: ['covid-19', 'vaccines'],
       exclude: [],

@@ -275,7 +275,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const w = word.replace(/^-+|-+$/g, '');
     if (w.length > 1 && !stopWords.has(w) && !result.exclude.includes(w)) result.exclude.push(w);
   };
-  consume(/(?:^|\s)-([a-z0-9][a-z0-9-]*)/g, (m) => excludeWord(m[1]!));
+  consume(/(?:^|\s)-([a-z0-9][a-z0-9_-]*)/g, (m) => excludeWord(m[1]!));
+  // NIH's "(Clinical Trial Not Allowed)" / "(Clinical Trial Required)": a phrase left out, written with underscores.
+  consume(/\b(?:clinical trials?\s+(?:are\s+)?not\s+allowed|no clinical trials?|without (?:a )?clinical trials?)\b/g, () =>
+    excludeWord('clinical_trial_required'),
+  );
+  consume(/\bclinical trials?\s+(?:is\s+|are\s+)?required\b/g, () => excludeWord('clinical_trial_not_allowed'));
   consume(negationPattern, (m) => excludeWord(m[1]!));
 
   // Out of any sane range ("over 5 trillion", "due by 2300"): not a filter anyone can mean.

@@ -306,7 +306,9 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   const parts: string[] = [];
   const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@'));
   const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
-  const without = filters.keywords.filter((k) => k.startsWith('-') && k.length > 1).map((k) => k.slice(1));
+  const without = filters.keywords
+    .filter((k) => k.startsWith('-') && k.length > 1)
+    .map((k) => k.slice(1).replace(/_/g, ' '));
   if (about.length) parts.push(`about ${quoteList(about)}`);
   if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
   if (who.length) parts.push(`open to ${who.join(' and ')}`);

@@ -206,6 +206,25 @@ describe('GET /api/v1/grants/search', () => {
     );
   });
 
+  it('reads "clinical trials not allowed" as leaving out the calls that require one', async () => {
+    const required = await makeGrant(t.db, {
+      title: 'Glioma immunotherapy (R01 Clinical Trial Required)',
+      closeDate: '2097-02-01',
+    });
+    const notAllowed = await makeGrant(t.db, {
+      title: 'Glioma immunotherapy (R21 Clinical Trial Not Allowed)',
+      closeDate: '2097-02-01',
+    });
+    const ids = async (q: string) =>
+      (await search({ q })).json().results.map((r: { grant: { id: string } }) => r.grant.id);
+    const notRequired = await ids('glioma immunotherapy clinical trials not allowed');
+    expect(notRequired[0]).toBe(notAllowed.id);
+    expect(notRequired).not.toContain(required.id);
+    const needsOne = await ids('glioma immunotherapy clinical trial required');
+    expect(needsOne[0]).toBe(required.id);
+    expect(needsOne).not.toContain(notAllowed.id);
+  });
+
   it('applies amount, agency and due filters on the server', async () => {
     const over = await search({ q: 'carbon', amountMin: '500000' });
     expect(over.json().results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([
