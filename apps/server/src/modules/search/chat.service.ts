@@ -13,6 +13,7 @@ import {
   type SortOption,
 } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
+import { searchExamples } from '@grantbridge/contract/search-examples';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
@@ -171,7 +172,7 @@ export async function chat(
           ? ` ${profile.name} has no research areas in their profile yet.`
           : '';
     return {
-      reply: `Tell me what you are looking for, for example “soil carbon grants over 500k due before June”.${hint}`,
+      reply: `Tell me what you are looking for, for example “${searchExamples.greeting}”.${hint}`,
       ...noSearch,
       filters,
       context: filters,
@@ -241,9 +242,12 @@ export async function chat(
     areas && ranked.profileIgnored
       ? ` The research profile (${areas.slice(0, 4).join(', ')}) shares no area with these grants, so it does not change their order.`
       : '';
+  const count = `${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')}`;
+  const found = top.related
+    ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}” (${top.score}/100).`
+    : `I found ${count} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).`;
   const reply =
-    `${refined ? 'Narrowed down: ' : ''}I found ${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}` +
-    `${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).${offTopic}` +
+    `${refined ? 'Narrowed down: ' : ''}${found}${offTopic}` +
     (filters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
   return { reply, ...shown, filters, context: filters, undo: null };
 }

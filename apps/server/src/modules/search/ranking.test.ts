@@ -82,6 +82,20 @@ describe('rarer words count more', () => {
     const rest = results.slice(1);
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((r) => r.related)).toBe(true);
+    // When no grant says the specific word, the assistant says so rather than "I found".
+    const answer = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/search/chat',
+        payload: { message: 'bumblebee health', matchProfile: false },
+        headers: { cookie },
+      })
+    ).json();
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results.every((r: { related: boolean }) => r.related)).toBe(true);
+    expect(answer.reply).toMatch(
+      /^No open or forecasted grant says the most specific word of your search; \d+ related grants? match part of it/,
+    );
     // A query without a word that stands out has no related section.
     const plain = (await searchFor({ q: 'health', pageSize: '20' })) as unknown as {
       related: boolean;

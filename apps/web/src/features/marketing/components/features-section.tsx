@@ -1,4 +1,5 @@
 import { BellRing, FolderKanban, Sparkles, UsersRound, type LucideIcon } from 'lucide-react';
+import { searchExamples } from '@grantbridge/contract/search-examples';
 
 const features: { title: string; body: string; icon: LucideIcon }[] = [
   {
@@ -8,7 +9,7 @@ const features: { title: string; body: string; icon: LucideIcon }[] = [
   },
   {
     title: 'Smart Search with AI',
-    body: 'Ask in plain words, such as "NIH neuroscience grants over $500k closing this spring", and get ranked matches that say why they fit.',
+    body: `Ask in plain words, such as "${searchExamples.homePage}", and get ranked matches that say why they fit.`,
     icon: Sparkles,
   },
   {

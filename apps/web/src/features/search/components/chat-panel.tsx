@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Select } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { ChatMessage } from '../hooks/use-assistant-chat';
 import type { ResearcherOption } from '../hooks/use-researcher-options';
 
@@ -158,7 +159,7 @@ export function ChatPanel({
           id="assistant-input"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="e.g. NSF climate grants over 500k"
+          placeholder={`e.g. ${searchExamples.messageBox}`}
           maxLength={1000}
           autoComplete="off"
         />

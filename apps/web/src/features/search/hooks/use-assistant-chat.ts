@@ -13,6 +13,7 @@ import type {
   SearchFilters,
   SortOption,
 } from '@grantbridge/contract/grants';
+import { searchExamples } from '@grantbridge/contract/search-examples';
 import { askAssistant, searchKeys } from '../api/search-api';
 import { pageSize } from '../utils/search-state';
 
@@ -30,7 +31,7 @@ const undoWords = /^(?:undo(?: that| it| the last change)?|go back|revert(?: tha
 export const undoneReply = 'Back to the search before that change.';
 
 export const greeting =
-  'Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “soil carbon grants over 500k due before June”.';
+  `Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “${searchExamples.greeting}”.`;
 export const failureReply = 'Sorry, I encountered an error while searching. Please try again.';
 
 type Options = {
