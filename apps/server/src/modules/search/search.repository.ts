@@ -30,6 +30,8 @@ export type CandidateFilters = {
   within?: string | null;
   /** to_tsquery text, already sanitised; null = no keyword condition. */
   tsquery: string | null;
+  /** Match `tsquery` in the title alone: a query of nothing but words most grants say ("health"). */
+  inTitle?: boolean;
   today: string;
 };
 
@@ -71,7 +73,13 @@ function whereClause(f: CandidateFilters): SQL {
       sql`(agency ILIKE ${`%${f.agencyText}%`} OR agency_code ILIKE ${`${f.agencyText}%`})`,
     );
   }
-  if (f.tsquery) conditions.push(sql`search_vector @@ to_tsquery('english', ${f.tsquery})`);
+  if (f.tsquery) {
+    conditions.push(
+      f.inTitle
+        ? sql`title_vector @@ to_tsquery('english', ${f.tsquery})`
+        : sql`search_vector @@ to_tsquery('english', ${f.tsquery})`,
+    );
+  }
   for (const codes of f.eligibility ?? []) {
     const listed = sql.join(
       codes.map((c) => sql`${c}`),

@@ -43,6 +43,8 @@ import {
   poolLimits,
   rarityWeights,
   rareWordParts,
+  retrievalGroups,
+  onlyCommonWords,
   relaxedQuery,
   splitExclusions,
   strictQuery,
@@ -168,25 +170,28 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     tsquery: null,
     today,
   };
-  // What a grant must match to count as a result at all.
-  const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(groups);
-  const filters = { ...base, tsquery: matchQuery };
   const rarity = groups.length ? await findTermRarity(db, [...new Set(groups.flat())]) : null;
+  // What a grant must match to count as a result at all: the words that say something (decision 030).
+  const retrieval = retrievalGroups(groups, rarity);
+  const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(retrieval);
+  // Nothing but words most grants say: what is about them says so in its title.
+  const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
+  const filters = { ...base, tsquery: matchQuery, inTitle };
   const weights = rarityWeights(keywords, rarity);
   const offset = (input.page - 1) * input.pageSize;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
   const { count, poolIds } = await keywordPlans(async (d) => {
     if (!matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
-    const found = await findCandidatePool(d, base, {
+    const found = await findCandidatePool(d, { ...base, inTitle }, {
       matchQuery,
       countCap,
       matchedLimit: poolLimits.relaxed,
       parts: profileOnly
         ? [{ tsquery: null, limit: poolLimits.areas, areas: profileAreas! }]
         : [
-            { tsquery: strictQuery(groups), limit: poolLimits.strict },
-            { tsquery: relaxedQuery(groups), limit: poolLimits.title, titleOnly: true },
-            ...rareWordParts(groups, rarity),
+            { tsquery: strictQuery(retrieval), limit: poolLimits.strict },
+            { tsquery: relaxedQuery(retrieval), limit: poolLimits.title, titleOnly: true },
+            ...rareWordParts(retrieval, rarity),
           ],
     });
     return { count: found.count, poolIds: found.ids };
