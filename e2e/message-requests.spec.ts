@@ -33,7 +33,14 @@ test('a message request across institutions: waiting, reported, accepted, then a
   await expect(
     page.getByText(/Request sent\. Dr\. Grace Osei sees your messages once they accept/),
   ).toBeVisible();
-  await messageBox(page).fill(`Hello from Sofia ${marker}`);
+  // The new conversation opens (its id in the URL) before anything is typed: text typed while the
+  // composer is replaced would be lost.
+  await expect(page).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
+  await expect(page.getByRole('log', { name: `Messages with ${recipient.name}` })).toBeVisible();
+  await expect(async () => {
+    await messageBox(page).fill(`Hello from Sofia ${marker}`);
+    await expect(messageBox(page)).toHaveValue(`Hello from Sofia ${marker}`, { timeout: 500 });
+  }).toPass();
   await messageBox(page).press('Enter');
   await expect(page.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
 

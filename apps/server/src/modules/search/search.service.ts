@@ -170,10 +170,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     tsquery: null,
     today,
   };
-  const rarity = groups.length ? await findTermRarity(db, [...new Set(groups.flat())]) : null;
+  // A profile-only search retrieves by the words of the profile's areas, the telling ones too.
+  const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
+  const statWords = profileOnly ? areaTerms : [...new Set(groups.flat())];
+  const rarity = statWords.length ? await findTermRarity(db, statWords) : null;
   // What a grant must match to count as a result at all: the words that say something (decision 030).
   const retrieval = retrievalGroups(groups, rarity);
-  const matchQuery = profileOnly ? anyQuery([areaWords(profileAreas!)]) : relaxedQuery(retrieval);
+  const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval);
   // Nothing but words most grants say: what is about them says so in its title.
   const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
   const filters = { ...base, tsquery: matchQuery, inTitle };
