@@ -230,6 +230,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         tieBreak(b.row) - tieBreak(a.row) ||
         b.row.rank - a.row.rank ||
         (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
+        a.row.opportunity_number.localeCompare(b.row.opportunity_number) ||
         a.row.id.localeCompare(b.row.id),
     );
     const collapsed = collapseVersions(scored, (s) => s.row);
