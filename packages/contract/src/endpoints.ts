@@ -15,8 +15,6 @@ import {
 import {
   applicationListResponseSchema,
   applicationResponseSchema,
-  chatRequestSchema,
-  chatResponseSchema,
   collaboratorsResponseSchema,
   createApplicationRequestSchema,
   createSavedSearchRequestSchema,
@@ -30,6 +28,7 @@ import {
   savedSearchResponseSchema,
   updateSavedSearchRequestSchema,
 } from './grants';
+import { chatRequestSchema, chatResponseSchema } from './assistant';
 import { healthResponseSchema } from './health';
 import { institutionSearchQuerySchema, institutionSearchResponseSchema } from './institutions';
 import {
@@ -298,8 +297,18 @@ export const endpoints = {
     statuses: created,
   },
   blocks: { method: 'GET', path: '/api/v1/blocks', response: blockListResponseSchema },
-  block: { method: 'PUT', path: '/api/v1/blocks/:userId', params: blockParamsSchema, response: okResponseSchema },
-  unblock: { method: 'DELETE', path: '/api/v1/blocks/:userId', params: blockParamsSchema, response: okResponseSchema },
+  block: {
+    method: 'PUT',
+    path: '/api/v1/blocks/:userId',
+    params: blockParamsSchema,
+    response: okResponseSchema,
+  },
+  unblock: {
+    method: 'DELETE',
+    path: '/api/v1/blocks/:userId',
+    params: blockParamsSchema,
+    response: okResponseSchema,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -4,14 +4,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   defaultSearchStatuses,
-  emptySearchFilters,
   grantStatuses,
   grantSearchQuerySchema,
+  type SortOption,
+} from '@grantbridge/contract/grants';
+import {
+  emptySearchFilters,
   type ChatResponse,
   type GrantSearchParams,
   type SearchFilters,
-  type SortOption,
-} from '@grantbridge/contract/grants';
+} from '@grantbridge/contract/assistant';
 import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import { AppError } from '../../errors';

@@ -2,14 +2,8 @@
 // PostgreSQL, then scored 0-100 (row-scoring.ts), versions folded, looser
 // matches after the others, each result saying why it matched.
 import { findAgency } from '@grantbridge/contract/agencies';
-import type {
-  GrantSearchResponse,
-  GrantStatus,
-  SearchFilters,
-  SearchResult,
-  SortOption,
-  grantSearchQuerySchema,
-} from '@grantbridge/contract/grants';
+import type { GrantSearchResponse, GrantStatus, SearchResult, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
+import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { defaultSearchStatuses } from '@grantbridge/contract/grants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

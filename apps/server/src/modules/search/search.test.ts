@@ -66,6 +66,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const chat = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload, headers: { cookie } });
+
 const search = (query: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query, headers: { cookie } });
 
@@ -191,14 +194,7 @@ describe('GET /api/v1/grants/search', () => {
     const on = (await search({ q: 'soil carbon', matchProfile: 'true' })).json();
     expect(on.profileIgnored).toBe(false);
     expect(on.results[0].reasons.join(' ')).toMatch(/Matches your research areas/);
-    const reply = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/search/chat',
-        payload: { message: 'cancer immunotherapy', matchProfile: true },
-        headers: { cookie },
-      })
-    ).json();
+    const reply = (await chat({ message: 'cancer immunotherapy', matchProfile: true })).json();
     expect(reply.profileIgnored).toBe(true);
     expect(reply.reply).not.toMatch(/ranked by the research profile/);
     expect(reply.reply).toMatch(
@@ -406,9 +402,6 @@ describe('GET /api/v1/grants/search', () => {
 });
 
 describe('POST /api/v1/search/chat', () => {
-  const chat = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload, headers: { cookie } });
-
   it('answers with results, the understood filters and a context to refine', async () => {
     const first = await chat({ message: 'carbon grants', matchProfile: false });
     expect(first.statusCode).toBe(200);

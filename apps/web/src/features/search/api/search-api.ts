@@ -6,7 +6,8 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '@grantbridge/contract/endpoints';
-import type { ChatRequest, ChatResponse, SavedSearch } from '@grantbridge/contract/grants';
+import type { SavedSearch } from '@grantbridge/contract/grants';
+import type { ChatRequest, ChatResponse } from '@grantbridge/contract/assistant';
 import { api } from '../../../lib/api-client';
 
 export type GrantSearchQuery = EndpointQuery<'grantSearch'>;

@@ -20,25 +20,14 @@ import { Input } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
 import {
   hasActiveFilters,
+  noFilters,
   readStatuses,
+  type FilterValues,
   type SearchEligibility,
   type SearchState,
 } from '../utils/search-state';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { AgencyCombobox } from './agency-combobox';
-
-type FilterValues = Pick<
-  SearchState,
-  | 'amountMin'
-  | 'amountMax'
-  | 'dueFrom'
-  | 'dueTo'
-  | 'agency'
-  | 'statuses'
-  | 'eligibility'
-  | 'instruments'
-  | 'categories'
->;
 
 /** Who may apply, as a person says it. */
 export const eligibilityNames: Record<SearchEligibility, string> = {
@@ -310,23 +299,7 @@ function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         scroll
       />
       <div className="mt-5 flex justify-end gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() =>
-            onApply({
-              amountMin: null,
-              amountMax: null,
-              dueFrom: null,
-              dueTo: null,
-              agency: null,
-              statuses: null,
-              eligibility: [],
-              instruments: [],
-              categories: [],
-            })
-          }
-        >
+        <Button variant="secondary" size="sm" onClick={() => onApply(noFilters)}>
           Clear
         </Button>
         <Button type="submit" size="sm">

@@ -6,13 +6,8 @@
 // hold, so a message costs one search.
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChatRequest,
-  ChatResponse,
-  GrantSearchResponse,
-  SearchFilters,
-  SortOption,
-} from '@grantbridge/contract/grants';
+import type { GrantSearchResponse, SortOption } from '@grantbridge/contract/grants';
+import type { ChatRequest, ChatResponse, SearchFilters } from '@grantbridge/contract/assistant';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import { askAssistant, searchKeys } from '../api/search-api';
 import { pageSize } from '../utils/search-state';
@@ -30,8 +25,7 @@ export type ChatMessage = {
 const undoWords = /^(?:undo(?: that| it| the last change)?|go back|revert(?: that)?)[.!]*$/i;
 export const undoneReply = 'Back to the search before that change.';
 
-export const greeting =
-  `Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “${searchExamples.greeting}”.`;
+export const greeting = `Hi! Tell me what funding you are looking for — a topic, an agency, an amount or a deadline. For example: “${searchExamples.greeting}”.`;
 export const failureReply = 'Sorry, I encountered an error while searching. Please try again.';
 
 type Options = {

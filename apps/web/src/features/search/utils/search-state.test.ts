@@ -1,7 +1,7 @@
 // The search in the URL: follow-up groups survive a round trip and reach the
 // search API, and the assistant refines what is shown.
 import { describe, expect, it } from 'vitest';
-import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/grants';
+import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/assistant';
 import {
   assistantContext,
   readSearchState,

@@ -8,9 +8,9 @@ import {
   searchEligibilityGroups,
   sortOptions,
   type GrantStatus,
-  type SearchFilters,
   type SortOption,
 } from '@grantbridge/contract/grants';
+import { type SearchFilters } from '@grantbridge/contract/assistant';
 import { isUuid } from '@grantbridge/contract/ids';
 
 export type SearchState = {
@@ -266,24 +266,36 @@ export function assistantContext(state: SearchState, foundNothing: boolean): Sea
   return groups.length || hasActiveFilters(state) ? context : null;
 }
 
+/** What the Filters menu sets. */
+export type FilterValues = Pick<
+  SearchState,
+  | 'amountMin'
+  | 'amountMax'
+  | 'dueFrom'
+  | 'dueTo'
+  | 'agency'
+  | 'statuses'
+  | 'eligibility'
+  | 'instruments'
+  | 'categories'
+>;
+
+/** The Filters menu with nothing set (its Clear). */
+export const noFilters: FilterValues = {
+  amountMin: null,
+  amountMax: null,
+  dueFrom: null,
+  dueTo: null,
+  agency: null,
+  statuses: null,
+  eligibility: [],
+  instruments: [],
+  categories: [],
+};
+
 /** The same view (sort, profile, researcher) with no words, filters or quick search: a search from scratch. */
 export function withoutCriteria(state: SearchState): SearchState {
-  return {
-    ...state,
-    q: '',
-    refine: [],
-    amountMin: null,
-    amountMax: null,
-    dueFrom: null,
-    dueTo: null,
-    agency: null,
-    statuses: null,
-    eligibility: [],
-    instruments: [],
-    categories: [],
-    within: '',
-    page: 1,
-  };
+  return { ...state, ...noFilters, q: '', refine: [], within: '', page: 1 };
 }
 
 export function hasActiveFilters(state: SearchState): boolean {
