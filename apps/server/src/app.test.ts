@@ -65,7 +65,7 @@ describe('app foundation', () => {
     const { cookie } = await signIn(t.app, { email: admin.email, password: admin.password, role: 'admin' });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/researchers', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    const ids = res.json().researchers.map((r: { id: string }) => r.id);
+    const ids = res.json().results.map((r: { id: string }) => r.id);
     expect(ids).toContain(colleague.user.id);
     expect(ids).not.toContain(outsider.user.id);
     expect(ids).not.toContain(admin.user.id);

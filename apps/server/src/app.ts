@@ -21,7 +21,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { peopleRoutes } from './modules/people/people.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
 import { grantsRoutes } from './modules/grants/grants.routes';
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(institutionsRoutes);
   await app.register(leadsRoutes);
   await app.register(statsRoutes);
-  await app.register(adminRoutes);
+  await app.register(peopleRoutes);
   await app.register(searchRoutes);
   await app.register(grantsRoutes, { viewerStateOf: getViewerState });
   await app.register(savedSearchRoutes);

@@ -137,3 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectRoot,
   };
 }
+
+/** The address people reach the app at, for links in e-mails (PUBLIC_URL, else this machine). */
+export function appUrl(config: Config): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}

@@ -19,6 +19,15 @@ export const titleByCode: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
+  email_outside_institution: "Address outside the institution's domains",
+  account_deactivated: 'Account deactivated',
+  already_registered: 'Already registered',
+  gone: 'Gone',
+  invitation_expired: 'Invitation expired',
+  invitation_used: 'Invitation already used',
+  invitation_revoked: 'Invitation withdrawn',
+  token_expired: 'Link expired',
+  token_used: 'Link already used',
 };
 
 /** What a problem answer may carry besides its code and detail. */

@@ -28,6 +28,8 @@ export const userSchema = z.object({
   title: z.string().nullable(),
   department: z.string().nullable(),
   institution: z.object({ id: z.string(), name: z.string() }),
+  /** False until a researcher has set name, title, department and a research area (the setup step). */
+  setupComplete: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -48,3 +50,11 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200),
+  password: passwordSchema,
+});
+export const acceptedResponseSchema = z.object({ accepted: z.literal(true) });
+export const noContentSchema = z.null();

@@ -4,7 +4,6 @@
 // web client takes only types from here (`import type`), so zod stays out of
 // the pages that validate nothing, and names an endpoint by its request line.
 import { z } from 'zod';
-import { researcherDirectoryResponseSchema } from './admin';
 import {
   changePasswordRequestSchema,
   loginRequestSchema,
@@ -55,6 +54,7 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from './messaging';
+import { peopleEndpoints } from './people-endpoints';
 import { publicStatsResponseSchema } from './stats';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -77,6 +77,7 @@ const createdOrFound = [200, 201] as const;
 const created = [201] as const;
 
 export const endpoints = {
+  ...peopleEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 
@@ -127,12 +128,6 @@ export const endpoints = {
     body: demoRequestSchema,
     response: leadCreatedResponseSchema,
     statuses: created,
-  },
-
-  adminResearchers: {
-    method: 'GET',
-    path: '/api/v1/admin/researchers',
-    response: researcherDirectoryResponseSchema,
   },
 
   grantSearch: {

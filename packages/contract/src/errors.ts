@@ -17,6 +17,15 @@ export const errorCodes = [
   'idempotency_in_progress',
   'internal',
   'unavailable',
+  'email_outside_institution',
+  'account_deactivated',
+  'already_registered',
+  'gone',
+  'invitation_expired',
+  'invitation_used',
+  'invitation_revoked',
+  'token_expired',
+  'token_used',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -20,6 +20,8 @@ export const users = pgTable(
     office: text('office'),
     avatarUrl: text('avatar_url'),
     setupComplete: boolean('setup_complete').notNull().default(false),
+    /** A deactivated person cannot sign in; nothing they wrote is removed. */
+    status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,3 +91,31 @@ export const loginAlerts = pgTable('login_alerts', {
   email: text('email').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
+
+/** Password-reset links: the token's hash only, single use, short-lived. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: userReference(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Password-reset requests by address and by IP, for the rate limit (kept a day). */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('password_reset_requests_email_idx').on(t.email, t.requestedAt),
+    index('password_reset_requests_ip_idx').on(t.ip, t.requestedAt),
+  ],
+);

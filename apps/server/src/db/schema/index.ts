@@ -3,6 +3,7 @@
 export * from './institutions';
 export * from './auth';
 export * from './researchers';
+export * from './people';
 export * from './leads';
 export * from './grants';
 export * from './pipeline';

@@ -2,7 +2,14 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { knownDevices, loginAttempts, sessions, users } from '../../db/schema/auth';
+import {
+  knownDevices,
+  loginAttempts,
+  passwordResetRequests,
+  passwordResets,
+  sessions,
+  users,
+} from '../../db/schema/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -14,6 +21,8 @@ const userWithInstitution = {
   role: users.role,
   title: users.title,
   department: users.department,
+  setupComplete: users.setupComplete,
+  status: users.status,
   passwordHash: users.passwordHash,
   institutionId: institutions.id,
   institutionName: institutions.name,
@@ -71,6 +80,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
+        eq(users.status, 'active'),
         gt(sessions.expiresAt, now),
         gt(sessions.idleExpiresAt, now),
       ),
@@ -198,4 +208,42 @@ export async function claimLoginAlert(db: Db, email: string, staleBefore: Date) 
     RETURNING email`,
   );
   return rows.length > 0;
+}
+
+export async function setUserStatus(db: Db, userId: string, status: 'active' | 'deactivated') {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function insertPasswordReset(db: Db, row: typeof passwordResets.$inferInsert) {
+  await db.insert(passwordResets).values(row);
+}
+
+export async function findPasswordReset(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks the reset used; false when another request used it first. */
+export async function usePasswordReset(db: Db, tokenHash: string, now: Date) {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), sql`${passwordResets.usedAt} IS NULL`))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  return rows.length > 0;
+}
+
+/** Records a reset request and answers how many came from this address and this IP since `since`. */
+export async function recordPasswordResetRequest(db: Db, email: string, ip: string | null, since: Date) {
+  await db.insert(passwordResetRequests).values({ email, ip });
+  const [row] = await queryRows<{ email: number; ip: number }>(
+    db,
+    sql`
+    SELECT count(*) FILTER (WHERE email = ${email})::int AS email,
+      count(*) FILTER (WHERE ip IS NOT DISTINCT FROM ${ip})::int AS ip
+    FROM password_reset_requests
+    WHERE requested_at > ${since.toISOString()}::timestamptz AND (email = ${email} OR ip IS NOT DISTINCT FROM ${ip})`,
+  );
+  await db.delete(passwordResetRequests).where(lt(passwordResetRequests.requestedAt, new Date(since.getTime() - 86_400_000)));
+  return row ?? { email: 1, ip: 1 };
 }

@@ -12,6 +12,7 @@ import {
   setSessionCookie,
 } from '../../plugins/session';
 import { changePassword, login, logout, signOutEverywhere } from './auth.service';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -116,6 +117,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await announceEndedSessions(app, { userId: user.id });
       clearSessionCookie(app, reply);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    endpoints.passwordReset.path,
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.passwordReset, {
+        tags: ['auth'],
+        summary: 'Ask for a password-reset link (202 whether or not the address has an account)',
+      }),
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app.db, app.config, request.body, request.ip);
+      reply.code(202);
+      return { accepted: true as const };
+    },
+  );
+
+  app.post(
+    endpoints.passwordResetConfirm.path,
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.passwordResetConfirm, {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; every session of the person ends',
+      }),
+    },
+    async (request, reply) => {
+      const userId = await confirmPasswordReset(app.db, request.body);
+      await announceEndedSessions(app, { userId });
+      clearSessionCookie(app, reply);
+      return reply.status(204).send(null);
     },
   );
 };

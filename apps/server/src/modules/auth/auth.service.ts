@@ -33,6 +33,7 @@ import {
   insertSession,
   insertUser,
   markSignedIn,
+  setUserStatus,
   touchSession,
   updateUserPassword,
 } from './auth.repository';
@@ -48,6 +49,7 @@ function toUser(row: UserJoin): User {
     title: row.title,
     department: row.department,
     institution: { id: row.institutionId, name: row.institutionName },
+    setupComplete: row.setupComplete,
   };
 }
 
@@ -94,6 +96,12 @@ export async function login(
     });
     throw new AppError('invalid_credentials', 'Invalid email or password.');
   }
+  if (user.status === 'deactivated') {
+    throw new AppError(
+      'account_deactivated',
+      "This account has been deactivated. Ask your institution's research office to restore it.",
+    );
+  }
   if (user.role !== input.role) {
     throw new AppError(
       'role_mismatch',
@@ -106,29 +114,54 @@ export async function login(
     const previous = await findLiveSession(db, hashToken(context.previousToken), now);
     if (previous) await deleteSession(db, previous.sessionId);
   }
-  const token = newToken();
-  const lifetime = input.remember ? config.rememberMs : config.sessionAbsoluteMs;
-  const idle = input.remember ? config.rememberMs : config.sessionIdleMs;
-  const deviceToken = await withTransaction(db, async (tx) => {
-    await insertSession(tx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      remember: input.remember,
-      expiresAt: new Date(now.getTime() + lifetime),
-      idleExpiresAt: new Date(now.getTime() + Math.min(idle, lifetime)),
-      ip: context.ip,
-      userAgent: context.userAgent?.slice(0, 300) ?? null,
-    });
+  const session = await withTransaction(db, async (tx) => {
+    const opened = await openSession(tx, config, user.id, input.remember, context, now);
     await insertLoginAttempt(tx, email, true, context.ip);
-    await markSignedIn(tx, user.id, now);
-    return rememberDevice(tx, user.id, knownDevice);
+    return { ...opened, deviceToken: await rememberDevice(tx, user.id, knownDevice) };
   });
-  return {
-    user: toUser(user),
-    token,
-    maxAgeSeconds: input.remember ? lifetime / 1000 : undefined,
-    deviceToken,
-  };
+  return { user: toUser(user), ...session };
+}
+
+/**
+ * Starts a session for the user (sign-in, an accepted invitation): the token
+ * for the cookie, and its max age when it outlives the browser.
+ */
+export async function openSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  remember: boolean,
+  context: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+) {
+  const token = newToken();
+  const lifetime = remember ? config.rememberMs : config.sessionAbsoluteMs;
+  const idle = remember ? config.rememberMs : config.sessionIdleMs;
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    remember,
+    expiresAt: new Date(now.getTime() + lifetime),
+    idleExpiresAt: new Date(now.getTime() + Math.min(idle, lifetime)),
+    ip: context.ip,
+    userAgent: context.userAgent?.slice(0, 300) ?? null,
+  });
+  await markSignedIn(db, userId, now);
+  return { token, maxAgeSeconds: remember ? lifetime / 1000 : undefined };
+}
+
+/** The signed-in user as /auth/me answers it. */
+export async function getAccount(db: Db, userId: string): Promise<User | null> {
+  const row = await findUserById(db, userId);
+  return row ? toUser(row) : null;
+}
+
+/** Activates or deactivates an account; a deactivated one loses every session at once. */
+export async function setAccountStatus(db: Db, userId: string, status: 'active' | 'deactivated') {
+  await withTransaction(db, async (tx) => {
+    await setUserStatus(tx, userId, status);
+    if (status === 'deactivated') await deleteSessionsOfUser(tx, userId);
+  });
 }
 
 const touchEveryMs = 60_000;

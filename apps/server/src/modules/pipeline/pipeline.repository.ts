@@ -1,5 +1,5 @@
 // SQL for a researcher's saved grants and applications.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { grants } from '../../db/schema/grants';
 import { applications, savedGrants } from '../../db/schema/pipeline';
@@ -64,4 +64,14 @@ export async function listApplications(db: Db, userId: string) {
     .innerJoin(grants, eq(grants.id, applications.grantId))
     .where(eq(applications.userId, userId))
     .orderBy(desc(applications.createdAt));
+}
+
+/** How many grants each of these people has saved (people with none are absent). */
+export async function countSavedGrantsOf(db: Db, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ userId: savedGrants.userId, n: sql<number>`count(*)::int` })
+    .from(savedGrants)
+    .where(inArray(savedGrants.userId, userIds))
+    .groupBy(savedGrants.userId);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getGrant, getGrantSummaries } from '../grants/grants.service';
 import {
+  countSavedGrantsOf,
   deleteSavedGrant,
   findApplication,
   insertApplicationOnce,
@@ -68,4 +69,10 @@ export async function getViewerState(db: Db, userId: string, grantId: string) {
     findApplication(db, userId, grantId),
   ]);
   return { saved, application: application ? { id: application.id, status: application.status } : null };
+}
+
+/** Saved-grant counts by person id (0 for people who saved none). */
+export async function countSavedGrants(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await countSavedGrantsOf(db, userIds);
+  return new Map(userIds.map((id) => [id, rows.find((r) => r.userId === id)?.n ?? 0]));
 }

@@ -55,6 +55,7 @@ export async function findResearchersOfInstitution(db: Db, institutionId: string
       department: users.department,
       setupComplete: users.setupComplete,
       lastSignInAt: users.lastSignInAt,
+      status: users.status,
       researchAreas: researcherProfiles.researchAreas,
     })
     .from(users)

@@ -1,6 +1,6 @@
 // Search's calls: the catalogue search, the assistant, saved searches and
 // the researchers an admin may search for.
-import type { DirectoryResearcher } from '@grantbridge/contract/admin';
+import type { DirectoryRow } from '@grantbridge/contract/people';
 import type {
   EndpointBody,
   EndpointQuery,
@@ -55,7 +55,11 @@ export async function deleteSavedSearch(id: string): Promise<void> {
 
 export async function getInstitutionResearchers(
   signal?: AbortSignal,
-): Promise<DirectoryResearcher[]> {
-  const body = await api.call('GET /api/v1/admin/researchers', { signal });
-  return body.researchers;
+): Promise<DirectoryRow[]> {
+  // The active people with a profile to rank by (the picker lists at most 200; it filters as you type).
+  const body = await api.call('GET /api/v1/admin/researchers', {
+    query: { pageSize: 200, sort: 'name' },
+    signal,
+  });
+  return body.results.filter((r) => r.status === 'active');
 }

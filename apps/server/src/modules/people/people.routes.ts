@@ -1,0 +1,151 @@
+// Invitations (admin side and the invitee's public link), the researcher
+// directory and deactivation.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { announceEndedSessions, requireUser, setSessionCookie } from '../../plugins/session';
+import { listDirectory } from './directory';
+import {
+  acceptInvitation,
+  createInvitation,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+  setPersonStatus,
+  toInvitation,
+} from './people.service';
+import { listPendingInvitations } from './people.repository';
+
+const adminOnly = { role: 'admin' as const };
+
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    endpoints.createInvitation.path,
+    {
+      config: { ...adminOnly, rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.createInvitation, {
+        tags: ['people'],
+        summary: 'Invite a person of my institution (201; 200 when it resends a pending invitation)',
+      }),
+    },
+    async (request, reply) => {
+      const admin = requireUser(request);
+      const { invitation, created } = await createInvitation(app.db, app.config, admin, request.body);
+      reply.code(created ? 201 : 200);
+      return invitation;
+    },
+  );
+
+  app.get(
+    endpoints.listInvitations.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.listInvitations, {
+        tags: ['people'],
+        summary: "My institution's pending invitations",
+      }),
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const rows = await listPendingInvitations(app.db, admin.institution.id);
+      const now = new Date();
+      return { results: rows.map((row) => toInvitation(row, now)) };
+    },
+  );
+
+  app.post(
+    endpoints.resendInvitation.path,
+    {
+      config: { ...adminOnly, rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.resendInvitation, {
+        tags: ['people'],
+        summary: 'Send an invitation again with a new link (the old link stops working)',
+      }),
+    },
+    async (request) =>
+      resendInvitation(app.db, app.config, requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    endpoints.revokeInvitation.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.revokeInvitation, {
+        tags: ['people'],
+        summary: 'Withdraw a pending invitation',
+      }),
+    },
+    async (request, reply) => {
+      await revokeInvitation(app.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    endpoints.invitationPreview.path,
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.invitationPreview, {
+        tags: ['people'],
+        summary: 'What an invitation link is for (410 when expired, used or withdrawn)',
+      }),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return previewInvitation(app.db, request.params.token);
+    },
+  );
+
+  app.post(
+    endpoints.acceptInvitation.path,
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.acceptInvitation, {
+        tags: ['people'],
+        summary: 'Accept an invitation: the account is made and signed in',
+      }),
+    },
+    async (request, reply) => {
+      const result = await acceptInvitation(app.db, app.config, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookie(app, reply, result.token, result.maxAgeSeconds);
+      reply.code(201);
+      return { user: result.user };
+    },
+  );
+
+  app.get(
+    endpoints.adminResearchers.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.adminResearchers, {
+        tags: ['people'],
+        summary: "My institution's researchers and pending invitations, searched, sorted and paged",
+      }),
+    },
+    async (request) => listDirectory(app.db, requireUser(request), request.query),
+  );
+
+  app.patch(
+    endpoints.updateResearcher.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.updateResearcher, {
+        tags: ['people'],
+        summary: 'Deactivate (sessions end at once) or reactivate a person of my institution',
+      }),
+    },
+    async (request) => {
+      const result = await setPersonStatus(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.body.status,
+      );
+      if (result.status === 'deactivated') await announceEndedSessions(app, { userId: result.id });
+      return result;
+    },
+  );
+};
