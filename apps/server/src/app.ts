@@ -22,6 +22,7 @@ import { openDatabase, type Database } from './db/client';
 import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { peopleRoutes } from './modules/people/people.routes';
+import { profileRoutes } from './modules/researchers/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
 import { grantsRoutes } from './modules/grants/grants.routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leadsRoutes);
   await app.register(statsRoutes);
   await app.register(peopleRoutes);
+  await app.register(profileRoutes);
   await app.register(searchRoutes);
   await app.register(grantsRoutes, { viewerStateOf: getViewerState });
   await app.register(savedSearchRoutes);

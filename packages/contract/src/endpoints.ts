@@ -55,6 +55,7 @@ import {
   userSearchResponseSchema,
 } from './messaging';
 import { peopleEndpoints } from './people-endpoints';
+import { profileEndpoints } from './profile-endpoints';
 import { publicStatsResponseSchema } from './stats';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -78,6 +79,7 @@ const created = [201] as const;
 
 export const endpoints = {
   ...peopleEndpoints,
+  ...profileEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 

@@ -13,14 +13,20 @@ import type { ServerEvent } from '@grantbridge/contract/messaging';
 export type RealtimeDelivery = { recipients: string[]; event: ServerEvent };
 type Listener = (delivery: RealtimeDelivery) => void;
 /** Between instances only, never to browsers: sessions ended (signed out), to forget and disconnect. */
-export type BusControl = {
-  type: 'sessions.ended';
-  userId: string;
-  /** Only this session; without it, every session of the user … */
-  sessionId?: string;
-  /** … except this one (a password change keeps the session that made it). */
-  exceptSessionId?: string;
-};
+export type BusControl =
+  | {
+      type: 'sessions.ended';
+      userId: string;
+      /** Only this session; without it, every session of the user … */
+      sessionId?: string;
+      /** … except this one (a password change keeps the session that made it). */
+      exceptSessionId?: string;
+    }
+  | {
+      /** The account's name, title, department or setup state changed: cached sessions are read again. */
+      type: 'account.changed';
+      userId: string;
+    };
 type ControlListener = (control: BusControl) => void;
 /** Rebuilds an event too big for a NOTIFY payload from the database, by id. */
 export type EventLoader = (id: string) => Promise<RealtimeDelivery | null>;

@@ -113,11 +113,17 @@ export async function announceEndedSessions(
   await app.realtime.publishControl({ type: 'sessions.ended', ...ended });
 }
 
-/** Forgets sessions other instances ended (call once the realtime bus exists). */
+/** The account's own fields changed: every instance reads its sessions again (no session ends). */
+export async function announceAccountChanged(app: FastifyInstance, userId: string) {
+  app.sessionCache.forgetUser(userId);
+  await app.realtime.publishControl({ type: 'account.changed', userId });
+}
+
+/** Forgets sessions other instances ended or whose account changed (call once the realtime bus exists). */
 export function followEndedSessions(app: FastifyInstance) {
   const stop = app.realtime.onControl((control) => {
-    if (control.type !== 'sessions.ended') return;
-    if (control.sessionId) app.sessionCache.forgetSession(control.sessionId);
+    if (control.type === 'account.changed') app.sessionCache.forgetUser(control.userId);
+    else if (control.sessionId) app.sessionCache.forgetSession(control.sessionId);
     else app.sessionCache.forgetUser(control.userId);
   });
   app.addHook('onClose', async () => stop());

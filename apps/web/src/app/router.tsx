@@ -22,6 +22,11 @@ const page = (name: keyof Awaited<ReturnType<typeof areaPages>>) => async () => 
   Component: (await areaPages())[name],
 });
 
+const accountPages = () => import('./routes/account-pages');
+const accountPage = (name: keyof Awaited<ReturnType<typeof accountPages>>) => async () => ({
+  Component: (await accountPages())[name],
+});
+
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
@@ -39,6 +44,9 @@ export const router = createBrowserRouter([
           { path: 'request-demo', Component: RequestDemoPage },
           { path: 'no-account', Component: NoAccountPage },
           { path: 'login', Component: LoginPage },
+          { path: 'forgot-password', lazy: accountPage('ForgotPasswordPage') },
+          { path: 'reset-password', lazy: accountPage('ResetPasswordPage') },
+          { path: 'accept-invite', lazy: accountPage('AcceptInvitePage') },
           { path: '*', Component: NotFoundPage },
         ],
       },

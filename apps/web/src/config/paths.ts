@@ -7,6 +7,9 @@ export const paths = {
   requestDemo: '/request-demo',
   noAccount: '/no-account',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  acceptInvite: '/accept-invite',
   researcher: {
     root: '/dashboard',
     home: '/dashboard',
@@ -14,6 +17,7 @@ export const paths = {
     messages: '/dashboard/message',
     grants: '/dashboard/grants',
     profile: '/dashboard/profile',
+    setup: '/dashboard/setup',
     settings: '/dashboard/settings',
     grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
   },

@@ -21,6 +21,7 @@ export const education = pgTable('education', {
   degree: text('degree').notNull(),
   institution: text('institution').notNull(),
   year: integer('year'),
+  field: text('field'),
 });
 
 export const publications = pgTable('publications', {
@@ -29,6 +30,10 @@ export const publications = pgTable('publications', {
   title: text('title').notNull(),
   journal: text('journal'),
   year: integer('year'),
+  authors: text('authors'),
+  /** Lower-case, without the https://doi.org/ prefix: duplicates are found by it. */
+  doi: text('doi'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const projects = pgTable('projects', {

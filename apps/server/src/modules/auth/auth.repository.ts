@@ -247,3 +247,12 @@ export async function recordPasswordResetRequest(db: Db, email: string, ip: stri
   await db.delete(passwordResetRequests).where(lt(passwordResetRequests.requestedAt, new Date(since.getTime() - 86_400_000)));
   return row ?? { email: 1, ip: 1 };
 }
+
+export type AccountDetails = Partial<
+  Pick<NewUser, 'name' | 'title' | 'department' | 'phone' | 'office' | 'setupComplete'>
+>;
+
+export async function updateUserDetails(db: Db, userId: string, details: AccountDetails) {
+  if (Object.keys(details).length === 0) return;
+  await db.update(users).set({ ...details, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -35,6 +35,8 @@ import {
   markSignedIn,
   setUserStatus,
   touchSession,
+  updateUserDetails,
+  type AccountDetails,
   updateUserPassword,
 } from './auth.repository';
 
@@ -154,6 +156,11 @@ export async function openSession(
 export async function getAccount(db: Db, userId: string): Promise<User | null> {
   const row = await findUserById(db, userId);
   return row ? toUser(row) : null;
+}
+
+/** Changes the account's own fields (name, title, department, phone, office, setup state). */
+export async function updateAccountDetails(db: Db, userId: string, details: AccountDetails) {
+  await updateUserDetails(db, userId, details);
 }
 
 /** Activates or deactivates an account; a deactivated one loses every session at once. */

@@ -9,3 +9,16 @@ export function canActForResearcher(actor: Actor, researcher: ResearcherRef): bo
   if (actor.id === researcher.id) return true;
   return actor.role === 'admin' && actor.institution.id === researcher.institutionId;
 }
+
+/**
+ * Whose profile a signed-in person may read: any researcher's (collaboration
+ * crosses institutions), and their own.
+ */
+export function canViewProfile(actor: Actor, person: { id: string; role: 'researcher' | 'admin' }): boolean {
+  return person.role === 'researcher' || actor.id === person.id;
+}
+
+/** E-mail, phone and office: for the person, and for anyone at the same institution (colleagues, its admins). */
+export function canSeeContactDetails(actor: Actor, person: { id: string; institutionId: string }): boolean {
+  return actor.id === person.id || actor.institution.id === person.institutionId;
+}

@@ -15,3 +15,20 @@ export async function login(body: LoginRequest): Promise<User> {
 export async function logout(): Promise<void> {
   await api.call('POST /api/v1/auth/logout');
 }
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.call('POST /api/v1/auth/password-reset', { body: { email } });
+}
+
+export async function confirmPasswordReset(token: string, password: string): Promise<void> {
+  await api.call('POST /api/v1/auth/password-reset/confirm', { body: { token, password } });
+}
+
+export async function getInvitation(token: string, signal?: AbortSignal) {
+  return api.call('GET /api/v1/invitations/:token', { params: { token }, signal });
+}
+
+export async function acceptInvitation(body: { token: string; password: string; name: string }): Promise<User> {
+  const { user } = await api.call('POST /api/v1/invitations/accept', { body });
+  return user;
+}

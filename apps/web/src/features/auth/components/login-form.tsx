@@ -154,7 +154,8 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
             />
           )}
         </Field>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
           <input
             id="login-remember"
             type="checkbox"
@@ -164,6 +165,13 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
           <label htmlFor="login-remember" className="text-sm text-slate-800">
             Remember me
           </label>
+          </div>
+          <Link
+            to={paths.forgotPassword}
+            className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+          >
+            Forgot password?
+          </Link>
         </div>
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Signing in...' : 'Sign in'}

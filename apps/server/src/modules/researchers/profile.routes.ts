@@ -1,0 +1,119 @@
+// My profile (read, edit, its publications, education and projects) and
+// another researcher's profile.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { announceAccountChanged, requireUser } from '../../plugins/session';
+import {
+  addEducation,
+  addProject,
+  addPublication,
+  deleteOwnItem,
+  getOwnProfile,
+  getProfileOf,
+  updateOwnItem,
+  updateOwnProfile,
+} from './profile.service';
+
+const tags = ['profile'];
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    endpoints.getProfile.path,
+    { schema: endpointSchema(endpoints.getProfile, { tags, summary: 'My profile' }) },
+    async (request) => ({ profile: await getOwnProfile(app.db, requireUser(request)) }),
+  );
+
+  app.patch(
+    endpoints.updateProfile.path,
+    { schema: endpointSchema(endpoints.updateProfile, { tags, summary: 'Edit my profile' }) },
+    async (request) => {
+      const user = requireUser(request);
+      const profile = await updateOwnProfile(app.db, user, request.body);
+      await announceAccountChanged(app, user.id);
+      return { profile };
+    },
+  );
+
+  app.get(
+    endpoints.researcherProfile.path,
+    {
+      schema: endpointSchema(endpoints.researcherProfile, {
+        tags,
+        summary: "A researcher's profile (contact details only within their institution)",
+      }),
+    },
+    async (request) => ({
+      profile: await getProfileOf(app.db, requireUser(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    endpoints.addPublication.path,
+    { schema: endpointSchema(endpoints.addPublication, { tags, summary: 'Add a publication to my profile' }) },
+    async (request, reply) => {
+      reply.code(201);
+      return addPublication(app.db, requireUser(request), request.body);
+    },
+  );
+  app.patch(
+    endpoints.updatePublication.path,
+    { schema: endpointSchema(endpoints.updatePublication, { tags, summary: 'Edit one of my publications' }) },
+    async (request) =>
+      updateOwnItem(app.db, requireUser(request), 'publications', request.params.id, request.body),
+  );
+  app.delete(
+    endpoints.deletePublication.path,
+    { schema: endpointSchema(endpoints.deletePublication, { tags, summary: 'Remove one of my publications' }) },
+    async (request, reply) => {
+      await deleteOwnItem(app.db, requireUser(request), 'publications', request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    endpoints.addEducation.path,
+    { schema: endpointSchema(endpoints.addEducation, { tags, summary: 'Add a degree to my profile' }) },
+    async (request, reply) => {
+      reply.code(201);
+      return addEducation(app.db, requireUser(request), request.body);
+    },
+  );
+  app.patch(
+    endpoints.updateEducation.path,
+    { schema: endpointSchema(endpoints.updateEducation, { tags, summary: 'Edit one of my degrees' }) },
+    async (request) =>
+      updateOwnItem(app.db, requireUser(request), 'education', request.params.id, request.body),
+  );
+  app.delete(
+    endpoints.deleteEducation.path,
+    { schema: endpointSchema(endpoints.deleteEducation, { tags, summary: 'Remove one of my degrees' }) },
+    async (request, reply) => {
+      await deleteOwnItem(app.db, requireUser(request), 'education', request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    endpoints.addProject.path,
+    { schema: endpointSchema(endpoints.addProject, { tags, summary: 'Add a current project to my profile' }) },
+    async (request, reply) => {
+      reply.code(201);
+      return addProject(app.db, requireUser(request), request.body);
+    },
+  );
+  app.patch(
+    endpoints.updateProject.path,
+    { schema: endpointSchema(endpoints.updateProject, { tags, summary: 'Edit one of my projects' }) },
+    async (request) =>
+      updateOwnItem(app.db, requireUser(request), 'projects', request.params.id, request.body),
+  );
+  app.delete(
+    endpoints.deleteProject.path,
+    { schema: endpointSchema(endpoints.deleteProject, { tags, summary: 'Remove one of my projects' }) },
+    async (request, reply) => {
+      await deleteOwnItem(app.db, requireUser(request), 'projects', request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

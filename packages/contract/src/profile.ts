@@ -1,0 +1,118 @@
+// A researcher's own profile: what they edit, and what others see of it.
+import { z } from 'zod';
+import { personNameSchema } from './people';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const list = (label: string, maxItems: number, maxLength: number) =>
+  z
+    .array(
+      z.string({ error: `Each ${label} is text` }).trim().min(1, `An empty ${label} is not allowed`).max(maxLength, `Each ${label} has at most ${maxLength} characters`),
+      { error: `${label}s are a list` },
+    )
+    .max(maxItems, `At most ${maxItems} ${label}s`)
+    .transform((items) => [...new Map(items.map((i) => [i.toLowerCase(), i])).values()]);
+
+const currentYear = new Date().getUTCFullYear();
+const year = z
+  .number({ error: 'Year is a number' })
+  .int('Year is a whole number')
+  .min(1900, 'Year is 1900 or later')
+  .max(currentYear + 10, 'Year is too far ahead')
+  .nullable();
+
+export const updateProfileRequestSchema = z
+  .object({
+    name: personNameSchema,
+    title: text('Title', 200),
+    department: text('Department', 200),
+    phone: text('Phone', 50),
+    office: text('Office', 200),
+    location: text('Location', 200),
+    about: text('About', 5000),
+    researchSummary: text('Research summary', 5000),
+    researchAreas: list('research area', 30, 120),
+    expertise: list('expertise keyword', 50, 80),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const publicationInputSchema = z
+  .object({
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500, 'Title is too long'),
+    journal: text('Journal', 300).optional(),
+    year: year.optional(),
+    authors: text('Authors', 2000).optional(),
+    doi: text('DOI', 200).optional(),
+  })
+  .strict();
+export const educationInputSchema = z
+  .object({
+    degree: z.string({ error: 'Degree is required' }).trim().min(1, 'Degree is required').max(200, 'Degree is too long'),
+    institution: z.string({ error: 'Institution is required' }).trim().min(1, 'Institution is required').max(300, 'Institution is too long'),
+    field: text('Field', 200).optional(),
+    year: year.optional(),
+  })
+  .strict();
+export const projectInputSchema = z
+  .object({
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long'),
+    description: text('Description', 3000).optional(),
+  })
+  .strict();
+
+export const publicationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  journal: z.string().nullable(),
+  year: z.number().int().nullable(),
+  authors: z.string().nullable(),
+  doi: z.string().nullable(),
+});
+export const educationSchema = z.object({
+  id: z.string(),
+  degree: z.string(),
+  institution: z.string(),
+  field: z.string().nullable(),
+  year: z.number().int().nullable(),
+});
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+});
+export type Publication = z.infer<typeof publicationSchema>;
+export type Education = z.infer<typeof educationSchema>;
+export type Project = z.infer<typeof projectSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(['researcher', 'admin']),
+  title: z.string().nullable(),
+  department: z.string().nullable(),
+  phone: z.string().nullable(),
+  office: z.string().nullable(),
+  location: z.string().nullable(),
+  about: z.string().nullable(),
+  researchSummary: z.string().nullable(),
+  researchAreas: z.array(z.string()),
+  expertise: z.array(z.string()),
+  institution: z.object({ id: z.string(), name: z.string() }),
+  setupComplete: z.boolean(),
+  publications: z.array(publicationSchema),
+  education: z.array(educationSchema),
+  projects: z.array(projectSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileResponseSchema = z.object({ profile: profileSchema });
+export const profileItemParamsSchema = z.object({ id: z.string().max(100) });
