@@ -15,6 +15,10 @@ import {
   invitationPreviewSchema,
   invitationSchema,
   invitationTokenParamsSchema,
+  importBodySchema,
+  importQuerySchema,
+  importResultSchema,
+  researchersCsvQuerySchema,
   personParamsSchema,
   researcherDirectoryQuerySchema,
   researcherDirectoryResponseSchema,
@@ -82,6 +86,20 @@ export const peopleEndpoints = {
     path: '/api/v1/admin/researchers',
     query: researcherDirectoryQuerySchema,
     response: researcherDirectoryResponseSchema,
+  },
+  importResearchers: {
+    method: 'POST',
+    path: '/api/v1/admin/researchers/import',
+    query: importQuerySchema,
+    body: importBodySchema,
+    response: importResultSchema,
+  },
+  /** text/csv: one row per person of the directory, as searched and sorted. */
+  researchersCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/researchers.csv',
+    query: researchersCsvQuerySchema,
+    response: z.string(),
   },
   updateResearcher: {
     method: 'PATCH',

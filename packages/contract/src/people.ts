@@ -119,3 +119,19 @@ export const updateResearcherResponseSchema = z.object({
 });
 
 export const personParamsSchema = z.object({ id: z.string().max(100) });
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const importQuerySchema = z.object({ dryRun: booleanParam.default(false) });
+/** The CSV file as text: a header row `email,name,title,department,research_areas`, then one person per row. */
+export const importBodySchema = z.string({ error: 'Send the CSV file as text/csv' }).min(1, 'The file is empty');
+export const importResultSchema = z.object({
+  invited: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const researchersCsvQuerySchema = researcherDirectoryQuerySchema.pick({ q: true, sort: true, order: true });

@@ -21,6 +21,14 @@ export async function enqueueEmail(db: Db, message: OutboxMessage) {
   return row!.id;
 }
 
+/** Several messages in one statement (a bulk import's invitations). */
+export async function enqueueEmails(db: Db, messages: OutboxMessage[]) {
+  if (messages.length === 0) return;
+  await db.insert(emailOutbox).values(
+    messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null })),
+  );
+}
+
 type Transport = { send: (id: string, message: OutboxMessage, from: string) => Promise<void> };
 
 export function outboxDir(config: Config) {

@@ -22,6 +22,11 @@ const page = (name: keyof Awaited<ReturnType<typeof areaPages>>) => async () => 
   Component: (await areaPages())[name],
 });
 
+const profilePages = () => import('./routes/profile');
+const profilePage = (name: keyof Awaited<ReturnType<typeof profilePages>>) => async () => ({
+  Component: (await profilePages())[name],
+});
+
 const accountPages = () => import('./routes/account-pages');
 const accountPage = (name: keyof Awaited<ReturnType<typeof accountPages>>) => async () => ({
   Component: (await accountPages())[name],
@@ -58,7 +63,9 @@ export const router = createBrowserRouter([
           { path: 'search', lazy: () => import('./routes/search') },
           { path: 'message', lazy: () => import('./routes/messages') },
           { path: 'grants', lazy: () => import('./routes/my-grants') },
-          { path: 'profile', lazy: page('ResearcherProfile') },
+          { path: 'profile', lazy: profilePage('MyProfile') },
+          { path: 'setup', lazy: profilePage('Setup') },
+          { path: 'researcher/:id', lazy: profilePage('Researcher') },
           { path: 'grant/:id', lazy: () => import('./routes/grant-details') },
           { path: 'settings', lazy: () => import('./routes/settings') },
           { path: '*', lazy: page('ResearcherNotFound') },
@@ -75,7 +82,7 @@ export const router = createBrowserRouter([
           { path: 'message', lazy: () => import('./routes/messages') },
           { path: 'manage', lazy: page('AdminManage') },
           { path: 'grants', lazy: page('AdminGrants') },
-          { path: 'researcher/:id', lazy: page('AdminResearcher') },
+          { path: 'researcher/:id', lazy: profilePage('Researcher') },
           { path: 'settings', lazy: () => import('./routes/settings') },
           { path: '*', lazy: page('AdminNotFound') },
         ],

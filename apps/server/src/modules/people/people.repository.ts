@@ -1,5 +1,5 @@
 // SQL for invitations.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema/people';
 
@@ -70,4 +70,20 @@ export async function listPendingInvitations(db: Db, institutionId: string) {
     .from(invitations)
     .where(and(eq(invitations.institutionId, institutionId), eq(invitations.status, 'pending')))
     .orderBy(desc(invitations.lastSentAt));
+}
+
+/** Which of these lower-case addresses have a pending invitation. */
+export async function findPendingEmails(db: Db, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ email: invitations.email })
+    .from(invitations)
+    .where(and(inArray(invitations.email, emails), eq(invitations.status, 'pending')));
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Inserts pending invitations in one statement; those an address already had are left out of the answer. */
+export async function insertInvitations(db: Db, rows: (typeof invitations.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db.insert(invitations).values(rows).onConflictDoNothing().returning();
 }

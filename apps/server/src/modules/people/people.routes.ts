@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { announceEndedSessions, requireUser, setSessionCookie } from '../../plugins/session';
-import { listDirectory } from './directory';
+import { stringify } from 'csv-stringify/sync';
+import { directoryRows, listDirectory, pageDirectory } from './directory';
+import { importResearchers, maxImportRows } from './csv-import';
 import {
   acceptInvitation,
   createInvitation,
@@ -18,7 +20,17 @@ import { listPendingInvitations } from './people.repository';
 
 const adminOnly = { role: 'admin' as const };
 
+/** A cell a spreadsheet would read as a formula (=, +, -, @, tab, CR) is quoted as text. */
+export function safeCell(value: string | number): string | number {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // CSV uploads arrive as text; only the import route takes them.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
   app.post(
     endpoints.createInvitation.path,
     {
@@ -146,6 +158,65 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.status === 'deactivated') await announceEndedSessions(app, { userId: result.id });
       return result;
+    },
+  );
+
+  app.post(
+    endpoints.importResearchers.path,
+    {
+      config: { ...adminOnly, rateLimit: { max: 20, timeWindow: 60_000 } },
+      // 5,000 rows of a few hundred characters each.
+      bodyLimit: Math.max(app.config.bodyLimit, maxImportRows * 1_000),
+      schema: endpointSchema(endpoints.importResearchers, {
+        tags: ['people'],
+        summary: 'Invite the people of a CSV file (dryRun=true: what would happen, nothing changed)',
+      }),
+    },
+    async (request) =>
+      importResearchers(app.db, app.config, requireUser(request), request.body, {
+        dryRun: request.query.dryRun,
+      }),
+  );
+
+  app.get(
+    endpoints.researchersCsv.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.researchersCsv, {
+        tags: ['people'],
+        summary: "My institution's researchers and pending invitations as CSV",
+      }),
+    },
+    async (request, reply) => {
+      const rows = await directoryRows(app.db, requireUser(request));
+      const { results } = pageDirectory(rows, { ...request.query, page: 1, pageSize: rows.length || 1 });
+      const csv = stringify(
+        results.map((r) =>
+          [
+          r.name,
+          r.email,
+          r.title ?? '',
+          r.department ?? '',
+          r.status,
+          r.setupComplete ? 'yes' : 'no',
+          r.lastSignInAt ?? '',
+          r.grantsSaved,
+          r.openOpportunities,
+          r.researchAreas.join('; '),
+          ].map(safeCell),
+        ),
+        {
+          header: true,
+          bom: true,
+          columns: ['Name', 'Email', 'Title', 'Department', 'Status', 'Setup Complete', 'Last Sign In', 'Grants Saved', 'Open Opportunities', 'Research Areas'],
+        },
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="researchers-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(csv);
     },
   );
 };

@@ -8,7 +8,7 @@ import { isUuid } from '@grantbridge/contract/ids';
 import { appUrl, type Config } from '../../config';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { enqueueEmail } from '../../jobs/outbox';
+import { enqueueEmail, type OutboxMessage } from '../../jobs/outbox';
 import { hashToken, newToken, sameHash } from '../../lib/tokens';
 import type { Actor } from '../../plugins/types';
 import { createAccount, findUserIdsByEmail, getAccount, openSession, setAccountStatus } from '../auth/auth.service';
@@ -53,9 +53,15 @@ function assertManages(actor: Actor, institutionId: string) {
   if (!canManagePeople(actor, institutionId)) throw new AppError('not_found', 'No such invitation.');
 }
 
-async function sendInvitationEmail(db: Db, config: Config, row: InvitationRow, token: string, institution: string) {
+/** The invitation e-mail, with the link that holds `token`. */
+export function invitationEmail(
+  config: Config,
+  row: Pick<InvitationRow, 'email' | 'name' | 'role'>,
+  token: string,
+  institution: string,
+): OutboxMessage {
   const role = row.role === 'admin' ? 'an administrator' : 'a researcher';
-  await enqueueEmail(db, {
+  return {
     to: row.email,
     subject: `You are invited to GrantBridge at ${institution}`,
     text:
@@ -65,7 +71,11 @@ async function sendInvitationEmail(db: Db, config: Config, row: InvitationRow, t
       `Accept the invitation and choose a password here (the link works once, for 7 days):\n\n` +
       `${appUrl(config)}/accept-invite?token=${encodeURIComponent(token)}\n\n` +
       'If you were not expecting this, ignore this e-mail.\n\nGrantBridge',
-  });
+  };
+}
+
+async function sendInvitationEmail(db: Db, config: Config, row: InvitationRow, token: string, institution: string) {
+  await enqueueEmail(db, invitationEmail(config, row, token, institution));
 }
 
 /**

@@ -9,15 +9,6 @@ export function ResearcherHome() {
   return <ResearcherHomeView user={useShellUser()} />;
 }
 
-export function ResearcherProfile() {
-  return (
-    <BeingBuilt
-      title="Your research profile"
-      description="Your profile is being built. Soon you will edit your research areas, publications, education and projects here, and they will drive your grant and collaborator matches."
-    />
-  );
-}
-
 export function ResearcherNotFound() {
   return <AreaNotFound homePath={paths.researcher.home} />;
 }
@@ -45,15 +36,6 @@ export function AdminGrants() {
     <BeingBuilt
       title="Grant status"
       description="Grant status is being built. Soon you will follow awarded, pending, submitted and rejected applications across your institution."
-    />
-  );
-}
-
-export function AdminResearcher() {
-  return (
-    <BeingBuilt
-      title="Researcher profile"
-      description="Researcher profiles are being built. Soon this page will show a researcher's profile, grant pipeline, collaborations, tasks and performance."
     />
   );
 }

@@ -67,7 +67,7 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
       onSignedIn();
       queryClient.setQueryData(queryKeys.me, user);
       toast.success('Successfully logged in!');
-      await navigate(pathAfterLogin(searchParams.get('next'), user.role), { replace: true });
+      await navigate(pathAfterLogin(searchParams.get('next'), user.role, user.setupComplete), { replace: true });
     } catch (error) {
       if (isApiError(error, 'institution_not_onboarded')) {
         await navigate(paths.noAccount);

@@ -24,7 +24,7 @@ export function LoginPage() {
   useEffect(() => runWhenIdle(() => void loadLoginForm().catch(() => undefined)), []);
 
   if (me.data && !signedInHere) {
-    return <Navigate to={pathAfterLogin(searchParams.get('next'), me.data.role)} replace />;
+    return <Navigate to={pathAfterLogin(searchParams.get('next'), me.data.role, me.data.setupComplete)} replace />;
   }
 
   return (

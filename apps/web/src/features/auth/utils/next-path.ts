@@ -10,7 +10,9 @@ const areaRoots: Record<Role, string> = {
  * Where to go after signing in: the `next` path the route guard passed, if it
  * is a same-origin path inside the user's own area; otherwise the role's home.
  */
-export function pathAfterLogin(next: string | null, role: Role): string {
+export function pathAfterLogin(next: string | null, role: Role, setupComplete = true): string {
+  // A researcher who has not set up a profile does that first.
+  if (role === 'researcher' && !setupComplete) return paths.researcher.setup;
   const home = roleHomePath(role);
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return home;
   let url: URL;

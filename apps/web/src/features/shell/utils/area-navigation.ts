@@ -53,6 +53,8 @@ const researcherTitles: [RegExp, string][] = [
   [/^\/dashboard\/grants\/?$/, 'Grants'],
   [/^\/dashboard\/grant\/[^/]+\/?$/, 'Grant Details'],
   [/^\/dashboard\/profile\/?$/, 'Profile'],
+  [/^\/dashboard\/setup\/?$/, 'Set Up Your Profile'],
+  [/^\/dashboard\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
   [/^\/dashboard\/settings\/?$/, 'Settings'],
 ];
 

@@ -1,0 +1,135 @@
+// CSV onboarding: one invitation per row of `email,name,title,department,
+// research_areas` (areas separated by ";"), parsed by csv-parse (quotes,
+// commas and line breaks inside quotes, a BOM, CRLF). A bad row is reported
+// with its line and the others go on; an address that has an account or a
+// pending invitation is skipped, so the same file twice invites nobody twice.
+// A dry run answers the same and changes nothing. Rows are written in batches
+// (one statement for the invitations, one for their e-mails), so 5,000 rows
+// take seconds (docs/benchmarks.md).
+import { parse } from 'csv-parse/sync';
+import { emailSchema } from '@grantbridge/contract/auth';
+import type { Config } from '../../config';
+import { withTransaction, type Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { enqueueEmails } from '../../jobs/outbox';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Actor } from '../../plugins/types';
+import { findUserIdsByEmail } from '../auth/auth.service';
+import { findInstitutionById } from '../institutions/institutions.service';
+import { canManagePeople } from './people.policy';
+import { findPendingEmails, insertInvitations } from './people.repository';
+import { emailInDomains, invitationEmail, invitationLifetimeMs } from './people.service';
+
+export const maxImportRows = 5000;
+const batchSize = 500;
+const columns = ['email', 'name', 'title', 'department', 'research_areas'] as const;
+
+export type ImportResult = { invited: number; skipped: number; errors: { line: number; reason: string }[] };
+type Row = { line: number; email: string; name: string; title: string | null; department: string | null; areas: string[] };
+
+function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] } {
+  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+      raw: true,
+    });
+  } catch (error) {
+    throw new AppError('validation_failed', `The file is not valid CSV: ${(error as Error).message}`);
+  }
+  if (records.length === 0) throw new AppError('validation_failed', 'The file has no rows under its header.');
+  const header = Object.keys(records[0]!.record);
+  const missing = ['email', 'name'].filter((c) => !header.includes(c));
+  if (missing.length) {
+    throw new AppError('validation_failed', `The header must name the columns ${columns.join(',')} (missing: ${missing.join(', ')}).`);
+  }
+  if (records.length > maxImportRows) {
+    throw new AppError('validation_failed', `At most ${maxImportRows} rows per file; this one has ${records.length}.`);
+  }
+  const rows: Row[] = [];
+  const errors: ImportResult['errors'] = [];
+  for (const { record, info, raw } of records) {
+    // csv-parse counts one past the record's last line; a quoted line break moves its first line up.
+    const line = info.lines - 1 - (raw.match(/\n/g)?.length ?? 0);
+    const email = emailSchema.safeParse(record.email ?? '');
+    const name = (record.name ?? '').trim();
+    if (!email.success) errors.push({ line, reason: `"${record.email ?? ''}" is not an e-mail address` });
+    else if (!name) errors.push({ line, reason: 'The name is missing' });
+    else if (name.length > 200) errors.push({ line, reason: 'The name is longer than 200 characters' });
+    else {
+      rows.push({
+        line,
+        email: email.data.toLowerCase(),
+        name,
+        title: record.title?.slice(0, 200) || null,
+        department: record.department?.slice(0, 200) || null,
+        areas: [...new Set((record.research_areas ?? '').split(';').map((a) => a.trim()).filter(Boolean))].slice(0, 30),
+      });
+    }
+  }
+  return { rows, errors };
+}
+
+export async function importResearchers(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  text: string,
+  options: { dryRun: boolean },
+  now = new Date(),
+): Promise<ImportResult> {
+  if (!canManagePeople(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators import people.');
+  const institution = (await findInstitutionById(db, actor.institution.id))!;
+  const { rows, errors } = readRows(text);
+  let skipped = 0;
+  const seen = new Set<string>();
+  const fresh: Row[] = [];
+  const registered = await findUserIdsByEmail(db, rows.map((r) => r.email));
+  const pending = await findPendingEmails(db, rows.map((r) => r.email));
+  for (const row of rows) {
+    if (!emailInDomains(row.email, institution.domains)) {
+      errors.push({ line: row.line, reason: `${row.email} is not an address of ${institution.name}` });
+    } else if (seen.has(row.email)) {
+      errors.push({ line: row.line, reason: `${row.email} appears earlier in the file` });
+    } else if (registered.has(row.email) || pending.has(row.email)) {
+      skipped++;
+    } else fresh.push(row);
+    seen.add(row.email);
+  }
+  errors.sort((a, b) => a.line - b.line);
+  if (options.dryRun) return { invited: fresh.length, skipped, errors };
+
+  let invited = 0;
+  for (let start = 0; start < fresh.length; start += batchSize) {
+    const batch = fresh.slice(start, start + batchSize).map((row) => ({ row, token: newToken() }));
+    invited += await withTransaction(db, async (tx) => {
+      const inserted = await insertInvitations(
+        tx,
+        batch.map(({ row, token }) => ({
+          institutionId: institution.id,
+          email: row.email,
+          name: row.name,
+          title: row.title,
+          department: row.department,
+          researchAreas: row.areas,
+          role: 'researcher' as const,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + invitationLifetimeMs),
+          invitedBy: actor.id,
+          lastSentAt: now,
+        })),
+      );
+      const tokens = new Map(batch.map(({ row, token }) => [row.email, token]));
+      await enqueueEmails(tx, inserted.map((i) => invitationEmail(config, i, tokens.get(i.email)!, institution.name)));
+      // An address invited meanwhile by someone else counts as skipped.
+      skipped += batch.length - inserted.length;
+      return inserted.length;
+    });
+  }
+  return { invited, skipped, errors };
+}
