@@ -20,6 +20,8 @@ export const demoAccounts = {
   passwordChanger: 'jordan.haddad@northfield.example.edu',
   /** Only the lockout journey uses this one: it locks it for 15 minutes. */
   lockedOut: 'priya.petrov@lakeshore.example.edu',
+  /** Only the password-reset journey uses this one: it resets the password. */
+  passwordResetter: 'mateo.kowalski@example.edu',
 } as const;
 
 /** The console line Chromium writes for an HTTP error answer to a fetch. */

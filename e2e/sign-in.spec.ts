@@ -153,7 +153,7 @@ test('researcher journey: guarded page, sign-in back to it, admin pages refused,
   await expect(page).toHaveURL('/dashboard');
 
   // Sign out from the user menu.
-  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('button', { name: /: account menu$/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');

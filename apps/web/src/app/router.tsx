@@ -80,7 +80,7 @@ export const router = createBrowserRouter([
           { path: 'search', lazy: () => import('./routes/search') },
           { path: 'grant/:id', lazy: () => import('./routes/grant-details') },
           { path: 'message', lazy: () => import('./routes/messages') },
-          { path: 'manage', lazy: page('AdminManage') },
+          { path: 'manage', lazy: () => import('./routes/manage') },
           { path: 'grants', lazy: page('AdminGrants') },
           { path: 'researcher/:id', lazy: profilePage('Researcher') },
           { path: 'settings', lazy: () => import('./routes/settings') },

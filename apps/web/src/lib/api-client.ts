@@ -141,4 +141,26 @@ async function call<L extends EndpointLine>(
   return (text ? JSON.parse(text) : undefined) as EndpointResponse<EndpointAt<L>>;
 }
 
-export const api = { call };
+/** Sends a text body (a CSV file) to an endpoint that takes one; answers its JSON like `call`. */
+async function upload<L extends EndpointLine>(
+  line: L,
+  options: { text: string; contentType: string; query?: Record<string, QueryValue | undefined>; signal?: AbortSignal },
+): Promise<EndpointResponse<EndpointAt<L>>> {
+  const [method, path] = line.split(' ') as [HttpMethod, string];
+  const response = await fetch(withQuery(path, options.query), {
+    method,
+    headers: { Accept: 'application/json, application/problem+json', 'Content-Type': options.contentType },
+    body: options.text,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as EndpointResponse<EndpointAt<L>>;
+}
+
+/** The address of a GET endpoint with its query, for links (a CSV download). */
+function href(path: string, query?: Record<string, QueryValue | undefined>): string {
+  return withQuery(path, query);
+}
+
+export const api = { call, upload, href };

@@ -22,15 +22,6 @@ export function AdminDashboard() {
   );
 }
 
-export function AdminManage() {
-  return (
-    <BeingBuilt
-      title="Researchers"
-      description="Researcher management is being built. Soon you will invite researchers, see who has finished setting up and follow each researcher's grant activity."
-    />
-  );
-}
-
 export function AdminGrants() {
   return (
     <BeingBuilt

@@ -41,9 +41,11 @@ type ComboboxProps<Item> = TextControlProps & {
   size?: 'sm' | 'md';
   placeholder?: string;
   maxLength?: number;
+  /** Called with the item's text when a suggestion is chosen (click or Enter), after `onChange`. */
+  onPick?: (value: string) => void;
 };
 
-const { InputChange, InputBlur, InputClick } = useCombobox.stateChangeTypes;
+const { InputChange, InputBlur, InputClick, ItemClick, InputKeyDownEnter } = useCombobox.stateChangeTypes;
 
 /**
  * Free text: the input's text is the value and no item stays "selected".
@@ -88,6 +90,7 @@ export function Combobox<Item>({
   placeholder,
   maxLength,
   disabled,
+  onPick,
   ...aria
 }: ComboboxProps<Item>) {
   const [open, setOpen] = useState(false);
@@ -104,6 +107,9 @@ export function Combobox<Item>({
     isOpen: open,
     onIsOpenChange: ({ isOpen }) => changeOpen(isOpen),
     stateReducer: freeTextReducer,
+    onStateChange: ({ type, inputValue }) => {
+      if ((type === ItemClick || type === InputKeyDownEnter) && inputValue !== undefined) onPick?.(inputValue);
+    },
     // The keys bring the highlighted option into view, scrolling the page too
     // when the list hangs below the fold (a phone), not only the list.
     scrollIntoView: (node) => node?.scrollIntoView?.({ block: 'nearest' }),

@@ -112,7 +112,7 @@ export function AcceptInvitePage() {
           Join {institution} on GrantBridge
         </h1>
         <p className="mt-2 text-slate-700">
-          Your research office invited <strong>{email}</strong> as{' '}
+          Your research office invited <strong className="break-all">{email}</strong> as{' '}
           {role === 'admin' ? 'an administrator' : 'a researcher'}. Choose how your name appears
           and a password to finish.
         </p>

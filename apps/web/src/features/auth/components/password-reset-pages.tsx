@@ -28,12 +28,14 @@ export function AccountCard({ children }: { children: ReactNode }) {
 
 /** A panel that replaces a sent form and takes focus, so a screen reader hears it. */
 export function DonePanel({ title, children }: { title: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="outline-none">
+    <div>
       <MailCheck className="size-10 text-brand-800" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <h1 ref={ref} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight text-slate-900 outline-none">
+        {title}
+      </h1>
       <div className="mt-3 space-y-3 text-slate-700">{children}</div>
     </div>
   );

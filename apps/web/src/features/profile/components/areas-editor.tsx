@@ -60,14 +60,14 @@ export function AreasEditor({ id, value, onChange, noun, suggestions = researchA
       <div
         className="flex gap-2"
         onKeyDown={(event) => {
-          // Enter with no suggestion highlighted adds what is typed (the combobox marks it so).
-          const native = event.nativeEvent as { preventDownshiftDefault?: boolean };
-          if (event.key === 'Enter' && native.preventDownshiftDefault) {
+          // Enter that chose no suggestion (the list handles its own) adds what is typed.
+          if (event.key === 'Enter' && !event.defaultPrevented) {
             event.preventDefault();
             add(text);
           }
         }}
       >
+        <div className="min-w-0 flex-1">
         <Combobox
           id={id}
           value={text}
@@ -78,8 +78,10 @@ export function AreasEditor({ id, value, onChange, noun, suggestions = researchA
           renderItem={(a) => a}
           placeholder={`Type a ${noun}`}
           maxLength={120}
+          onPick={add}
           {...aria}
         />
+        </div>
         <Button type="button" variant="secondary" onClick={() => add(text)} disabled={!typed}>
           <Plus className="size-4" aria-hidden="true" />
           Add

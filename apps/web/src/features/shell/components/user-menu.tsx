@@ -18,7 +18,7 @@ export function UserMenu({ user, settingsPath, onSignOut, signingOut }: UserMenu
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${user.name}`}
+        aria-label={`${user.name}: account menu`}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         <span

@@ -1,0 +1,5 @@
+import { ManagePage } from '../../features/people/components/manage-page';
+
+export function Component() {
+  return <ManagePage />;
+}

@@ -1,0 +1,185 @@
+// Bringing a real person in, as a research office and the invitee would: the
+// admin invites from Manage Researchers, the invitee accepts the e-mailed
+// link, sets up a profile and edits it; a forgotten password is reset by
+// e-mail; the admin deactivates the account. axe (WCAG 2.0–2.2 A/AA) on every
+// page on the way, at desktop and phone widths.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  demoAccounts,
+  expect,
+  signIn,
+  test,
+  uniqueMarker,
+  viewports,
+  waitForOutboxEmail,
+  failedResource,
+} from './fixtures';
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+function linkIn(email: string, path: string) {
+  const match = email.match(new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_%-]+`));
+  expect(match, `a ${path} link in the e-mail`).not.toBeNull();
+  return new URL(match![0]).pathname + new URL(match![0]).search;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin invites a researcher, who accepts, sets up and edits a profile', async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  // The refused address answers 400, which Chromium logs.
+  allowConsoleError(failedResource(400));
+  const marker = uniqueMarker('invitee');
+  const email = `${marker}@example.edu`;
+  await page.goto('/login');
+  await signIn(page, demoAccounts.admin, 'admin');
+  await page.getByRole('link', { name: 'Manage' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Researchers' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoViolations(page, 'Manage Researchers');
+  await shoot(page, 'manage');
+
+  // Sorting is in the URL and announced on the column.
+  await page.getByRole('button', { name: 'Grants Saved' }).click();
+  await expect(page).toHaveURL(/sort=grantsSaved/);
+  await expect(page.getByRole('columnheader', { name: 'Grants Saved' })).toHaveAttribute('aria-sort', 'ascending');
+
+  await page.getByRole('button', { name: 'Add Researcher' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Researcher' });
+  await dialog.getByLabel('Email').fill('someone@elsewhere.example.org');
+  await dialog.getByLabel('Name').fill('Nia Newcomer');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText(/not an address of/)).toBeVisible();
+  await expectNoViolations(page, 'the invite dialog with an error');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search researchers' }).fill(marker);
+  const row = page.getByRole('row', { name: new RegExp(marker) });
+  await expect(row.getByText('invited')).toBeVisible();
+
+  // The invitee, in another browser.
+  const mail = await waitForOutboxEmail(email);
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(linkIn(mail, '/accept-invite'));
+  await expect(invitee.getByRole('heading', { name: /^Join .* on GrantBridge$/ })).toBeVisible();
+  await expect(invitee.getByLabel('Email')).toHaveValue(email);
+  await expectNoViolations(invitee, 'accept invitation');
+  await shoot(invitee, 'accept-invite');
+  await invitee.getByLabel('Password', { exact: true }).fill('a long password for nia');
+  await invitee.getByLabel('Confirm password').fill('a long password for nia');
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+
+  await expect(invitee.getByRole('heading', { name: 'Set up your research profile' })).toBeVisible();
+  await expectNoViolations(invitee, 'the setup step');
+  await invitee.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(invitee.getByText('Your title is required')).toBeVisible();
+  await invitee.getByLabel('Title').fill('Assistant Professor');
+  await invitee.getByLabel('Department').fill('Earth Sciences');
+  const areas = invitee.getByRole('combobox', { name: 'Research areas' });
+  await areas.fill('hydro');
+  await invitee.getByRole('option', { name: 'Ecohydrology', exact: true }).click();
+  await expect(invitee.getByRole('button', { name: 'Remove Ecohydrology' })).toBeVisible();
+  // A free addition, typed and entered.
+  await areas.fill('Snow hydrology');
+  await areas.press('Enter');
+  await expect(invitee.getByRole('button', { name: 'Remove Snow hydrology' })).toBeVisible();
+  await expect(areas).toHaveValue('');
+  await shoot(invitee, 'setup');
+  await invitee.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard\/search/);
+
+  await invitee.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(invitee.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
+  await expect(invitee.getByText('Assistant Professor')).toBeVisible();
+  await expectNoViolations(invitee, 'my profile');
+  await invitee.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = invitee.getByRole('dialog', { name: 'Edit profile' });
+  await edit.getByLabel('About').fill('I study how mountains store water.');
+  await expectNoViolations(invitee, 'the edit profile dialog');
+  await edit.getByRole('button', { name: 'Save profile' }).click();
+  await expect(invitee.getByText('I study how mountains store water.')).toBeVisible();
+  await invitee.getByRole('tab', { name: 'Publications' }).click();
+  await invitee.getByRole('button', { name: 'Add publication' }).click();
+  const add = invitee.getByRole('dialog', { name: 'Add a publication' });
+  await add.getByLabel('Title').fill('Snow water from space');
+  await add.getByLabel('Year').fill('2024');
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(invitee.getByText('Snow water from space')).toBeVisible();
+  await shoot(invitee, 'profile');
+
+  // The admin sees them active with setup complete, and opens their profile.
+  await page.reload();
+  const joined = page.getByRole('row', { name: new RegExp(marker) });
+  await expect(joined.getByText('active')).toBeVisible();
+  await expect(joined.getByRole('cell', { name: 'Yes' })).toBeVisible();
+  await joined.getByRole('link', { name: 'Nia Newcomer' }).click();
+  await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectNoViolations(page, "a researcher's profile");
+
+  // Deactivation ends the invitee's session at once.
+  await page.goBack();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('row', { name: new RegExp(marker) }).getByRole('button', { name: 'Deactivate Nia Newcomer' }).click();
+  await expect(page.getByText('Nia Newcomer deactivated')).toBeVisible();
+  await invitee.reload();
+  await expect(invitee).toHaveURL(/\/login/);
+  await inviteeContext.close();
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, allowConsoleError }) => {
+  const email = demoAccounts.passwordResetter;
+  allowConsoleError(failedResource(410));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Researcher / Professor' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectNoViolations(page, 'forgot password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+  await shoot(page, 'forgot-password-sent');
+
+  const mail = await waitForOutboxEmail(`To: ${email}`);
+  const link = linkIn(mail, '/reset-password');
+  await page.goto(link);
+  await expectNoViolations(page, 'reset password');
+  await page.getByLabel('New password', { exact: true }).fill('a fresh password 2026');
+  await page.getByLabel('Confirm new password').fill('a fresh password 2026');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another password 2026');
+  await page.getByLabel('Confirm new password').fill('another password 2026');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This reset link has been used already.')).toBeVisible();
+
+  await page.goto('/login');
+  await signIn(page, email, 'researcher', 'a fresh password 2026');
+  await expect(page).toHaveURL(/\/dashboard/);
+});
