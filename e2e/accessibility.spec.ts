@@ -1,10 +1,10 @@
-// axe finds no WCAG 2.1 A/AA violation on any public page or the login steps,
-// at desktop and phone widths.
+// axe finds no WCAG 2.0, 2.1 or 2.2 A/AA violation on any public page, the
+// login steps or any signed-in page of either area, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, viewports, type ViewportName } from './fixtures';
+import { demoAccounts, expect, signIn, test, viewports, type ViewportName } from './fixtures';
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // @axe-core/playwright is typed against the newest playwright-core in the tree,
 // which can be ahead of @playwright/test's own copy; the page works with both.
@@ -90,4 +90,44 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await expectNoViolations(page, `/request-demo with errors at ${name} width`);
     });
   });
+}
+
+/** Every signed-in page of each area, with text that shows it has loaded. */
+const signedInPages = {
+  researcher: [
+    { path: '/dashboard', ready: 'main' },
+    { path: '/dashboard/search', ready: 'main' },
+    { path: '/dashboard/message', ready: 'main' },
+    { path: '/dashboard/grants', ready: 'main' },
+    { path: '/dashboard/profile', ready: 'Edit Profile' },
+    { path: '/dashboard/settings', ready: 'Change password' },
+  ],
+  admin: [
+    { path: '/admin/dashboard', ready: 'main' },
+    { path: '/admin/search', ready: 'main' },
+    { path: '/admin/message', ready: 'main' },
+    { path: '/admin/manage', ready: 'Add Researcher' },
+    { path: '/admin/grants', ready: 'main' },
+    { path: '/admin/settings', ready: 'Change password' },
+  ],
+} as const;
+
+for (const name of Object.keys(viewports) as ViewportName[]) {
+  for (const role of ['researcher', 'admin'] as const) {
+    test(`signed-in ${role} pages have no violations at ${name} width`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewports[name]);
+      await page.goto('/login');
+      await signIn(page, demoAccounts[role], role);
+      await expect(page).toHaveURL(role === 'admin' ? /\/admin\// : /\/dashboard/);
+      for (const { path, ready } of signedInPages[role]) {
+        await page.goto(path);
+        if (ready === 'main') await expect(page.getByRole('main')).toBeVisible();
+        else await expect(page.getByText(ready).first()).toBeVisible();
+        // Let lazy panels and first queries settle before scanning.
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `${path} at ${name} width`);
+      }
+    });
+  }
 }
