@@ -26,6 +26,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  ORCID_API_URL: z.string().url().default('https://pub.orcid.org/v3.0'),
   MAIL_FROM: z.string().min(3).default('GrantBridge <no-reply@grantbridge.local>'),
   LEADS_INBOX: z.string().email().default('sales@grantbridge.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -58,6 +59,8 @@ export type Config = {
   seedDemo: boolean;
   demoPassword: string;
   smtpUrl: string | undefined;
+  /** The ORCID public API (v3.0); tests point it at a local server. */
+  orcidApiUrl: string;
   mailFrom: string;
   leadsInbox: string;
   logLevel: string;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     demoPassword: e.DEMO_PASSWORD,
     smtpUrl: e.SMTP_URL,
+    orcidApiUrl: e.ORCID_API_URL.replace(/\/+$/, ''),
     mailFrom: e.MAIL_FROM,
     leadsInbox: e.LEADS_INBOX,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -28,6 +28,7 @@ export const titleByCode: Record<ErrorCode, string> = {
   invitation_revoked: 'Invitation withdrawn',
   token_expired: 'Link expired',
   token_used: 'Link already used',
+  upstream_unavailable: 'A service we depend on did not answer',
 };
 
 /** What a problem answer may carry besides its code and detail. */

@@ -26,6 +26,7 @@ export const errorCodes = [
   'invitation_revoked',
   'token_expired',
   'token_used',
+  'upstream_unavailable',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

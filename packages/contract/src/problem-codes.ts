@@ -30,6 +30,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
+  upstream_unavailable: 502,
   unavailable: 503,
 };
 

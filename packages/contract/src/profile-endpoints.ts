@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
+  orcidImportRequestSchema,
+  publicationsImportBodySchema,
+  publicationsImportResultSchema,
   educationInputSchema,
   educationSchema,
   profileItemParamsSchema,
@@ -47,6 +50,19 @@ export const profileEndpoints = {
     response: publicationSchema,
   },
   deletePublication: { method: 'DELETE', path: '/api/v1/profile/publications/:id', params, ...noContent },
+
+  importPublications: {
+    method: 'POST',
+    path: '/api/v1/profile/publications/import',
+    body: publicationsImportBodySchema,
+    response: publicationsImportResultSchema,
+  },
+  importOrcid: {
+    method: 'POST',
+    path: '/api/v1/profile/orcid',
+    body: orcidImportRequestSchema,
+    response: publicationsImportResultSchema,
+  },
 
   addEducation: {
     method: 'POST',

@@ -106,6 +106,7 @@ export const profileSchema = z.object({
   researchSummary: z.string().nullable(),
   researchAreas: z.array(z.string()),
   expertise: z.array(z.string()),
+  orcid: z.string().nullable(),
   institution: z.object({ id: z.string(), name: z.string() }),
   setupComplete: z.boolean(),
   publications: z.array(publicationSchema),
@@ -116,3 +117,17 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({ profile: profileSchema });
 export const profileItemParamsSchema = z.object({ id: z.string().max(100) });
+
+/** A BibTeX or RIS file as text (text/plain, application/x-bibtex or application/x-research-info-systems). */
+export const publicationsImportBodySchema = z
+  .string({ error: 'Send the BibTeX or RIS file as text' })
+  .min(1, 'The file is empty');
+export const publicationsImportResultSchema = z.object({
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  errors: z.array(z.object({ entry: z.number().int(), reason: z.string() })),
+});
+export type PublicationsImportResult = z.infer<typeof publicationsImportResultSchema>;
+export const orcidImportRequestSchema = z.object({
+  orcid: z.string({ error: 'Enter your ORCID iD' }).trim().min(1, 'Enter your ORCID iD').max(60, 'That is not an ORCID iD'),
+});

@@ -12,6 +12,8 @@ export const researcherProfiles = pgTable('researcher_profiles', {
   location: text('location'),
   researchAreas: text('research_areas').array().notNull().default(sql`'{}'::text[]`),
   expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+  /** The ORCID iD works were imported from (0000-0002-1825-0097 form). */
+  orcid: text('orcid'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

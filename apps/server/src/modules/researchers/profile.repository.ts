@@ -26,6 +26,7 @@ export async function findProfileRow(db: Db, userId: string) {
       location: researcherProfiles.location,
       researchAreas: researcherProfiles.researchAreas,
       expertise: researcherProfiles.expertise,
+      orcid: researcherProfiles.orcid,
     })
     .from(users)
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
@@ -37,7 +38,7 @@ export async function findProfileRow(db: Db, userId: string) {
 export type ProfileFields = Partial<
   Pick<
     typeof researcherProfiles.$inferInsert,
-    'about' | 'researchSummary' | 'location' | 'researchAreas' | 'expertise'
+    'about' | 'researchSummary' | 'location' | 'researchAreas' | 'expertise' | 'orcid'
   >
 >;
 

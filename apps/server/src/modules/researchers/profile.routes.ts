@@ -14,10 +14,44 @@ import {
   updateOwnItem,
   updateOwnProfile,
 } from './profile.service';
+import { importFromOrcid, importPublications } from './publications-import';
 
 const tags = ['profile'];
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Publication files arrive as text; the format is told from the content.
+  app.addContentTypeParser(
+    ['text/plain', 'application/x-bibtex', 'application/x-research-info-systems'],
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    endpoints.importPublications.path,
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      bodyLimit: Math.max(app.config.bodyLimit, 5_000_000),
+      schema: endpointSchema(endpoints.importPublications, {
+        tags,
+        summary: 'Add the publications of a BibTeX or RIS file to my profile (duplicates skipped)',
+      }),
+    },
+    async (request) => importPublications(app.db, requireUser(request), request.body),
+  );
+
+  app.post(
+    endpoints.importOrcid.path,
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.importOrcid, {
+        tags,
+        summary: 'Add the public works of my ORCID record to my profile',
+      }),
+    },
+    async (request) =>
+      importFromOrcid(app.db, app.config.orcidApiUrl, requireUser(request), request.body.orcid),
+  );
+
   app.get(
     endpoints.getProfile.path,
     { schema: endpointSchema(endpoints.getProfile, { tags, summary: 'My profile' }) },

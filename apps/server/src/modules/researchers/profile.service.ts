@@ -68,6 +68,7 @@ function toProfile(row: ProfileRow, items: Items, withContact: boolean): Profile
     researchSummary: row.researchSummary,
     researchAreas: row.researchAreas ?? [],
     expertise: row.expertise ?? [],
+    orcid: row.orcid ?? null,
     institution: { id: row.institutionId, name: row.institutionName },
     setupComplete: row.setupComplete,
     publications: items.publications.map(toPublication),

@@ -1,0 +1,1 @@
+ALTER TABLE "researcher_profiles" ADD COLUMN "orcid" text;

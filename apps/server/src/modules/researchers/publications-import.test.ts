@@ -1,0 +1,147 @@
+// Publications from BibTeX, RIS and ORCID (its responses served from a local
+// server, never the internet), duplicates skipped by DOI or title and year.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makePerson, type TestPerson } from '../../../test/factories';
+import { isValidOrcid } from './orcid';
+
+const fixtures = path.join(import.meta.dirname, '../../../test/fixtures');
+const bib = fs.readFileSync(path.join(fixtures, 'publications.bib'), 'utf8');
+const ris = fs.readFileSync(path.join(fixtures, 'publications.ris'), 'utf8');
+const works = fs.readFileSync(path.join(fixtures, 'orcid-works-0000-0002-1825-0097.json'), 'utf8');
+
+let t: TestApp;
+let orcid: http.Server;
+let orcidUp = true;
+let person: TestPerson;
+let other: TestPerson;
+
+beforeAll(async () => {
+  orcid = http.createServer((request, response) => {
+    if (!orcidUp) return void request.socket.destroy();
+    if (request.url === '/v3.0/0000-0002-1825-0097/works' && request.headers.accept === 'application/json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(works);
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => orcid.listen(0, '127.0.0.1', resolve));
+  const { port } = orcid.address() as AddressInfo;
+  t = await createTestApp({ ORCID_API_URL: `http://127.0.0.1:${port}/v3.0` });
+  person = await makePerson(t.db, 'Jane Doe');
+  other = await makePerson(t.db, 'Other Person');
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => orcid.close(resolve));
+});
+
+const upload = (text: string, contentType: string, cookie = person.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/profile/publications/import',
+    payload: text,
+    headers: { cookie, 'content-type': contentType },
+  });
+const publications = async (cookie = person.cookie) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { cookie } })).json().profile.publications as {
+    title: string;
+    doi: string | null;
+    year: number | null;
+    journal: string | null;
+    authors: string | null;
+  }[];
+
+describe('POST /api/v1/profile/publications/import', () => {
+  it('adds a BibTeX file once; the same file again adds nothing', async () => {
+    const res = await upload(bib, 'application/x-bibtex');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ added: 3, duplicates: 0, errors: [{ entry: 4, reason: 'The entry has no title' }] });
+    const list = await publications();
+    expect(list.find((p) => p.year === 2024)).toMatchObject({
+      title: 'Snow Water Equivalent from Space: a Review',
+      journal: 'Water Resources Research',
+      authors: 'Jane Doe, Richard Roe',
+      doi: '10.1029/2023wr035000',
+    });
+    expect(list.find((p) => p.year === 2022)?.journal).toBe('Proceedings of the Western Snow Conference');
+    const again = await upload(bib, 'text/plain');
+    expect(again.json()).toMatchObject({ added: 0, duplicates: 3 });
+    expect(await publications()).toHaveLength(3);
+  });
+
+  it('tells RIS from the content and skips a publication it has by DOI', async () => {
+    const res = await upload(ris, 'text/plain');
+    expect(res.json()).toEqual({ added: 2, duplicates: 1, errors: [] });
+    const list = await publications();
+    expect(list.find((p) => p.year === 2021)).toMatchObject({ doi: '10.1029/2021gl000001', journal: 'Geophysical Research Letters' });
+    expect(list.find((p) => p.title === 'Snow and society')?.journal).toBe('Handbook of Mountain Science');
+  });
+
+  it('refuses text that is neither format, and changes nothing', async () => {
+    const before = (await publications()).length;
+    const res = await upload('just some words', 'text/plain');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    expect(await publications()).toHaveLength(before);
+  });
+
+  it('adds to the caller only, and answers 401 signed out', async () => {
+    expect(await publications(other.cookie)).toHaveLength(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/publications/import',
+      payload: bib,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/profile/orcid', () => {
+  const importOrcid = (value: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/profile/orcid', payload: { orcid: value }, headers: { cookie: other.cookie } });
+
+  it('checks the check digit', () => {
+    expect(isValidOrcid('0000-0002-1825-0097')).toBe(true);
+    expect(isValidOrcid('0000-0001-5109-3700')).toBe(true);
+    expect(isValidOrcid('0000-0002-1694-233X')).toBe(true);
+    expect(isValidOrcid('0000-0002-1825-0098')).toBe(false);
+    expect(isValidOrcid('0000-0002-1825-009')).toBe(false);
+  });
+
+  it('refuses a wrong iD with validation_failed on the field', async () => {
+    const res = await importOrcid('0000-0002-1825-0098');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [{ path: 'orcid' }] });
+  });
+
+  it('answers 502 upstream_unavailable when ORCID cannot be reached, and changes nothing', async () => {
+    orcidUp = false;
+    try {
+      const res = await importOrcid('0000-0002-1825-0097');
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('upstream_unavailable');
+    } finally {
+      orcidUp = true;
+    }
+    expect(await publications(other.cookie)).toHaveLength(0);
+  });
+
+  it('imports the public works once, from an iD or its address, and remembers the iD', async () => {
+    const res = await importOrcid('https://orcid.org/0000-0002-1825-0097');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ added: 2, duplicates: 0, errors: [] });
+    const list = await publications(other.cookie);
+    expect(list.find((p) => p.year === 2012)).toMatchObject({
+      title: 'Psychoceramics: the study of cracked pots',
+      doi: '10.1087/20120404',
+      journal: 'Learned Publishing',
+    });
+    expect((await importOrcid('0000-0002-1825-0097')).json()).toMatchObject({ added: 0, duplicates: 2 });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { cookie: other.cookie } })).json().profile;
+    expect(profile.orcid).toBe('0000-0002-1825-0097');
+  });
+});
