@@ -5,6 +5,7 @@
 // page on the way, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import {
   demoAccounts,
   expect,
@@ -128,6 +129,13 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await add.getByLabel('Year').fill('2024');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(invitee.getByText('Snow water from space')).toBeVisible();
+  await invitee.getByLabel('Import BibTeX or RIS').setInputFiles('apps/server/test/fixtures/publications.bib');
+  await expect(invitee.getByText('Publications imported: 3 added, 1 could not be read.')).toBeVisible();
+  await expect(invitee.getByText('Mountain Hydrology')).toBeVisible();
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a7a5a' } }).png().toBuffer();
+  await invitee.getByLabel('Add picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  await expect(invitee.getByText('Picture updated')).toBeVisible();
+  await expect(invitee.locator('img[src*="/avatar?v="]')).toBeVisible();
   await shoot(invitee, 'profile');
 
   // The admin sees them active with setup complete, and opens their profile.

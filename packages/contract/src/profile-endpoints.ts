@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
+  avatarBodySchema,
+  avatarResponseSchema,
   orcidImportRequestSchema,
   publicationsImportBodySchema,
   publicationsImportResultSchema,
@@ -62,6 +64,21 @@ export const profileEndpoints = {
     path: '/api/v1/profile/orcid',
     body: orcidImportRequestSchema,
     response: publicationsImportResultSchema,
+  },
+
+  setAvatar: {
+    method: 'PUT',
+    path: '/api/v1/profile/avatar',
+    body: avatarBodySchema,
+    response: avatarResponseSchema,
+  },
+  removeAvatar: { method: 'DELETE', path: '/api/v1/profile/avatar', ...noContent },
+  /** image/webp bytes. */
+  researcherAvatar: {
+    method: 'GET',
+    path: '/api/v1/researchers/:id/avatar',
+    params,
+    response: z.unknown(),
   },
 
   addEducation: {

@@ -107,6 +107,8 @@ export const profileSchema = z.object({
   researchAreas: z.array(z.string()),
   expertise: z.array(z.string()),
   orcid: z.string().nullable(),
+  /** The re-encoded picture's address, or null (initials are shown). */
+  avatarUrl: z.string().nullable(),
   institution: z.object({ id: z.string(), name: z.string() }),
   setupComplete: z.boolean(),
   publications: z.array(publicationSchema),
@@ -131,3 +133,7 @@ export type PublicationsImportResult = z.infer<typeof publicationsImportResultSc
 export const orcidImportRequestSchema = z.object({
   orcid: z.string({ error: 'Enter your ORCID iD' }).trim().min(1, 'Enter your ORCID iD').max(60, 'That is not an ORCID iD'),
 });
+
+/** The picture's bytes (PNG, JPEG or WebP, up to 2 MB), sent as the body with its image content type. */
+export const avatarBodySchema = z.unknown();
+export const avatarResponseSchema = z.object({ avatarUrl: z.string() });

@@ -141,10 +141,10 @@ async function call<L extends EndpointLine>(
   return (text ? JSON.parse(text) : undefined) as EndpointResponse<EndpointAt<L>>;
 }
 
-/** Sends a text body (a CSV file) to an endpoint that takes one; answers its JSON like `call`. */
+/** Sends a file's text or bytes (a CSV file, a picture) to an endpoint that takes one; answers its JSON like `call`. */
 async function upload<L extends EndpointLine>(
   line: L,
-  options: { text: string; contentType: string; query?: Record<string, QueryValue | undefined>; signal?: AbortSignal },
+  options: { text: string | Blob; contentType: string; query?: Record<string, QueryValue | undefined>; signal?: AbortSignal },
 ): Promise<EndpointResponse<EndpointAt<L>>> {
   const [method, path] = line.split(' ') as [HttpMethod, string];
   const response = await fetch(withQuery(path, options.query), {

@@ -1,6 +1,6 @@
 // The researchers module's tables: a researcher's profile and what it lists.
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { userReference, users } from './auth';
 
 export const researcherProfiles = pgTable('researcher_profiles', {
@@ -43,4 +43,22 @@ export const projects = pgTable('projects', {
   userId: userReference(),
   title: text('title').notNull(),
   description: text('description'),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Profile pictures, re-encoded (WebP, 256 px, no metadata), kept in the
+ * database so every instance serves the same one and none is lost.
+ */
+export const avatars = pgTable('avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  image: bytea('image').notNull(),
+  contentType: text('content_type').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -249,7 +249,7 @@ export async function recordPasswordResetRequest(db: Db, email: string, ip: stri
 }
 
 export type AccountDetails = Partial<
-  Pick<NewUser, 'name' | 'title' | 'department' | 'phone' | 'office' | 'setupComplete'>
+  Pick<NewUser, 'name' | 'title' | 'department' | 'phone' | 'office' | 'setupComplete' | 'avatarUrl'>
 >;
 
 export async function updateUserDetails(db: Db, userId: string, details: AccountDetails) {

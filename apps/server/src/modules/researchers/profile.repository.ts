@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { institutions } from '../../db/schema/institutions';
-import { education, projects, publications, researcherProfiles } from '../../db/schema/researchers';
+import { avatars, education, projects, publications, researcherProfiles } from '../../db/schema/researchers';
 
 export async function findProfileRow(db: Db, userId: string) {
   const [row] = await db
@@ -27,6 +27,7 @@ export async function findProfileRow(db: Db, userId: string) {
       researchAreas: researcherProfiles.researchAreas,
       expertise: researcherProfiles.expertise,
       orcid: researcherProfiles.orcid,
+      avatarUrl: users.avatarUrl,
     })
     .from(users)
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
@@ -105,4 +106,23 @@ export async function deleteItem(db: Db, kind: ItemKind, userId: string, id: str
     .where(and(eq(table.id, id), eq(table.userId, userId)))
     .returning({ id: table.id });
   return rows.length > 0;
+}
+
+export async function upsertAvatarRow(db: Db, row: typeof avatars.$inferInsert) {
+  await db
+    .insert(avatars)
+    .values(row)
+    .onConflictDoUpdate({
+      target: avatars.userId,
+      set: { image: row.image, contentType: row.contentType, updatedAt: row.updatedAt },
+    });
+}
+
+export async function deleteAvatarRow(db: Db, userId: string) {
+  await db.delete(avatars).where(eq(avatars.userId, userId));
+}
+
+export async function findAvatarRow(db: Db, userId: string) {
+  const [row] = await db.select().from(avatars).where(eq(avatars.userId, userId));
+  return row;
 }

@@ -15,6 +15,9 @@ import {
   updateOwnProfile,
 } from './profile.service';
 import { importFromOrcid, importPublications } from './publications-import';
+import { getAvatar, maxAvatarBytes, removeAvatar, setAvatar } from './avatar';
+import { isUuid } from '@grantbridge/contract/ids';
+import { AppError } from '../../errors';
 
 const tags = ['profile'];
 
@@ -24,6 +27,63 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     ['text/plain', 'application/x-bibtex', 'application/x-research-info-systems'],
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
+  );
+
+  // Pictures arrive as bytes; their type is checked from the bytes themselves (avatar.ts).
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: maxAvatarBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    endpoints.setAvatar.path,
+    {
+      bodyLimit: maxAvatarBytes,
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.setAvatar, {
+        tags,
+        summary: 'Set my picture (PNG, JPEG or WebP up to 2 MB; re-encoded, metadata removed)',
+      }),
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError('validation_failed', 'Send the picture itself as the body, with an image content type.');
+      }
+      const result = await setAvatar(app.db, user, request.body);
+      await announceAccountChanged(app, user.id);
+      return result;
+    },
+  );
+
+  app.delete(
+    endpoints.removeAvatar.path,
+    { schema: endpointSchema(endpoints.removeAvatar, { tags, summary: 'Remove my picture' }) },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await removeAvatar(app.db, user);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    endpoints.researcherAvatar.path,
+    {
+      schema: endpointSchema(endpoints.researcherAvatar, {
+        tags,
+        summary: "A researcher's picture (image/webp)",
+      }),
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { id } = request.params;
+      const avatar = isUuid(id) ? await getAvatar(app.db, id) : null;
+      if (!avatar) throw new AppError('not_found', 'No picture.');
+      // The address changes with the picture (?v=), so a browser may keep it.
+      reply.type(avatar.contentType).header('cache-control', 'private, max-age=86400');
+      return reply.send(avatar.image);
+    },
   );
 
   app.post(

@@ -69,6 +69,7 @@ function toProfile(row: ProfileRow, items: Items, withContact: boolean): Profile
     researchAreas: row.researchAreas ?? [],
     expertise: row.expertise ?? [],
     orcid: row.orcid ?? null,
+    avatarUrl: row.avatarUrl,
     institution: { id: row.institutionId, name: row.institutionName },
     setupComplete: row.setupComplete,
     publications: items.publications.map(toPublication),

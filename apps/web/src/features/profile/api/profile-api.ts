@@ -31,3 +31,19 @@ export async function addProject(body: { title: string; description?: string | n
 export async function deleteProject(id: string) {
   await api.call('DELETE /api/v1/profile/projects/:id', { params: { id } });
 }
+
+export function importPublicationsFile(text: string) {
+  return api.upload('POST /api/v1/profile/publications/import', { text, contentType: 'text/plain' });
+}
+
+export function importOrcid(orcid: string) {
+  return api.call('POST /api/v1/profile/orcid', { body: { orcid } });
+}
+
+export function uploadAvatar(file: File) {
+  return api.upload('PUT /api/v1/profile/avatar', { text: file, contentType: file.type || 'application/octet-stream' });
+}
+
+export async function removeAvatar() {
+  await api.call('DELETE /api/v1/profile/avatar');
+}

@@ -15,6 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { profileKey, useProfile, useResearcherProfile } from '../hooks/use-profile';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
+import { PublicationsImport } from './publications-import';
 
 function Problem({ children }: { children: ReactNode }) {
   return (
@@ -93,6 +94,16 @@ export function SetupPage({ homePath }: { homePath: string }) {
             }}
           />
         </div>
+        <section className="mt-8 border-t border-slate-200 pt-6" aria-labelledby="setup-publications">
+          <h3 id="setup-publications" className="text-base font-semibold text-slate-900">
+            Your publications (optional)
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Import them now from a reference manager&rsquo;s BibTeX or RIS export, or from ORCID.
+            They help collaborators find you.
+          </p>
+          <PublicationsImport />
+        </section>
       </Card>
     </div>
   );

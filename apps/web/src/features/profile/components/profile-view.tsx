@@ -7,8 +7,9 @@ import { Building2, Mail, MapPin, Phone, DoorOpen } from 'lucide-react';
 import type { Profile } from '@grantbridge/contract/profile';
 import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
-import { InitialsAvatar } from '../../../components/ui/initials-avatar';
+import { AvatarControl, ProfilePicture } from './avatar-control';
 import { ProfileItems } from './profile-items';
+import { PublicationsImport } from './publications-import';
 
 const tabs = [
   { value: 'overview', label: 'Overview' },
@@ -42,8 +43,8 @@ export function ProfileView({ profile, editable, actions }: { profile: Profile; 
     <div className="mx-auto max-w-5xl space-y-6">
       <Card className="p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <InitialsAvatar name={profile.name} size="md" className="scale-150 sm:mt-2 sm:ml-2" />
-          <div className="min-w-0 flex-1 sm:pl-4">
+          <ProfilePicture profile={profile} />
+          <div className="min-w-0 flex-1">
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">{profile.name}</h2>
             {profile.title ? <p className="mt-1 text-slate-700">{profile.title}</p> : null}
             <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
@@ -54,6 +55,11 @@ export function ProfileView({ profile, editable, actions }: { profile: Profile; 
                 </li>
               ))}
             </ul>
+            {editable ? (
+              <div className="mt-4">
+                <AvatarControl profile={profile} />
+              </div>
+            ) : null}
           </div>
           {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
         </div>
@@ -89,6 +95,7 @@ export function ProfileView({ profile, editable, actions }: { profile: Profile; 
           </Tabs.Content>
           <Tabs.Content value="publications" className="focus:outline-none">
             <ProfileItems kind="publications" profile={profile} editable={editable} />
+            {editable ? <PublicationsImport /> : null}
           </Tabs.Content>
           <Tabs.Content value="education" className="focus:outline-none">
             <ProfileItems kind="education" profile={profile} editable={editable} />
