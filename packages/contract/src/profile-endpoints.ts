@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
+  recommendedQuerySchema,
+  recommendedResponseSchema,
   avatarBodySchema,
   avatarResponseSchema,
   orcidImportRequestSchema,
@@ -29,6 +31,12 @@ export const profileEndpoints = {
     path: '/api/v1/profile',
     body: updateProfileRequestSchema,
     response: profileResponseSchema,
+  },
+  recommendedResearchers: {
+    method: 'GET',
+    path: '/api/v1/researchers/recommended',
+    query: recommendedQuerySchema,
+    response: recommendedResponseSchema,
   },
   researcherProfile: {
     method: 'GET',

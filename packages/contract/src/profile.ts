@@ -137,3 +137,17 @@ export const orcidImportRequestSchema = z.object({
 /** The picture's bytes (PNG, JPEG or WebP, up to 2 MB), sent as the body with its image content type. */
 export const avatarBodySchema = z.unknown();
 export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
+
+export const recommendedQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit is a number' }).int().min(1, 'limit is at least 1').max(50, 'limit is at most 50').default(6),
+});
+export const recommendedResearcherSchema = z.object({
+  researcher: z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), institution: z.string() }),
+  /** Research areas and expertise keywords both have, in the user's words. */
+  commonInterests: z.array(z.string()),
+  /** People the user talks to who also talk to this researcher. */
+  mutualConnections: z.number().int(),
+  score: z.number(),
+});
+export type RecommendedResearcher = z.infer<typeof recommendedResearcherSchema>;
+export const recommendedResponseSchema = z.object({ results: z.array(recommendedResearcherSchema) });

@@ -53,3 +53,35 @@ export async function countOpenOpportunities(db: Db, profiles: string[][], now =
     return fitting.size;
   });
 }
+
+/**
+ * How related two research areas are in the open catalogue: of the open grants
+ * that fit `a`, the share that also fit `b` (0–1). "Complementary" people in
+ * the researcher recommendations are those whose areas often share a grant
+ * with the user's.
+ */
+export async function openGrantAreaAffinity(db: Db, now = new Date()) {
+  const index = await areaIndex(db, now);
+  const names = [...index.grantsByArea.keys()];
+  const sets = new Map<string, Set<number>>();
+  const grantsFitting = (area: string) => {
+    const key = area.trim().toLowerCase();
+    let set = sets.get(key);
+    if (!set) {
+      set = new Set<number>();
+      for (const name of names) {
+        if (areaMatches(area, name)) for (const g of index.grantsByArea.get(name)!) set.add(g);
+      }
+      sets.set(key, set);
+    }
+    return set;
+  };
+  return (a: string, b: string): number => {
+    const fitA = grantsFitting(a);
+    if (fitA.size === 0) return 0;
+    const fitB = grantsFitting(b);
+    let both = 0;
+    for (const g of fitA) if (fitB.has(g)) both++;
+    return both / fitA.size;
+  };
+}

@@ -293,3 +293,28 @@ export async function advanceReadMarker(
     .returning({ lastReadSeq: conversationMembers.lastReadSeq });
   return row!.lastReadSeq;
 }
+
+/** The people who share a conversation with the user now (neither has left it). */
+export async function findContactIds(db: Db, userId: string) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT b.user_id AS id
+      FROM conversation_members a
+      JOIN conversation_members b ON b.conversation_id = a.conversation_id AND b.user_id <> a.user_id
+      WHERE a.user_id = ${userId} AND a.left_at IS NULL AND b.left_at IS NULL`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** For each person a contact of `contactIds` talks to, how many of those contacts do. */
+export async function countSharedContacts(db: Db, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  return queryRows<{ id: string; n: number }>(
+    db,
+    sql`SELECT b.user_id AS id, count(DISTINCT a.user_id)::int AS n
+      FROM conversation_members a
+      JOIN conversation_members b ON b.conversation_id = a.conversation_id AND b.user_id <> a.user_id
+      WHERE a.user_id = ANY(${`{${contactIds.join(',')}}`}::uuid[]) AND a.left_at IS NULL AND b.left_at IS NULL
+      GROUP BY b.user_id`,
+  );
+}

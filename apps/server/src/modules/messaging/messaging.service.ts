@@ -17,6 +17,8 @@ import { findExistingUserIds } from '../auth/auth.service';
 import { getGrant } from '../grants/grants.service';
 import {
   advanceReadMarker,
+  countSharedContacts,
+  findContactIds,
   findConversationByDirectKey,
   findMembership,
   findMessageByClientId,
@@ -365,4 +367,11 @@ export async function findPeople(
     20,
   );
   return rows.map(toPerson);
+}
+
+/** Who the user talks to, and for everyone else how many of those people they talk to too. */
+export async function getContactGraph(db: Db, userId: string) {
+  const contacts = await findContactIds(db, userId);
+  const shared = await countSharedContacts(db, contacts);
+  return { contacts: new Set(contacts), mutual: new Map(shared.map((r) => [r.id, r.n])) };
 }

@@ -1,6 +1,6 @@
 // SQL for researcher profiles.
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { institutions } from '../../db/schema/institutions';
 import { researcherProfiles } from '../../db/schema/researchers';
@@ -62,4 +62,27 @@ export async function findResearchersOfInstitution(db: Db, institutionId: string
     .leftJoin(researcherProfiles, eq(researcherProfiles.userId, users.id))
     .where(and(eq(users.institutionId, institutionId), eq(users.role, 'researcher')))
     .orderBy(asc(users.name));
+}
+
+/** Every active researcher with a profile, with institution and publication titles: recommendation candidates. */
+export async function findRecommendationCandidates(db: Db) {
+  return queryRows<{
+    id: string;
+    name: string;
+    title: string | null;
+    institution: string;
+    research_areas: string[];
+    expertise: string[];
+    research_summary: string | null;
+    publication_titles: string | null;
+  }>(
+    db,
+    sql`SELECT u.id, u.name, u.title, i.name AS institution, p.research_areas, p.expertise, p.research_summary,
+        (SELECT string_agg(title, ' ') FROM (SELECT title FROM publications WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)
+          AS publication_titles
+      FROM users u
+      JOIN institutions i ON i.id = u.institution_id
+      JOIN researcher_profiles p ON p.user_id = u.id
+      WHERE u.role = 'researcher' AND u.status = 'active'`,
+  );
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../plugins/types';
 import { canActForResearcher } from './researchers.policy';
 import {
   findResearcherWithAreas,
+  findRecommendationCandidates,
   findResearchersOfInstitution,
   findResearchersOutside,
   insertResearcherProfile,
@@ -53,4 +54,18 @@ export async function listResearchersOfInstitution(db: Db, institutionId: string
 export async function getOwnResearchAreas(db: Db, userId: string) {
   const row = await findResearcherWithAreas(db, userId);
   return row?.researchAreas ?? [];
+}
+
+/** Active researchers with a profile (every institution), with their publication titles. */
+export async function listRecommendationCandidates(db: Db) {
+  const rows = await findRecommendationCandidates(db);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    institution: r.institution,
+    researchAreas: r.research_areas ?? [],
+    expertise: r.expertise ?? [],
+    text: [r.research_summary, r.publication_titles].filter(Boolean).join(' '),
+  }));
 }

@@ -1,7 +1,6 @@
 // Import publications from a BibTeX or RIS file, or from an ORCID record.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { FileUp } from 'lucide-react';
 import type { PublicationsImportResult } from '@grantbridge/contract/profile';
 import { Button } from '../../../components/ui/button';
@@ -30,8 +29,8 @@ export function PublicationsImport() {
   const done = async (result: PublicationsImportResult) => {
     await queryClient.invalidateQueries({ queryKey: profileKey });
     const text = `Publications imported: ${summary(result)}.`;
+    // Said once, in the status line beside the buttons (no toast on top).
     setStatus(text);
-    toast.success(text);
   };
 
   const fromFile = async (file: File | undefined) => {
