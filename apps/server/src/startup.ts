@@ -12,6 +12,7 @@ import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
 import { backfillAgencyKeys } from './modules/grants/import/agency-backfill';
 import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
 import { loadDemoConversations } from './seed/messaging-seed';
+import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 
 /** Prepares the database; resolves with whether the demo data was loaded by this start. */
@@ -34,6 +35,7 @@ export async function prepareDatabase(
     if (config.seedDemo) {
       await shiftDemoGrantDates(db);
       await loadDemoConversations(db, config);
+      await loadDemoPeopleExtras(db, config);
     }
     return seeded;
   });

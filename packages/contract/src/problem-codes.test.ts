@@ -16,7 +16,9 @@ describe('the status of each error code', () => {
     [413, 'payload_too_large'],
     [429, 'rate_limited'],
     [500, 'internal'],
-    [502, 'internal'],
+    [410, 'gone'],
+    [502, 'upstream_unavailable'],
+    [504, 'internal'],
     [418, 'internal'],
   ] as const)('reads a bare %i as the general code %s', (status, code) => {
     expect(codeForStatus(status)).toBe(code);

@@ -32,10 +32,15 @@ type DemoPerson = {
   expertise?: string[];
   about?: string;
   setupComplete?: boolean;
+  status?: 'active' | 'deactivated';
+  publications?: { title: string; journal: string; year: number; authors: string }[];
+  education?: { degree: string; field: string; institution: string; year: number }[];
+  projects?: { title: string; description: string }[];
 };
 type DemoData = {
   institutions: { name: string; domain: string; state: string; location: string }[];
   people: DemoPerson[];
+  invitations?: { email: string; name: string; title: string; department: string; researchAreas: string[] }[];
 };
 
 export function readDemoData(config: Config): DemoData {
