@@ -72,13 +72,15 @@ export async function directoryRows(db: Db, actor: Actor, now = new Date()): Pro
 }
 
 const statusOrder = { active: 0, invited: 1, deactivated: 2 } as const;
+// One collator for every comparison (localeCompare with options builds one per call).
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 function compare(sort: DirectorySort) {
   return (a: DirectoryRow, b: DirectoryRow): number => {
     switch (sort) {
       case 'name':
       case 'email':
-        return a[sort].localeCompare(b[sort], 'en', { sensitivity: 'base' });
+        return collator.compare(a[sort], b[sort]);
       case 'setupComplete':
         return Number(a.setupComplete) - Number(b.setupComplete);
       case 'lastSignInAt':

@@ -1,5 +1,5 @@
 // SQL for a researcher's saved grants and applications.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { grants } from '../../db/schema/grants';
 import { applications, savedGrants } from '../../db/schema/pipeline';
@@ -72,6 +72,7 @@ export async function countSavedGrantsOf(db: Db, userIds: string[]) {
   return db
     .select({ userId: savedGrants.userId, n: sql<number>`count(*)::int` })
     .from(savedGrants)
-    .where(inArray(savedGrants.userId, userIds))
+    // One array parameter, however many people.
+    .where(sql`${savedGrants.userId} = ANY(${`{${userIds.join(',')}}`}::uuid[])`)
     .groupBy(savedGrants.userId);
 }

@@ -73,6 +73,6 @@ export async function getViewerState(db: Db, userId: string, grantId: string) {
 
 /** Saved-grant counts by person id (0 for people who saved none). */
 export async function countSavedGrants(db: Db, userIds: string[]): Promise<Map<string, number>> {
-  const rows = await countSavedGrantsOf(db, userIds);
-  return new Map(userIds.map((id) => [id, rows.find((r) => r.userId === id)?.n ?? 0]));
+  const counted = new Map((await countSavedGrantsOf(db, userIds)).map((r) => [r.userId, r.n]));
+  return new Map(userIds.map((id) => [id, counted.get(id) ?? 0]));
 }
