@@ -20,6 +20,7 @@ export const paths = {
     setup: '/dashboard/setup',
     settings: '/dashboard/settings',
     grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
+    person: (id: string) => `/dashboard/researcher/${encodeURIComponent(id)}`,
   },
   admin: {
     root: '/admin',

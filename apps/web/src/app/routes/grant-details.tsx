@@ -33,6 +33,7 @@ export function Component() {
           grantId={grant.id}
           onHighlight={onHighlight}
           grantPath={admin ? paths.admin.grant : paths.researcher.grant}
+          personPath={admin ? paths.admin.researcher : paths.researcher.person}
         />
       )}
     />

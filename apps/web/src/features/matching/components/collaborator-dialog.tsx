@@ -10,10 +10,17 @@ type CollaboratorDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   grantPath: (id: string) => string;
+  personPath: (id: string) => string;
 };
 
 /** A collaborator's details and at most two grants they would fit. */
-export function CollaboratorDialog({ collaborator, open, onOpenChange, grantPath }: CollaboratorDialogProps) {
+export function CollaboratorDialog({
+  collaborator,
+  open,
+  onOpenChange,
+  grantPath,
+  personPath,
+}: CollaboratorDialogProps) {
   if (!collaborator) return null;
   const person = collaborator;
   const subtitle = [person.title, person.department, person.institution].filter(Boolean).join(' · ');
@@ -41,6 +48,15 @@ export function CollaboratorDialog({ collaborator, open, onOpenChange, grantPath
         </p>
       </div>
       {person.about ? <p className="mt-4 leading-7 text-slate-800">{person.about}</p> : null}
+      <p className="mt-3">
+        <Link
+          to={personPath(person.id)}
+          onClick={() => onOpenChange(false)}
+          className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
+          View {person.name}&rsquo;s profile
+        </Link>
+      </p>
 
       <DialogSection title="Complementary areas" items={person.complementaryAreas} tone="green" />
       <DialogSection title="Matching areas" items={person.matchingAreas} tone="brand" />

@@ -14,9 +14,11 @@ type CollaboratorsPanelProps = {
   grantId: string;
   onHighlight: (collaborator: Collaborator | null) => void;
   grantPath: (id: string) => string;
+  /** A researcher's profile page. */
+  personPath: (id: string) => string;
 };
 
-export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: CollaboratorsPanelProps) {
+export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath }: CollaboratorsPanelProps) {
   const collaborators = useCollaborators(grantId);
   const [shownId, setShownId] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -91,7 +93,13 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath }: Collabor
           ))}
         </ul>
       )}
-      <CollaboratorDialog collaborator={shown} open={open} onOpenChange={setOpen} grantPath={grantPath} />
+      <CollaboratorDialog
+        collaborator={shown}
+        open={open}
+        onOpenChange={setOpen}
+        grantPath={grantPath}
+        personPath={personPath}
+      />
     </Card>
   );
 }

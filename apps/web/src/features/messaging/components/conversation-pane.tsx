@@ -1,6 +1,7 @@
 // One open conversation: header (with membership actions for groups and
 // teams), the history, who is typing, and the composer.
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
 import type { Conversation } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +24,8 @@ type PaneProps = {
   conversation: Conversation;
   userId: string;
   userName: string;
+  /** A researcher's profile page in the viewer's area. */
+  personPath: (id: string) => string;
   onBack: () => void;
   onLeft: () => void;
 };
@@ -36,7 +39,7 @@ const membershipActions = [
   { dialog: 'leave', label: 'Leave', icon: LogOut },
 ] as const;
 
-export function ConversationPane({ conversation, userId, userName, onBack, onLeft }: PaneProps) {
+export function ConversationPane({ conversation, userId, userName, personPath, onBack, onLeft }: PaneProps) {
   const history = useMessages(conversation.id);
   const pending = usePendingMessages(conversation.id);
   const { send, retry, discard } = useSendMessage(userId);
@@ -86,6 +89,14 @@ export function ConversationPane({ conversation, userId, userName, onBack, onLef
             {subtitle}
           </p>
         </div>
+        {other && other.role === 'researcher' ? (
+          <Link
+            to={personPath(other.id)}
+            className="shrink-0 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Profile<span className="sr-only"> of {other.name}</span>
+          </Link>
+        ) : null}
         {conversation.type !== 'direct' ? (
           <div className="flex shrink-0 items-center gap-1">
             {membershipActions.map(({ dialog: opens, label, icon: Icon }) => (

@@ -2,6 +2,7 @@
 // phones one at a time, with Back. The open conversation is `?c=<id>`.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
 import clsx from 'clsx';
 import { MessagesSquare } from 'lucide-react';
 import type { User } from '@grantbridge/contract/auth';
@@ -64,6 +65,7 @@ export function MessagesPage({ user }: { user: User }) {
             conversation={selected}
             userId={user.id}
             userName={user.name}
+            personPath={user.role === 'admin' ? paths.admin.researcher : paths.researcher.person}
             onBack={() => open(null)}
             onLeft={() => open(null)}
           />
