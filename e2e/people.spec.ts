@@ -191,3 +191,31 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, a
   await signIn(page, email, 'researcher', 'a fresh password 2026');
   await expect(page).toHaveURL(/\/dashboard/);
 });
+
+test('an admin imports a CSV file after seeing what it will do', async ({ page }) => {
+  const marker = uniqueMarker('csv');
+  const csv =
+    'email,name,title,department,research_areas\r\n' +
+    `${marker}.one@example.edu,"One, Ada",Professor,Chemistry,Polymer Chemistry\r\n` +
+    `${marker}.two@example.edu,Two Bea,,Physics,\r\n` +
+    'not-an-address,Nobody,,,\r\n' +
+    `${demoAccounts.researcher},Already Here,,,\r\n`;
+  await page.goto('/login');
+  await signIn(page, demoAccounts.admin, 'admin');
+  await page.getByRole('link', { name: 'Manage' }).click();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import researchers from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('2 people will be invited by e-mail')).toBeVisible();
+  await expect(dialog.getByText('1 row skipped: already have an account or a pending invitation')).toBeVisible();
+  await expect(dialog.getByText(/Line 4:.*not-an-address/)).toBeVisible();
+  await expectNoViolations(page, 'the CSV import preview');
+  await shoot(page, 'csv-preview');
+  await dialog.getByRole('button', { name: 'Invite 2 people' }).click();
+  await expect(page.getByText('2 invitations sent; 1 skipped')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search researchers' }).fill(marker);
+  await expect(page.getByRole('row', { name: /One, Ada/ }).getByText('invited')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Two Bea/ }).getByText('invited')).toBeVisible();
+  await page.setViewportSize(viewports.phone);
+  await shoot(page, 'manage-search');
+});

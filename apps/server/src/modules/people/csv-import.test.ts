@@ -75,6 +75,13 @@ describe('POST /api/v1/admin/researchers/import', () => {
     expect(await invitationCount()).toBe(before + 2);
   });
 
+  it('numbers lines as a text editor does, with LF endings, empty lines and quoted line breaks', async () => {
+    const d = admin.domain;
+    const csv = `email,name,title\n\nlf.one@${d},"Line\nBreak",x\n\nbroken,Bad,y\nlf.two@${d},,z\n`;
+    const res = await upload(csv, '?dryRun=true');
+    expect(res.json().errors.map((e: { line: number }) => e.line)).toEqual([6, 7]);
+  });
+
   it('refuses a file without the needed columns, and one that is not CSV', async () => {
     const res = await upload('mail,fullname\nx@y.edu,X\n');
     expect(res.statusCode).toBe(400);

@@ -28,7 +28,7 @@ export type ImportResult = { invited: number; skipped: number; errors: { line: n
 type Row = { line: number; email: string; name: string; title: string | null; department: string | null; areas: string[] };
 
 function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] } {
-  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[];
+  let records: { record: Record<string, string>; raw: string }[];
   try {
     records = parse(text, {
       bom: true,
@@ -36,7 +36,6 @@ function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] }
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
-      info: true,
       raw: true,
     });
   } catch (error) {
@@ -53,17 +52,29 @@ function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] }
   }
   const rows: Row[] = [];
   const errors: ImportResult['errors'] = [];
-  for (const { record, info, raw } of records) {
-    // csv-parse counts one past the record's last line; a quoted line break moves its first line up.
-    const line = info.lines - 1 - (raw.match(/\n/g)?.length ?? 0);
+  // Each record's first line, found by locating its raw text in the file
+  // (csv-parse's own line count treats line breaks inside quotes unevenly).
+  let cursor = text.indexOf('\n') + 1;
+  let line = 2;
+  for (const { record, raw: rawText } of records) {
+    // A skipped empty line comes at the front of the next record's raw text.
+    const raw = rawText.replace(/^[\r\n]+/, '');
+    const at = text.indexOf(raw, cursor);
+    if (at >= 0) {
+      for (let i = cursor; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+      cursor = at;
+    }
+    const recordLine = line;
+    for (let i = cursor; i < cursor + raw.length; i++) if (text.charCodeAt(i) === 10) line++;
+    cursor += raw.length;
     const email = emailSchema.safeParse(record.email ?? '');
     const name = (record.name ?? '').trim();
-    if (!email.success) errors.push({ line, reason: `"${record.email ?? ''}" is not an e-mail address` });
-    else if (!name) errors.push({ line, reason: 'The name is missing' });
-    else if (name.length > 200) errors.push({ line, reason: 'The name is longer than 200 characters' });
+    if (!email.success) errors.push({ line: recordLine, reason: `"${record.email ?? ''}" is not an e-mail address` });
+    else if (!name) errors.push({ line: recordLine, reason: 'The name is missing' });
+    else if (name.length > 200) errors.push({ line: recordLine, reason: 'The name is longer than 200 characters' });
     else {
       rows.push({
-        line,
+        line: recordLine,
         email: email.data.toLowerCase(),
         name,
         title: record.title?.slice(0, 200) || null,
