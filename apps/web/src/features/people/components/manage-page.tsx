@@ -184,7 +184,7 @@ export function ManagePage() {
             )}
           </ul>
           <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full min-w-[50rem] text-left text-sm">
+            <table className="w-full min-w-[46rem] text-left text-sm">
               <caption className="sr-only">
                 Researchers and pending invitations, sorted by {columns.find((c) => c.sort === sort)!.label}{' '}
                 {order === 'asc' ? 'ascending' : 'descending'}
@@ -218,7 +218,7 @@ export function ManagePage() {
                 ) : (
                   data.results.map((row) => (
                     <tr key={row.id} className="hover:bg-slate-50">
-                      <td className="max-w-[14rem] px-3 py-3 font-medium text-slate-900">
+                      <td className="max-w-[11rem] px-3 py-3 font-medium text-slate-900">
                         {row.status === 'invited' ? (
                           row.name
                         ) : (
@@ -228,7 +228,7 @@ export function ManagePage() {
                         )}
                         {row.department ? <span className="block truncate text-xs font-normal text-slate-600">{row.department}</span> : null}
                       </td>
-                      <td className="max-w-[16rem] truncate px-3 py-3 text-slate-800" title={row.email}>{row.email}</td>
+                      <td className="max-w-[12rem] truncate px-3 py-3 text-slate-800" title={row.email}>{row.email}</td>
                       <td className="px-3 py-3">{row.setupComplete ? 'Yes' : 'No'}</td>
                       <td className="whitespace-nowrap px-3 py-3 text-slate-800">{row.lastSignInAt ? formatDate(row.lastSignInAt.slice(0, 10)) : 'Never'}</td>
                       <td className="px-3 py-3 text-right tabular-nums">{row.grantsSaved}</td>
