@@ -147,9 +147,12 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expectNoViolations(page, "a researcher's profile");
+  await page.getByRole('button', { name: 'Message Nia' }).click();
+  await expect(page).toHaveURL(/\/admin\/message\?c=/);
+  await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
 
   // Deactivation ends the invitee's session at once.
-  await page.goBack();
+  await page.goto(`/admin/manage?q=${marker}`);
   page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('row', { name: new RegExp(marker) }).getByRole('button', { name: 'Deactivate Nia Newcomer' }).click();
   await expect(page.getByText('Nia Newcomer deactivated')).toBeVisible();
