@@ -203,15 +203,12 @@ export function ManagePage() {
                       </th>
                     );
                   })}
-                  <th scope="col" className="px-3 py-2 text-xs font-semibold uppercase tracking-wide">
-                    Actions
-                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {data.results.length === 0 ? (
                   <tr>
-                    <td colSpan={columns.length + 1} className="px-4 py-10 text-center text-slate-700">
+                    <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-700">
                       {q ? `No one matches “${q}”.` : 'No researchers yet. Add one, or import a CSV file.'}
                     </td>
                   </tr>
@@ -233,11 +230,12 @@ export function ManagePage() {
                       <td className="whitespace-nowrap px-3 py-3 text-slate-800">{row.lastSignInAt ? formatDate(row.lastSignInAt.slice(0, 10)) : 'Never'}</td>
                       <td className="px-3 py-3 text-right tabular-nums">{row.grantsSaved}</td>
                       <td className="px-3 py-3 text-right tabular-nums">{row.openOpportunities}</td>
-                      <td className="px-3 py-3">
+                      <td className="px-3 py-2">
+                        {/* The status and what can be done about it, in one column so the table fits a laptop. */}
                         <Chip tone={statusTone[row.status]} className="capitalize">{row.status}</Chip>
-                      </td>
-                      <td className="px-3 py-3">
-                        <RowActions row={row} onChanged={refresh} />
+                        <div className="-ml-3 mt-1">
+                          <RowActions row={row} onChanged={refresh} />
+                        </div>
                       </td>
                     </tr>
                   ))
