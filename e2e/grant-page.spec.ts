@@ -267,8 +267,12 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       const dialog = page.getByRole('dialog', { name: person.name });
       await expect(dialog).toContainText(person.institution);
       await expect(dialog).toContainText(`Match score ${Math.round(person.score * 100)} of 100.`);
-      const suggested = dialog.getByRole('link');
+      const suggested = dialog.getByRole('listitem').getByRole('link');
       await expect(suggested).toHaveCount(Math.min(2, person.suggestedGrants.length));
+      await expect(dialog.getByRole('link', { name: `View ${person.name}’s profile` })).toHaveAttribute(
+        'href',
+        `/dashboard/researcher/${person.id}`,
+      );
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(people.nth(withGrants).getByRole('button')).toBeFocused();

@@ -48,7 +48,8 @@ test('a message request across institutions: waiting, reported, accepted, then a
   const other = await otherContext.newPage();
   await other.goto('/login');
   await signIn(other, recipient.email, 'researcher');
-  await expect(other).toHaveURL('/dashboard');
+  // Dr. Osei has not set up a profile yet (as in the demo data): sign-in leads to the setup step.
+  await expect(other).toHaveURL('/dashboard/setup');
   await other.goto('/dashboard/message');
   await other.getByRole('link', { name: new RegExp(`${sender.name}.*Message request`) }).click();
   await expect(other.getByText(/Dr\. Sofia Brennan at .* wants to message you/)).toBeVisible();

@@ -93,6 +93,8 @@ test('three people chat live in a group made with the New Message dialog; a four
   page,
   browser,
 }) => {
+  // Four browsers, one long conversation: more than the default minute on a busy two-core machine.
+  test.setTimeout(150_000);
   const marker = uniqueMarker('grp');
   const groupName = `Soil carbon ${marker}`;
   const extra = new ExtraBrowsers(browser);

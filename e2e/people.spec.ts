@@ -49,6 +49,8 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   browser,
   allowConsoleError,
 }) => {
+  // A long journey across two browsers.
+  test.setTimeout(150_000);
   // The refused address answers 400, which Chromium logs.
   allowConsoleError(failedResource(400));
   const marker = uniqueMarker('invitee');

@@ -275,6 +275,8 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     test('sort, paging, filters and quick search change the results, and the URL keeps the search', async ({
       page,
     }) => {
+      // Some twenty searches in one journey: close to a minute on a two-core machine.
+      test.setTimeout(120_000);
       await openSearch(page, 'researcher');
       const found = foundIn(await ask(page, 'climate'));
       expect(found).toBeGreaterThan(20);

@@ -94,7 +94,8 @@ export function ConversationPane({ conversation, userId, userName, personPath, o
             to={personPath(other.id)}
             className="shrink-0 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
-            Profile<span className="sr-only"> of {other.name}</span>
+            {/* The heading beside it names the person. */}
+            Profile
           </Link>
         ) : null}
         {conversation.type !== 'direct' ? (
