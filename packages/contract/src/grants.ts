@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fundingCategoryLabels, fundingInstrumentLabels } from './code-tables';
 import { uuidSchema } from './uuid-schema';
-import { calendarDay, moneyParam } from './primitives';
+import { booleanParam, calendarDay, moneyParam } from './primitives';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 /** What a search covers unless told otherwise: grants one can still apply for. */
@@ -98,9 +98,6 @@ function codeListParam(known: readonly string[], what: string) {
     });
 }
 
-const booleanParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
-  .transform((v) => v === 'true' || v === '1');
 
 export const grantSearchQuerySchema = z
   .object({

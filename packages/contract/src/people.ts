@@ -2,6 +2,7 @@
 // deactivation. Password reset lives in auth.ts.
 import { z } from 'zod';
 import { emailSchema, passwordSchema, roles } from './auth';
+import { booleanParam } from './primitives';
 
 const optionalText = (label: string, max: number) =>
   z
@@ -120,9 +121,6 @@ export const updateResearcherResponseSchema = z.object({
 
 export const personParamsSchema = z.object({ id: z.string().max(100) });
 
-const booleanParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
-  .transform((v) => v === 'true' || v === '1');
 
 export const importQuerySchema = z.object({ dryRun: booleanParam.default(false) });
 /** The CSV file as text: a header row `email,name,title,department,research_areas`, then one person per row. */

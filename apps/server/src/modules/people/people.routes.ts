@@ -10,13 +10,12 @@ import { importResearchers, maxImportRows } from './csv-import';
 import {
   acceptInvitation,
   createInvitation,
+  listInvitations,
   previewInvitation,
   resendInvitation,
   revokeInvitation,
   setPersonStatus,
-  toInvitation,
 } from './people.service';
-import { listPendingInvitations } from './people.repository';
 
 const adminOnly = { role: 'admin' as const };
 
@@ -57,12 +56,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "My institution's pending invitations",
       }),
     },
-    async (request) => {
-      const admin = requireUser(request);
-      const rows = await listPendingInvitations(app.db, admin.institution.id);
-      const now = new Date();
-      return { results: rows.map((row) => toInvitation(row, now)) };
-    },
+    async (request) => ({ results: await listInvitations(app.db, requireUser(request)) }),
   );
 
   app.post(

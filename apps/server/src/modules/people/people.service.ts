@@ -20,6 +20,7 @@ import {
   findInvitationByTokenHash,
   findPendingInvitationByEmail,
   insertInvitation,
+  listPendingInvitations,
   renewInvitation,
   type InvitationRow,
 } from './people.repository';
@@ -158,6 +159,14 @@ async function ownInvitation(db: Db, actor: Actor, id: string) {
   if (!row) throw new AppError('not_found', 'No such invitation.');
   assertManages(actor, row.institutionId);
   return row;
+}
+
+/** The actor's institution's pending invitations, newest sent first. */
+export async function listInvitations(db: Db, actor: Actor, now = new Date()): Promise<Invitation[]> {
+  if (!canManagePeople(actor, actor.institution.id)) {
+    throw new AppError('forbidden', 'Only administrators see invitations.');
+  }
+  return (await listPendingInvitations(db, actor.institution.id)).map((row) => toInvitation(row, now));
 }
 
 export async function resendInvitation(db: Db, config: Config, actor: Actor, id: string, now = new Date()) {

@@ -78,8 +78,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireUser(request);
       const { id } = request.params;
-      const avatar = isUuid(id) ? await getAvatar(app.db, id) : null;
-      if (!avatar) throw new AppError('not_found', 'No picture.');
+      if (!isUuid(id)) throw new AppError('not_found', 'No picture.');
+      const avatar = await getAvatar(app.db, id);
       // The address changes with the picture (?v=), so a browser may keep it.
       reply.type(avatar.contentType).header('cache-control', 'private, max-age=86400');
       return reply.send(avatar.image);

@@ -54,7 +54,7 @@ function RowActions({ row, onChanged }: { row: DirectoryRow; onChanged: () => vo
   };
   if (row.status === 'invited') {
     return (
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-x-1">
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => resendInvitation(row.id), `Invitation sent again to ${row.email}`)} aria-label={`Resend invitation to ${row.name}`}>
           Resend
         </Button>
