@@ -13,7 +13,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Generous: CI has run these several times slower than a quiet machine does
+  // (a 30 s journey took 2.6 min there); a hung step fails on actionTimeout.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Every test stands alone (STYLE rule 8), so tests of one file may share out.
   fullyParallel: true,
@@ -24,6 +26,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // A step that cannot happen fails with its own name instead of running the
+    // test into its overall timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: [

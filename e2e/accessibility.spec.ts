@@ -115,7 +115,7 @@ const signedInPages = {
 for (const name of Object.keys(viewports) as ViewportName[]) {
   for (const role of ['researcher', 'admin'] as const) {
     test(`signed-in ${role} pages have no violations at ${name} width`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await page.setViewportSize(viewports[name]);
       await page.goto('/login');
       await signIn(page, demoAccounts[role], role);

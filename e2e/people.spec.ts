@@ -50,7 +50,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   allowConsoleError,
 }) => {
   // A long journey across two browsers.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // The refused address answers 400, which Chromium logs.
   allowConsoleError(failedResource(400));
   const marker = uniqueMarker('invitee');

@@ -276,7 +276,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       page,
     }) => {
       // Some twenty searches in one journey: close to a minute on a two-core machine.
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await openSearch(page, 'researcher');
       const found = foundIn(await ask(page, 'climate'));
       expect(found).toBeGreaterThan(20);
