@@ -46,12 +46,12 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): UnsafeInpu
   return null;
 }
 
-/** The largest amount anyone asks for: a trillion dollars. */
 /** A query parameter that is true or false (also 1 or 0). */
 export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
   .transform((v) => v === 'true' || v === '1');
 
+/** The largest amount anyone asks for: a trillion dollars. */
 export const maxAmount = 1e12;
 
 /** Dollars as a query parameter: a whole number from 0 to a trillion. */

@@ -117,3 +117,9 @@ export const grantTermStats = pgTable('grant_term_stats', {
   term: text('term').primaryKey(),
   docs: integer('docs').notNull(),
 });
+
+/** How many grants list each research area; refreshed with grant_term_stats (decision 032). */
+export const grantAreaStats = pgTable('grant_area_stats', {
+  area: text('area').primaryKey(),
+  docs: integer('docs').notNull(),
+});

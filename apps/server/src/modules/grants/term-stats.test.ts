@@ -6,7 +6,8 @@ import { openTestDatabase } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { importGrantsExtract } from './import/import-extract';
 import { base, extract, record } from './import/test-extracts';
-import { findTermRarity } from './term-stats';
+import { sql } from 'drizzle-orm';
+import { findAreaCounts, findTermRarity, refreshTermStats } from './term-stats';
 
 let database: Database;
 let dir: string;
@@ -31,6 +32,7 @@ async function importRecords(name: string, titles: Record<string, string>) {
 describe('the catalogue word statistics', () => {
   it('are absent before any import', async () => {
     expect(await findTermRarity(database.db, ['wildfire'])).toBeNull();
+    expect(await findAreaCounts(database.db, ['Public Health'])).toBeNull();
   });
 
   it('count the grants holding each word after an import, and again after the next', async () => {
@@ -53,5 +55,16 @@ describe('the catalogue word statistics', () => {
     rarity = await findTermRarity(database.db, ['wildfire', 'pollinator']);
     expect(rarity?.grants).toBe(5);
     expect(Object.fromEntries(rarity!.docs)).toEqual({ wildfire: 3, pollinator: 1 });
+  });
+
+  it('count the grants listing each research area', async () => {
+    await database.db.execute(sql`UPDATE grants SET research_areas = CASE
+      WHEN title ILIKE 'wildfire%' THEN ARRAY['Fire Science', 'Public Health']
+      WHEN title ILIKE 'pollinator%' THEN ARRAY['Ecology']
+      ELSE ARRAY['Public Health'] END`);
+    await refreshTermStats(database.db);
+    const counts = await findAreaCounts(database.db, ['Public Health', 'Fire Science', 'Ecology', 'Robotics']);
+    // Wildfire smoke, Wildfires and air quality, Wildfire fuel reduction; and Alcohol use.
+    expect(Object.fromEntries(counts!)).toEqual({ 'Public Health': 4, 'Fire Science': 3, Ecology: 1, Robotics: 0 });
   });
 });

@@ -2,7 +2,8 @@
 // vector holds each lexeme (grant_term_stats), refreshed by the importer after
 // each import and read by search to weight a query's words by rarity, so
 // "pollinator" outweighs "health" (docs/decisions/022-term-rarity.md). Kept in
-// the database, so every instance ranks with the same numbers.
+// the database, so every instance ranks with the same numbers. Beside them,
+// how many grants list each research area (grant_area_stats, decision 032).
 import { sql } from 'drizzle-orm';
 import { queryRows, withTransaction, type Db } from '../../db/client';
 
@@ -18,7 +19,28 @@ export async function refreshTermStats(db: Db): Promise<void> {
     await t.execute(
       sql`INSERT INTO grant_term_stats (term, docs) SELECT '', count(*)::int FROM grants`,
     );
+    await t.execute(sql`DELETE FROM grant_area_stats`);
+    await t.execute(sql`
+      INSERT INTO grant_area_stats (area, docs)
+      SELECT area, count(*)::int FROM grants, unnest(research_areas) AS area GROUP BY area`);
   });
+}
+
+/** How many grants list each of `areas` (0 for one none lists), or null before any statistics exist. */
+export async function findAreaCounts(db: Db, areas: string[]): Promise<Map<string, number> | null> {
+  if (areas.length === 0) return null;
+  const rows = await queryRows<{ area: string; docs: number; counted: boolean }>(
+    db,
+    sql`
+    SELECT a.area, coalesce(s.docs, 0)::int AS docs, EXISTS (SELECT 1 FROM grant_area_stats) AS counted
+    FROM unnest(ARRAY[${sql.join(
+      areas.map((a) => sql`${a}`),
+      sql`, `,
+    )}]::text[]) AS a(area)
+    LEFT JOIN grant_area_stats s ON s.area = a.area`,
+  );
+  if (!rows[0]?.counted) return null;
+  return new Map(rows.map((r) => [r.area, r.docs]));
 }
 
 export type TermRarity = { grants: number; docs: Map<string, number> };

@@ -145,3 +145,45 @@ export function onlyCommonWords(groups: Groups, rarity: TermRarity | null): bool
   if (!rarity || rarity.grants === 0 || groups.length === 0) return false;
   return groups.every((group) => group.every((word) => (rarity.docs.get(word) ?? 0) > commonShare * rarity.grants));
 }
+
+/**
+ * A word held by more grants than this is left out of the count (and of the
+ * handful of arbitrary matches it adds to the pool) when the rest of its group
+ * can stand in: its index bitmap alone, a hundred thousand entries on a
+ * 1,000,000-grant catalogue, costs more than the whole rest of a search, and a
+ * slice of its matches cut without order says nothing (decision 032). It still
+ * narrows (all keywords), retrieves in titles, and scores. Far more than the
+ * pool can hold (`countCap`, 1,000), so such a search is "at least" as many.
+ */
+export const countedWordDocsMax = 20_000;
+
+/** `groups` without the words `countedWordDocsMax` leaves out (a group of nothing else keeps its rarest), and whether any was. */
+export function countingGroups(groups: Groups, rarity: TermRarity | null): { groups: Groups; narrowed: boolean } {
+  if (!rarity) return { groups, narrowed: false };
+  let narrowed = false;
+  const counted = groups.map((group) => {
+    const docs = (word: string) => rarity.docs.get(word) ?? 0;
+    let kept = group.filter((word) => docs(word) <= countedWordDocsMax);
+    // Every word that common: the rarest stands in for the group.
+    if (kept.length === 0) kept = [[...group].sort((a, b) => docs(a) - docs(b) || a.localeCompare(b))[0]!];
+    if (kept.length === group.length) return group;
+    narrowed = true;
+    return kept;
+  });
+  return { groups: counted, narrowed };
+}
+
+/**
+ * The profile areas a profile-only search retrieves by: those listed by at
+ * most `countedWordDocsMax` grants, or the rarest one when every area is that
+ * common ("Public Health", a third of a large catalogue). A few hundred rows
+ * cut without order from hundreds of thousands say nothing of the profile,
+ * and that bitmap alone costs more than the rest of the search (decision 032).
+ */
+export function retrievalAreas(areas: string[], counts: Map<string, number> | null): string[] {
+  if (!counts) return areas;
+  const docs = (area: string) => counts.get(area) ?? 0;
+  const kept = areas.filter((area) => docs(area) <= countedWordDocsMax);
+  if (kept.length) return kept;
+  return [[...areas].sort((a, b) => docs(a) - docs(b) || a.localeCompare(b))[0]!];
+}

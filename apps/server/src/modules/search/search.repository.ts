@@ -192,6 +192,9 @@ export type PoolPart = {
   titleOnly?: boolean;
 };
 
+/** "(a | b)" as "a | b": one group's clause, as the strict and relaxed forms of a one-word query differ. */
+const unwrap = (query: string | null) => (query && /^\([^()]*\)$/.test(query) ? query.slice(1, -1) : query);
+
 /**
  * The candidate pool for relevance ranking, and the number of matches (up to
  * `countCap` + 1) in the same statement. The matches of `matchQuery` are read
@@ -206,7 +209,17 @@ export async function findCandidatePool(
   filters: CandidateFilters,
   pool: { matchQuery: string; countCap: number; matchedLimit: number; parts: PoolPart[] },
 ): Promise<{ ids: string[]; count: number }> {
-  const selects = pool.parts.map((part) => {
+  // What each retrieval matches; a part that matches just what `matched` does reads from it.
+  const sameAs = (part: PoolPart) =>
+    `${part.titleOnly || filters.inTitle ? 'title' : 'all'}:${unwrap(part.tsquery)}:${part.areas?.join('|') ?? ''}`;
+  const matchedKey = sameAs({ tsquery: pool.matchQuery, limit: 0 });
+  let matchedLimit = pool.matchedLimit;
+  const parts = pool.parts.filter((part) => {
+    if (sameAs(part) !== matchedKey) return true;
+    matchedLimit = Math.max(matchedLimit, part.limit);
+    return false;
+  });
+  const selects = parts.map((part) => {
     const conditions = [whereClause({ ...filters, tsquery: part.titleOnly ? null : part.tsquery })];
     if (part.titleOnly && part.tsquery)
       conditions.push(sql`title_vector @@ to_tsquery('english', ${part.tsquery})`);
@@ -220,7 +233,7 @@ export async function findCandidatePool(
     }
     return sql`(SELECT id FROM grants WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${part.limit})`;
   });
-  selects.push(sql`(SELECT id FROM matched LIMIT ${pool.matchedLimit})`);
+  selects.push(sql`(SELECT id FROM matched LIMIT ${matchedLimit})`);
   const result = await queryRows<{ matched_count: number; ids: string[] }>(
     db,
     sql`

@@ -24,7 +24,7 @@ import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { collapseVersions, compareBySort, type Versions } from './versions';
 import { offProfile, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak } from './row-scoring';
 import { keywordHits, phrasePatterns } from './scoring';
-import { findTermRarity } from '../grants/term-stats';
+import { findAreaCounts, findTermRarity } from '../grants/term-stats';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { eligibilityCodes, parseQuery } from './query-parser';
@@ -33,6 +33,8 @@ import {
   anyQuery,
   areaWords,
   cleanGroups,
+  countingGroups,
+  retrievalAreas,
   keywordGroupOf,
   poolLimits,
   rarityWeights,
@@ -167,10 +169,16 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   // A profile-only search retrieves by the words of the profile's areas, the telling ones too.
   const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
   const statWords = profileOnly ? areaTerms : [...new Set(groups.flat())];
-  const rarity = statWords.length ? await findTermRarity(db, statWords) : null;
+  const [rarity, areaCounts] = await Promise.all([
+    statWords.length ? findTermRarity(db, statWords) : null,
+    profileOnly ? findAreaCounts(db, profileAreas!) : null,
+  ]);
   // What a grant must match to count as a result at all: the words that say something (decision 030).
   const retrieval = retrievalGroups(groups, rarity);
+  const counting = profileOnly ? { groups: [], narrowed: false } : countingGroups(retrieval, rarity);
   const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval);
+  // What is counted (and adds its first matches to the pool): without the words too common to count through.
+  const countQuery = counting.narrowed ? relaxedQuery(counting.groups) : matchQuery;
   // Nothing but words most grants say: what is about them says so in its title.
   const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
   const filters = { ...base, tsquery: matchQuery, inTitle };
@@ -180,11 +188,11 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const { count, poolIds } = await keywordPlans(async (d) => {
     if (!matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
     const found = await findCandidatePool(d, { ...base, inTitle }, {
-      matchQuery,
+      matchQuery: countQuery!,
       countCap,
       matchedLimit: poolLimits.relaxed,
       parts: profileOnly
-        ? [{ tsquery: null, limit: poolLimits.areas, areas: profileAreas! }]
+        ? [{ tsquery: null, limit: poolLimits.areas, areas: retrievalAreas(profileAreas!, areaCounts) }]
         : [
             { tsquery: strictQuery(retrieval), limit: poolLimits.strict },
             { tsquery: relaxedQuery(retrieval), limit: poolLimits.title, titleOnly: true },
@@ -194,7 +202,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     return { count: found.count, poolIds: found.ids };
   });
   // In another order the pool serves only when it holds every match (so versions fold the same); else SQL orders the page.
-  const usePool = poolIds !== null && (input.sort === 'match' || count <= poolIds.length);
+  const usePool = poolIds !== null && (input.sort === 'match' || (!counting.narrowed && count <= poolIds.length));
   const pool = usePool ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups)) : null;
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
@@ -238,9 +246,10 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     pageRows = rows.map((row) => ({ row, score: scoreRow(row, context) }));
   }
 
-  const total = Math.min(count, countCap, reachable);
+  // A count narrowed by a too-common word counts less than the pool holds: what can be paged is the total then.
+  const total = counting.narrowed ? Math.min(countCap, reachable) : Math.min(count, countCap, reachable);
   // More than counted or than the pool could hold; versions folded away are not "more".
-  const capped = count > Math.min(countCap, pool ? pool.length : countCap);
+  const capped = counting.narrowed || count > Math.min(countCap, pool ? pool.length : countCap);
   return {
     results: pageRows.map(({ row, score, versions, related }) => ({
       ...toResult(
