@@ -31,6 +31,7 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { applicationsRoutes } from './modules/pipeline/applications.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { getViewerState } from './modules/pipeline/pipeline.service';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(grantsRoutes, { viewerStateOf: getViewerState });
   await app.register(savedSearchRoutes);
   await app.register(pipelineRoutes);
+  await app.register(applicationsRoutes);
   await app.register(matchingRoutes);
 
   await registerWebApp(app, config);

@@ -12,7 +12,6 @@ import {
   sessionResponseSchema,
 } from './auth';
 import {
-  applicationListResponseSchema,
   applicationResponseSchema,
   collaboratorsResponseSchema,
   createApplicationRequestSchema,
@@ -55,6 +54,8 @@ import {
   userSearchResponseSchema,
 } from './messaging';
 import { peopleEndpoints } from './people-endpoints';
+import { applicationItemListResponseSchema } from './pipeline';
+import { pipelineEndpoints } from './pipeline-endpoints';
 import { profileEndpoints } from './profile-endpoints';
 import { publicStatsResponseSchema } from './stats';
 
@@ -80,6 +81,7 @@ const created = [201] as const;
 export const endpoints = {
   ...peopleEndpoints,
   ...profileEndpoints,
+  ...pipelineEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 
@@ -203,7 +205,7 @@ export const endpoints = {
   applications: {
     method: 'GET',
     path: '/api/v1/applications',
-    response: applicationListResponseSchema,
+    response: applicationItemListResponseSchema,
   },
   startApplication: {
     method: 'POST',

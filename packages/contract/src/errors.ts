@@ -27,6 +27,7 @@ export const errorCodes = [
   'token_expired',
   'token_used',
   'upstream_unavailable',
+  'invalid_transition',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -185,12 +185,15 @@ export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 
 export const applicationStatuses = [
   'drafting',
+  'internal_review',
   'submitted',
   'under_review',
   'awarded',
   'rejected',
+  'withdrawn',
 ] as const;
 export const applicationStatusSchema = z.enum(applicationStatuses);
+export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
 export const grantDetailSchema = grantSummarySchema.extend({
   sourceId: z.string().nullable(),
@@ -245,7 +248,6 @@ export const applicationResponseSchema = z.object({
   application: applicationSchema,
   created: z.boolean(),
 });
-export const applicationListResponseSchema = z.object({ applications: z.array(applicationSchema) });
 export const savedGrantListResponseSchema = z.object({ grants: z.array(grantSummarySchema) });
 
 export const savedSearchSchema = z.object({

@@ -1,6 +1,6 @@
 // The institutions module's tables: the institutions list (reference data) and which are onboarded.
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const institutions = pgTable(
   'institutions',
@@ -17,6 +17,8 @@ export const institutions = pgTable(
     abbreviations: text('abbreviations').array().notNull().default(sql`'{}'::text[]`),
     onboarded: boolean('onboarded').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The research office's routing lead time: internal deadline = sponsor deadline minus these business days. */
+    internalDeadlineBusinessDays: integer('internal_deadline_business_days').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

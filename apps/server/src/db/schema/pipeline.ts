@@ -1,6 +1,8 @@
-// The pipeline module's tables: the grants a researcher saved and the applications they started.
-import { bigint, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { userReference } from './auth';
+// The pipeline module's tables: the grants a researcher saved, the
+// applications they started (the starter is the PI, `user_id`), and each
+// application's history of stage changes.
+import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { userReference, users } from './auth';
 import { grants } from './grants';
 
 export const savedGrants = pgTable(
@@ -24,15 +26,56 @@ export const applications = pgTable(
       .notNull()
       .references(() => grants.id, { onDelete: 'cascade' }),
     status: text('status', {
-      enum: ['drafting', 'submitted', 'under_review', 'awarded', 'rejected'],
+      enum: ['drafting', 'internal_review', 'submitted', 'under_review', 'awarded', 'rejected', 'withdrawn'],
     })
       .notNull()
       .default('drafting'),
     amountRequested: bigint('amount_requested', { mode: 'number' }),
     amountAwarded: bigint('amount_awarded', { mode: 'number' }),
+    /** The institution's admin's own internal deadline for this one; null = the routing lead time's. */
+    internalDeadline: date('internal_deadline', { mode: 'string' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When it reached `awarded` (funding achieved is counted by this date). */
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId)],
+);
+
+/** One stage change of an application: who, when, from, to, and why (a return to drafting says why). */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Null once the person's account is gone; the entry stays. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * The application's team besides its PI (applications.user_id): researchers
+ * of any onboarded institution, invited (`pending`) until they accept
+ * (`active`). Only active members see and work on the application.
+ */
+export const applicationMembers = pgTable(
+  'application_members',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: userReference(),
+    role: text('role', { enum: ['co_investigator', 'contributor'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.userId] }), index('application_members_user_idx').on(t.userId)],
 );

@@ -47,23 +47,14 @@ export async function findApplication(db: Db, userId: string, grantId: string) {
   return row;
 }
 
-/** Creates the application unless one exists; returns whether it was new. */
+/** Creates the application unless one exists; returns the new one's id, or null. */
 export async function insertApplicationOnce(db: Db, userId: string, grantId: string) {
   const inserted = await db
     .insert(applications)
     .values({ userId, grantId, status: 'drafting' })
     .onConflictDoNothing()
     .returning({ id: applications.id });
-  return inserted.length > 0;
-}
-
-export async function listApplications(db: Db, userId: string) {
-  return db
-    .select(applicationColumns)
-    .from(applications)
-    .innerJoin(grants, eq(grants.id, applications.grantId))
-    .where(eq(applications.userId, userId))
-    .orderBy(desc(applications.createdAt));
+  return inserted[0]?.id ?? null;
 }
 
 /** How many grants each of these people has saved (people with none are absent). */

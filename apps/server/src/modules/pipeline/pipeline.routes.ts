@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
-import { getMyApplications, listSavedGrants, setBookmark, startApplication } from './pipeline.service';
+import { getMyApplications } from './applications.service';
+import { listSavedGrants, setBookmark, startApplication } from './pipeline.service';
 
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -30,13 +31,18 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const result = await startApplication(app.db, requireUser(request).id, request.body.grantId);
+      const result = await startApplication(app.db, requireUser(request), request.body.grantId);
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );
   app.get(
     endpoints.applications.path,
-    { schema: endpointSchema(endpoints.applications, { tags: ['pipeline'], summary: 'My applications' }) },
-    async (request) => ({ applications: await getMyApplications(app.db, requireUser(request).id) }),
+    {
+      schema: endpointSchema(endpoints.applications, {
+        tags: ['pipeline'],
+        summary: 'My applications: those I lead and those I am an active team member of',
+      }),
+    },
+    async (request) => ({ applications: await getMyApplications(app.db, requireUser(request)) }),
   );
 };

@@ -1,8 +1,10 @@
 // A researcher's pipeline: bookmarked grants and applications started from
 // the grant page.
 import type { Application } from '@grantbridge/contract/grants';
-import type { Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/types';
+import { recordApplicationStarted } from './applications.repository';
 import { getGrant, getGrantSummaries } from '../grants/grants.service';
 import {
   countSavedGrantsOf,
@@ -11,10 +13,9 @@ import {
   insertApplicationOnce,
   insertSavedGrant,
   isGrantSaved,
-  listApplications,
   listSavedGrantIds,
 } from './pipeline.repository';
-import { acceptsApplications } from './pipeline.policy';
+import { acceptsApplications, canStartApplication } from './pipeline.policy';
 
 async function requireGrant(db: Db, grantId: string) {
   const grant = await getGrant(db, grantId);
@@ -45,7 +46,11 @@ function toApplication(row: NonNullable<Awaited<ReturnType<typeof findApplicatio
  * same one. A grant whose deadline has passed takes no new application (one
  * started while it was open stays and is returned).
  */
-export async function startApplication(db: Db, userId: string, grantId: string) {
+export async function startApplication(db: Db, actor: Actor, grantId: string) {
+  if (!canStartApplication(actor)) {
+    throw new AppError('forbidden', "Researchers start applications; the research office works on theirs.");
+  }
+  const userId = actor.id;
   const grant = await requireGrant(db, grantId);
   const existing = await findApplication(db, userId, grantId);
   if (existing) return { application: toApplication(existing), created: false };
@@ -54,13 +59,14 @@ export async function startApplication(db: Db, userId: string, grantId: string) 
       errors: [{ path: 'grantId', message: `The grant is ${grant.status}; it takes no new applications.` }],
     });
   }
-  const created = await insertApplicationOnce(db, userId, grantId);
+  // The first history entry goes in with the application, so every application has one.
+  const created = await withTransaction(db, async (tx) => {
+    const id = await insertApplicationOnce(tx, userId, grantId);
+    if (id) await recordApplicationStarted(tx, id, userId);
+    return id !== null;
+  });
   const row = await findApplication(db, userId, grantId);
   return { application: toApplication(row!), created };
-}
-
-export async function getMyApplications(db: Db, userId: string) {
-  return (await listApplications(db, userId)).map(toApplication);
 }
 
 export async function getViewerState(db: Db, userId: string, grantId: string) {

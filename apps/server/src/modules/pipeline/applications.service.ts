@@ -1,0 +1,214 @@
+// One application as its team and the research office work on it: read it
+// (only those who may see it; anyone else is told it does not exist), move
+// it between stages by the rules of stages.ts, keep amounts and the internal
+// deadline, and list its history. Also the office's list and settings.
+import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import { isUuid } from '@grantbridge/contract/ids';
+import type { ApplicationDetail, ApplicationItem, UpdateApplicationRequest } from '@grantbridge/contract/pipeline';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/types';
+import {
+  findApplicationById,
+  findInstitutionSettings,
+  listApplicationsOf,
+  listEvents,
+  listInstitutionApplications,
+  listMembers,
+  setInternalDeadlineLeadTime,
+  updateApplication,
+  type ApplicationListRow,
+  type ApplicationRow,
+} from './applications.repository';
+import { internalDeadlineFor } from './deadlines';
+import {
+  applicationRoleOf,
+  canEditAmounts,
+  canManageInstitution,
+  canSetInternalDeadline,
+  stageRolesOf,
+  type ApplicationViewerRole,
+} from './pipeline.policy';
+import { nextSteps, stepFor } from './stages';
+
+const notFound = () => new AppError('not_found', 'Application not found.');
+/** A timestamp from raw SQL (the drivers answer a string or a Date) as ISO 8601. */
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The application and how `actor` stands to it; not found for anyone who may not see it. */
+async function loadForViewer(db: Db, actor: Actor, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const row = await findApplicationById(db, id);
+  if (!row) throw notFound();
+  const members = await listMembers(db, id);
+  const role = applicationRoleOf(actor, {
+    piId: row.pi_id,
+    piInstitutionId: row.pi_institution_id,
+    activeMemberIds: members.filter((m) => m.status === 'active').map((m) => m.user_id),
+  });
+  if (!role) throw notFound();
+  return { row, members, role };
+}
+
+const internalDeadlineOf = (row: ApplicationRow) => internalDeadlineFor(row.close_date, row.lead_days, row.internal_deadline);
+
+function toDetail(
+  row: ApplicationRow,
+  members: Awaited<ReturnType<typeof listMembers>>,
+  role: ApplicationViewerRole,
+): ApplicationDetail {
+  return {
+    id: row.id,
+    status: row.status,
+    grant: { id: row.grant_id, title: row.grant_title, opportunityNumber: row.opportunity_number, agency: row.agency },
+    amountRequested: row.amount_requested,
+    amountAwarded: row.amount_awarded,
+    sponsorDeadline: row.close_date,
+    internalDeadline: internalDeadlineOf(row),
+    internalDeadlineSet: row.internal_deadline !== null,
+    members: [
+      {
+        userId: row.pi_id,
+        name: row.pi_name,
+        title: row.pi_title,
+        institution: { id: row.pi_institution_id, name: row.pi_institution_name },
+        role: 'pi',
+        status: 'active',
+      },
+      ...members.map((m) => ({
+        userId: m.user_id,
+        name: m.name,
+        title: m.title,
+        institution: { id: m.institution_id, name: m.institution_name },
+        role: m.role,
+        status: m.status,
+      })),
+    ],
+    documents: [],
+    tasks: [],
+    viewer: { role, nextSteps: nextSteps(row.status, stageRolesOf(role)) },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function getApplication(db: Db, actor: Actor, id: string) {
+  const { row, members, role } = await loadForViewer(db, actor, id);
+  return toDetail(row, members, role);
+}
+
+const statusLabel = (status: ApplicationStatus) => status.replace(/_/g, ' ').toUpperCase();
+
+/** Checks a stage change against the rules: 409 for no such step, 403 for someone else's step. */
+function checkStep(row: ApplicationRow, role: ApplicationViewerRole, to: ApplicationStatus, body: UpdateApplicationRequest) {
+  const roles = stageRolesOf(role);
+  const verdict = stepFor(row.status, to, roles);
+  if (verdict === 'invalid') {
+    const allowed = nextSteps(row.status, ['pi', 'admin']);
+    throw new AppError(
+      'invalid_transition',
+      allowed.length
+        ? `An application in ${statusLabel(row.status)} can move to ${allowed.map(statusLabel).join(', ')}, not ${statusLabel(to)}.`
+        : `An application in ${statusLabel(row.status)} is finished; it moves no further.`,
+      { meta: { from: row.status, to, allowed, allowedForYou: nextSteps(row.status, roles) } },
+    );
+  }
+  if (verdict === 'forbidden') {
+    throw new AppError('forbidden', `Only ${to === 'submitted' || row.status === 'internal_review' ? "the institution's research office" : 'the PI'} can move it to ${statusLabel(to)}.`);
+  }
+  if (to === 'awarded' && (body.amountAwarded ?? row.amount_awarded) == null) {
+    throw new AppError('validation_failed', 'Say how much was awarded.', {
+      errors: [{ path: 'amountAwarded', message: 'Enter the amount awarded' }],
+    });
+  }
+  if (row.status === 'internal_review' && to === 'drafting' && !body.reason) {
+    throw new AppError('validation_failed', 'Say why it goes back, so the team knows what to change.', {
+      errors: [{ path: 'reason', message: 'Give a reason for returning it' }],
+    });
+  }
+}
+
+export async function changeApplication(db: Db, actor: Actor, id: string, body: UpdateApplicationRequest) {
+  const { row, role } = await loadForViewer(db, actor, id);
+  const moving = body.status !== undefined && body.status !== row.status;
+  if (moving) checkStep(row, role, body.status!, body);
+  const editsAmounts = body.amountRequested !== undefined || body.amountAwarded !== undefined;
+  if (editsAmounts && !canEditAmounts(role)) throw new AppError('forbidden', 'Only the PI and the research office change the amounts.');
+  if (body.internalDeadline !== undefined && !canSetInternalDeadline(role)) {
+    throw new AppError('forbidden', "Only the institution's research office sets the internal deadline.");
+  }
+  const applied = await updateApplication(
+    db,
+    id,
+    row.status,
+    {
+      status: moving ? body.status : undefined,
+      amountRequested: body.amountRequested,
+      amountAwarded: body.amountAwarded,
+      internalDeadline: body.internalDeadline,
+    },
+    moving ? { actorId: actor.id, reason: body.reason || null } : null,
+  );
+  if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
+  return getApplication(db, actor, id);
+}
+
+export async function getApplicationEvents(db: Db, actor: Actor, id: string) {
+  await loadForViewer(db, actor, id);
+  return (await listEvents(db, id)).map((e) => ({
+    id: e.id,
+    from: e.from_status,
+    to: e.to_status,
+    reason: e.reason,
+    actor: e.actor_id ? { id: e.actor_id, name: e.actor_name ?? '' } : null,
+    createdAt: iso(e.created_at),
+  }));
+}
+
+function toItem(row: ApplicationListRow): ApplicationItem {
+  return {
+    id: row.id,
+    grantId: row.grant_id,
+    grantTitle: row.grant_title,
+    opportunityNumber: row.opportunity_number,
+    status: row.status,
+    closeDate: row.close_date,
+    sponsorDeadline: row.close_date,
+    internalDeadline: internalDeadlineOf(row),
+    amountRequested: row.amount_requested,
+    amountAwarded: row.amount_awarded,
+    pi: { id: row.pi_id, name: row.pi_name, department: row.pi_department },
+    role: row.role,
+    documents: { completed: row.documents_completed, total: row.documents_total },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** GET /applications: the user's own and those they are an active member of. */
+export async function getMyApplications(db: Db, actor: Actor) {
+  return (await listApplicationsOf(db, actor.id)).map(toItem);
+}
+
+/** GET /admin/applications: the office's view of its institution's applications. */
+export async function getInstitutionApplications(
+  db: Db,
+  actor: Actor,
+  filter: { status?: ApplicationStatus; grantId?: string },
+) {
+  if (actor.role !== 'admin') throw new AppError('forbidden', 'Only administrators see the institution’s applications.');
+  return (await listInstitutionApplications(db, actor.institution.id, filter)).map(toItem);
+}
+
+export async function getInstitutionSettings(db: Db, actor: Actor) {
+  if (!canManageInstitution(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators manage the institution.');
+  const row = await findInstitutionSettings(db, actor.institution.id);
+  if (!row) throw new AppError('not_found', 'Institution not found.');
+  return { id: row.id, name: row.name, internalDeadlineBusinessDays: row.lead_days };
+}
+
+export async function updateInstitutionSettings(db: Db, actor: Actor, days: number) {
+  if (!canManageInstitution(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators manage the institution.');
+  await setInternalDeadlineLeadTime(db, actor.institution.id, days);
+  return getInstitutionSettings(db, actor);
+}

@@ -1,0 +1,143 @@
+// An application's stages, deadlines, team and history, and the research
+// office's settings for them (issue 12).
+import { z } from 'zod';
+import { applicationStatusSchema } from './grants';
+import { calendarDay, money } from './primitives';
+import { uuidSchema } from './uuid-schema';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const applicationRoles = ['pi', 'co_investigator', 'contributor'] as const;
+export const applicationRoleSchema = z.enum(applicationRoles);
+
+export const applicationMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  institution: z.object({ id: z.string(), name: z.string() }),
+  role: applicationRoleSchema,
+  status: z.enum(['active', 'pending']),
+});
+
+export const applicationDocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+});
+
+export const applicationTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['pending', 'completed']),
+  priority: z.enum(['high', 'medium', 'low']),
+  dueDate: isoDay.nullable(),
+  assigneeId: z.string().nullable(),
+});
+
+/** One application, as its page shows it. */
+export const applicationDetailSchema = z.object({
+  id: z.string(),
+  status: applicationStatusSchema,
+  grant: z.object({
+    id: z.string(),
+    title: z.string(),
+    opportunityNumber: z.string(),
+    agency: z.string().nullable(),
+  }),
+  amountRequested: z.number().nullable(),
+  amountAwarded: z.number().nullable(),
+  /** The grant's close date. */
+  sponsorDeadline: isoDay.nullable(),
+  /** The research office's date: its own for this application, else the routing lead time before the sponsor's. */
+  internalDeadline: isoDay.nullable(),
+  /** Whether the office set `internalDeadline` by hand for this one. */
+  internalDeadlineSet: z.boolean(),
+  members: z.array(applicationMemberSchema),
+  documents: z.array(applicationDocumentSchema),
+  tasks: z.array(applicationTaskSchema),
+  /** How the viewer stands to it, and the stages they may move it to now. */
+  viewer: z.object({
+    role: z.enum(['pi', 'member', 'admin']),
+    nextSteps: z.array(applicationStatusSchema),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+export const applicationDetailResponseSchema = z.object({ application: applicationDetailSchema });
+
+/** Any text: an id that is no application's (malformed ones too) answers 404, as someone else's does. */
+export const applicationParamsSchema = z.object({ id: z.string().max(100) });
+
+export const updateApplicationRequestSchema = z
+  .object({
+    status: applicationStatusSchema.optional(),
+    /** Why: required when the office returns it to drafting. */
+    reason: z.string().trim().max(2000, 'Keep the reason under 2,000 characters').optional(),
+    amountRequested: money.nullable().optional(),
+    amountAwarded: money.nullable().optional(),
+    /** The office's own internal deadline (null goes back to the lead time's). Admins only. */
+    internalDeadline: calendarDay.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'Send at least one change');
+export type UpdateApplicationRequest = z.infer<typeof updateApplicationRequestSchema>;
+
+export const applicationEventSchema = z.object({
+  id: z.string(),
+  from: applicationStatusSchema.nullable(),
+  to: applicationStatusSchema,
+  reason: z.string().nullable(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ApplicationEvent = z.infer<typeof applicationEventSchema>;
+export const applicationEventsResponseSchema = z.object({ events: z.array(applicationEventSchema) });
+
+/** An application in a list: the pipeline page, the office's queue, a grant's applications. */
+export const applicationItemSchema = z.object({
+  id: z.string(),
+  grantId: z.string(),
+  grantTitle: z.string(),
+  opportunityNumber: z.string(),
+  status: applicationStatusSchema,
+  /** The grant's close date (as `sponsorDeadline`). */
+  closeDate: isoDay.nullable(),
+  sponsorDeadline: isoDay.nullable(),
+  internalDeadline: isoDay.nullable(),
+  amountRequested: z.number().nullable(),
+  amountAwarded: z.number().nullable(),
+  pi: z.object({ id: z.string(), name: z.string(), department: z.string().nullable() }),
+  /** The viewer's part in it (an admin's list says `admin`). */
+  role: z.enum(['pi', 'co_investigator', 'contributor', 'admin']),
+  /** Checklist items completed, of all. */
+  documents: z.object({ completed: z.number().int(), total: z.number().int() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApplicationItem = z.infer<typeof applicationItemSchema>;
+export const applicationItemListResponseSchema = z.object({ applications: z.array(applicationItemSchema) });
+
+export const institutionApplicationsQuerySchema = z
+  .object({
+    status: applicationStatusSchema.optional(),
+    grantId: uuidSchema('Grant not found').optional(),
+  })
+  .strict();
+
+export const institutionSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Internal deadline = sponsor deadline minus this many business days. */
+  internalDeadlineBusinessDays: z.number().int(),
+});
+export const institutionSettingsResponseSchema = z.object({ institution: institutionSettingsSchema });
+export const updateInstitutionRequestSchema = z
+  .object({
+    internalDeadlineBusinessDays: z
+      .number({ error: 'Enter a number of business days' })
+      .int('Use whole days')
+      .min(0, 'Use 0 or more days')
+      .max(60, 'Use at most 60 business days'),
+  })
+  .strict();
