@@ -329,7 +329,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       );
     });
 
-    test('Apply Now starts one drafting application; a second press says it is the same one', async ({
+    test('Apply Now starts one drafting application, which opens from the grant page and the pipeline', async ({
       page,
     }) => {
       await signInAsResearcher(page);
@@ -343,14 +343,10 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       const funding = page.getByRole('region', { name: 'Funding information' });
       await funding.getByRole('button', { name: 'Apply Now' }).click();
       await expect(page.getByText('Application started — find it under Grants')).toBeVisible();
-      const again = funding.getByRole('button', { name: 'Application in progress' });
-      await expect(again).toBeVisible();
+      const open = funding.getByRole('link', { name: 'Open your application' });
+      await expect(open).toBeVisible();
       await expect(funding).toContainText('Your application: DRAFTING');
-
-      await again.click();
-      await expect(
-        page.getByText('You already started an application for this grant'),
-      ).toBeVisible();
+      await expect(funding.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
 
       const list = await page.request.get('/api/v1/applications');
       const { applications } = (await list.json()) as {
@@ -360,13 +356,16 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         expect.objectContaining({ grantId: grant.id, status: 'drafting' }),
       ]);
 
-      // Reloaded, the page still knows; the researcher's grants list it.
+      // Reloaded, the page still knows; the application opens with its next steps.
       await page.reload();
-      await expect(funding.getByRole('button', { name: 'Application in progress' })).toBeVisible();
+      await open.click();
+      await expect(page.getByRole('heading', { level: 2, name: grant.title })).toBeVisible();
+      await expect(page.getByLabel('Status: DRAFTING')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send to research office' })).toBeVisible();
+      // The researcher's pipeline lists it in progress.
       await page.getByRole('link', { name: 'Back to Grants' }).click();
-      const mine = page.getByRole('region', { name: /^My applications/ });
-      const item = mine.getByRole('listitem').filter({ hasText: grant.title });
-      await expect(item).toContainText('DRAFTING');
+      const mine = page.getByRole('region', { name: /^Applications in progress/ });
+      await expect(mine.getByRole('article').filter({ hasText: grant.title })).toContainText('DRAFTING');
     });
   });
 }

@@ -14,6 +14,7 @@ import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
 import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
+import { loadDemoApplications } from './seed/pipeline-seed';
 
 /** Prepares the database; resolves with whether the demo data was loaded by this start. */
 export async function prepareDatabase(
@@ -36,6 +37,7 @@ export async function prepareDatabase(
       await shiftDemoGrantDates(db);
       await loadDemoConversations(db, config);
       await loadDemoPeopleExtras(db, config);
+      await loadDemoApplications(db);
     }
     return seeded;
   });

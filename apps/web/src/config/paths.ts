@@ -21,6 +21,7 @@ export const paths = {
     settings: '/dashboard/settings',
     grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
     person: (id: string) => `/dashboard/researcher/${encodeURIComponent(id)}`,
+    application: (id: string) => `/dashboard/applications/${encodeURIComponent(id)}`,
   },
   admin: {
     root: '/admin',
@@ -32,6 +33,7 @@ export const paths = {
     settings: '/admin/settings',
     researcher: (id: string) => `/admin/researcher/${encodeURIComponent(id)}`,
     grant: (id: string) => `/admin/grant/${encodeURIComponent(id)}`,
+    application: (id: string) => `/admin/applications/${encodeURIComponent(id)}`,
   },
 } as const;
 

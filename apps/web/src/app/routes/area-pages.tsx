@@ -22,15 +22,6 @@ export function AdminDashboard() {
   );
 }
 
-export function AdminGrants() {
-  return (
-    <BeingBuilt
-      title="Grant status"
-      description="Grant status is being built. Soon you will follow awarded, pending, submitted and rejected applications across your institution."
-    />
-  );
-}
-
 export function AdminNotFound() {
   return <AreaNotFound homePath={paths.admin.dashboard} />;
 }

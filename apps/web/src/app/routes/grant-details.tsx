@@ -2,7 +2,11 @@ import { useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { GrantPage } from '../../features/grants/components/grant-page';
 import { CollaboratorsPanel } from '../../features/matching/components/collaborators-panel';
-import { ApplicationPanel, BookmarkButton } from '../../features/pipeline/components/grant-actions';
+import {
+  ApplicationPanel,
+  BookmarkButton,
+  InstitutionApplicationsPanel,
+} from '../../features/pipeline/components/grant-actions';
 import { useShellUser } from '../layouts/shell-context';
 
 // The grant page (grants) with the viewer's bookmark and application (pipeline)
@@ -26,8 +30,15 @@ export function Component() {
           ? { to: adminSearch, label: 'Back to Search' }
           : { to: paths.researcher.grants, label: 'Back to Grants' }
       }
-      renderBookmark={(grant) => <BookmarkButton grant={grant} />}
-      renderApplication={(grant) => <ApplicationPanel grant={grant} />}
+      // The research office applies through its researchers: it sees theirs instead (issue 12).
+      renderBookmark={(grant) => (admin ? null : <BookmarkButton grant={grant} />)}
+      renderApplication={(grant) =>
+        admin ? (
+          <InstitutionApplicationsPanel grant={grant} applicationPath={paths.admin.application} />
+        ) : (
+          <ApplicationPanel grant={grant} applicationPath={paths.researcher.application} />
+        )
+      }
       renderCollaborators={(grant, onHighlight) => (
         <CollaboratorsPanel
           grantId={grant.id}

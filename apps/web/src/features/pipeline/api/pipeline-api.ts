@@ -1,6 +1,7 @@
 // The researcher's pipeline: bookmarks and applications.
 import type { EndpointResponse } from '@grantbridge/contract/endpoints';
-import type { GrantSummary, Application } from '@grantbridge/contract/grants';
+import type { GrantSummary } from '@grantbridge/contract/grants';
+import type { ApplicationItem } from '@grantbridge/contract/pipeline';
 import { api } from '../../../lib/api-client';
 
 export const pipelineKeys = {
@@ -21,7 +22,7 @@ export async function getSavedGrants(signal?: AbortSignal): Promise<GrantSummary
   return body.grants;
 }
 
-export async function getApplications(signal?: AbortSignal): Promise<Application[]> {
+export async function getApplications(signal?: AbortSignal): Promise<ApplicationItem[]> {
   const body = await api.call('GET /api/v1/applications', { signal });
   return body.applications;
 }

@@ -1,11 +1,14 @@
 // The grant page's pipeline parts: the bookmark toggle, and Apply Now with
 // the application's status (the route puts them into the grant page).
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import type { GrantDetail } from '@grantbridge/contract/grants';
 import { grantStatusLabel } from '../../../components/grant-status-chip';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { formatDate } from '../../../lib/format';
+import { applicationKeys, getInstitutionApplications } from '../api/applications-api';
 import { useStartApplication, useToggleBookmark } from '../hooks/use-grant-actions';
 import { applicationStatusLabel, applicationStatusTone } from '../utils/application-status';
 
@@ -30,41 +33,75 @@ export function BookmarkButton({ grant }: { grant: GrantDetail }) {
   );
 }
 
-export function ApplicationPanel({ grant }: { grant: GrantDetail }) {
+export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetail; applicationPath: (id: string) => string }) {
   const apply = useStartApplication();
-  const hasApplication = grant.viewer.application !== null;
-  // A grant past its closing date takes no new application; one already started stays reachable.
-  const closed = grant.status === 'closed' || grant.status === 'archived';
-  return (
-    <>
-      {hasApplication || !closed ? (
-        <Button
-          className="mt-5 w-full"
-          size="lg"
-          variant={hasApplication ? 'secondary' : 'primary'}
-          disabled={apply.isPending}
-          onClick={() => apply.mutate(grant.id)}
-        >
-          {apply.isPending ? 'Starting…' : hasApplication ? 'Application in progress' : 'Apply Now'}
-        </Button>
-      ) : (
-        <Button className="mt-5 w-full" size="lg" variant="secondary" disabled>
-          Closed for applications
-        </Button>
-      )}
-      {grant.viewer.application ? (
+  if (grant.viewer.application) {
+    return (
+      <>
+        <Link to={applicationPath(grant.viewer.application.id)} className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
+          Open your application
+        </Link>
         <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-700">
           Your application:{' '}
           <Chip tone={applicationStatusTone(grant.viewer.application.status)}>
             {applicationStatusLabel(grant.viewer.application.status)}
           </Chip>
         </p>
-      ) : closed ? (
+      </>
+    );
+  }
+  // A grant past its closing date takes no new application.
+  const closed = grant.status === 'closed' || grant.status === 'archived';
+  return (
+    <>
+      {closed ? (
+        <Button className="mt-5 w-full" size="lg" variant="secondary" disabled>
+          Closed for applications
+        </Button>
+      ) : (
+        <Button className="mt-5 w-full" size="lg" disabled={apply.isPending} onClick={() => apply.mutate(grant.id)}>
+          {apply.isPending ? 'Starting…' : 'Apply Now'}
+        </Button>
+      )}
+      {closed ? (
         <p className="mt-3 text-center text-sm text-slate-700">
           This opportunity is {grantStatusLabel(grant.status).toLowerCase()}
           {grant.dates.closing ? `; it closed on ${formatDate(grant.dates.closing)}` : ''}.
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The research office's view on a grant page: its researchers' applications for this grant, instead of Apply Now. */
+export function InstitutionApplicationsPanel({ grant, applicationPath }: { grant: GrantDetail; applicationPath: (id: string) => string }) {
+  const list = useQuery({
+    queryKey: applicationKeys.institution({ grantId: grant.id }),
+    queryFn: ({ signal }) => getInstitutionApplications({ grantId: grant.id }, signal),
+  });
+  return (
+    <div className="mt-5 border-t border-slate-200 pt-4" role="region" aria-labelledby="institution-applications-title">
+      <h2 id="institution-applications-title" className="text-sm font-semibold text-slate-900">
+        Your institution’s applications
+      </h2>
+      {list.isPending ? (
+        <p className="mt-2 text-sm text-slate-700">Loading…</p>
+      ) : list.isError ? (
+        <p className="mt-2 text-sm text-red-700">They could not be loaded.</p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">None of your researchers has started one.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {list.data.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <Link to={applicationPath(item.id)} className="font-medium text-brand-900 hover:underline">
+                {item.pi.name}
+              </Link>
+              <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

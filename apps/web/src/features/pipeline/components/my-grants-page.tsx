@@ -1,24 +1,32 @@
-// The researcher's grants: bookmarked grants and started applications.
+// The researcher's pipeline: applications in progress (a list or a board by
+// stage), active grants (awarded), saved grants, and the deadlines coming up.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BookmarkX, FolderOpen, Bookmark } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import type { ApplicationItem } from '@grantbridge/contract/pipeline';
+import type { GrantSummary } from '@grantbridge/contract/grants';
+import { Award, BookmarkX, FolderOpen, Bookmark, CalendarClock } from 'lucide-react';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatMoney, formatDate } from '../../../lib/format';
 import { useToggleBookmark } from '../hooks/use-grant-actions';
 import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
-import { applicationStatusLabel, applicationStatusTone } from '../utils/application-status';
+import { inProgressStages } from '../utils/application-status';
+import { daysLeftLabel, daysUntil } from '../utils/deadlines';
+import { ApplicationBoard, ApplicationList } from './pipeline-applications';
 
-type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string };
+type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string; applicationPath: (id: string) => string };
 
-export function MyGrantsPage({ grantPath, searchPath }: MyGrantsPageProps) {
+export function MyGrantsPage(props: MyGrantsPageProps) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-2">
-      <SavedGrantsSection grantPath={grantPath} searchPath={searchPath} />
-      <ApplicationsSection grantPath={grantPath} searchPath={searchPath} />
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <ApplicationsSection {...props} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ActiveGrantsSection {...props} />
+        <DeadlinesSection {...props} />
+      </div>
+      <SavedGrantsSection {...props} />
     </div>
   );
 }
@@ -101,51 +109,144 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
   );
 }
 
-function ApplicationsSection({ grantPath, searchPath }: MyGrantsPageProps) {
+function ApplicationsSection({ searchPath, applicationPath }: MyGrantsPageProps) {
   const applications = useApplications();
+  const [params, setParams] = useSearchParams();
+  const board = params.get('view') === 'board';
+  const inProgress = applications.data?.filter((a) => inProgressStages.includes(a.status)) ?? [];
+  const finished = applications.data?.filter((a) => a.status === 'rejected' || a.status === 'withdrawn') ?? [];
+  const setView = (view: 'list' | 'board') =>
+    setParams((p) => {
+      if (view === 'board') p.set('view', 'board');
+      else p.delete('view');
+      return p;
+    }, { replace: true });
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="applications-title">
-      <SectionHeader
-        id="applications-title"
-        title="My applications"
-        count={applications.data?.length}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SectionHeader id="applications-title" title="Applications in progress" count={applications.data ? inProgress.length : undefined} />
+        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 p-0.5">
+          {(['list', 'board'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              aria-pressed={board === (view === 'board')}
+              onClick={() => setView(view)}
+              className={`rounded-md px-3 py-1 text-sm font-medium ${board === (view === 'board') ? 'bg-brand-800 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+            >
+              {view === 'list' ? 'List' : 'Board'}
+            </button>
+          ))}
+        </div>
+      </div>
       {applications.isPending ? (
         <LoadingState label="Loading applications…" className="p-4" />
       ) : applications.isError ? (
         <ErrorLine onRetry={() => void applications.refetch()} />
-      ) : applications.data.length === 0 ? (
+      ) : inProgress.length === 0 && !board ? (
         <EmptyState
           icon={<FolderOpen className="size-6" aria-hidden="true" />}
-          text="No applications yet. Open a grant and press Apply Now to start one; it will be tracked here."
+          text="No applications in progress. Open a grant and press Apply Now to start one; it will be tracked here."
           action={
             <Link to={searchPath} className={buttonClasses('secondary', 'sm')}>
               Find a grant
             </Link>
           }
         />
+      ) : board ? (
+        <ApplicationBoard items={inProgress} applicationPath={applicationPath} />
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {applications.data.map((application) => (
-            <li key={application.id} className="py-3">
-              <Link
-                to={grantPath(application.grantId)}
-                className="font-semibold leading-snug text-brand-900 hover:underline"
-              >
-                {application.grantTitle}
-              </Link>
-              <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                <Chip tone={applicationStatusTone(application.status)}>
-                  {applicationStatusLabel(application.status)}
-                </Chip>
-                <span>
-                  {application.closeDate
-                    ? `Due ${formatDate(application.closeDate)}`
-                    : 'No due date'}
+        <ApplicationList items={inProgress} applicationPath={applicationPath} />
+      )}
+      {finished.length ? (
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">Not funded or withdrawn ({finished.length})</summary>
+          <ApplicationList items={finished} applicationPath={applicationPath} />
+        </details>
+      ) : null}
+    </Card>
+  );
+}
+
+function ActiveGrantsSection({ applicationPath }: MyGrantsPageProps) {
+  const applications = useApplications();
+  const awarded = applications.data?.filter((a) => a.status === 'awarded') ?? [];
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="active-title">
+      <SectionHeader id="active-title" title="Active grants" count={applications.data ? awarded.length : undefined} />
+      {applications.isPending ? (
+        <LoadingState label="Loading active grants…" className="p-4" />
+      ) : awarded.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No awards yet. An application recorded as awarded shows here.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {awarded.map((item) => (
+            <li key={item.id} className="flex items-start gap-2 text-sm">
+              <Award className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+              <span>
+                <Link to={applicationPath(item.id)} className="font-medium text-brand-900 hover:underline">
+                  {item.grantTitle}
+                </Link>
+                <span className="block text-slate-700">{item.amountAwarded ? `Awarded ${formatMoney(item.amountAwarded)}` : 'Awarded'}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+type Upcoming = { key: string; day: string; what: string; title: string; to: string };
+
+/** The next deadlines of applications in progress (internal and sponsor) and of saved grants, soonest first. */
+export function upcomingDeadlines(
+  applications: ApplicationItem[],
+  saved: GrantSummary[],
+  paths: { application: (id: string) => string; grant: (id: string) => string },
+  today = new Date(),
+): Upcoming[] {
+  const list: Upcoming[] = [];
+  for (const a of applications) {
+    if (!inProgressStages.includes(a.status)) continue;
+    if (a.internalDeadline) list.push({ key: `${a.id}-i`, day: a.internalDeadline, what: 'Internal deadline', title: a.grantTitle, to: paths.application(a.id) });
+    if (a.sponsorDeadline) list.push({ key: `${a.id}-s`, day: a.sponsorDeadline, what: 'Sponsor deadline', title: a.grantTitle, to: paths.application(a.id) });
+  }
+  const applied = new Set(applications.map((a) => a.grantId));
+  for (const g of saved) {
+    if (g.closeDate && !applied.has(g.id)) list.push({ key: `${g.id}-g`, day: g.closeDate, what: 'Saved grant closes', title: g.title, to: paths.grant(g.id) });
+  }
+  return list.filter((u) => daysUntil(u.day, today) >= 0).sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key));
+}
+
+function DeadlinesSection({ applicationPath, grantPath }: MyGrantsPageProps) {
+  const applications = useApplications();
+  const saved = useSavedGrants();
+  const upcoming =
+    applications.data && saved.data ? upcomingDeadlines(applications.data, saved.data, { application: applicationPath, grant: grantPath }).slice(0, 8) : null;
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="deadlines-title">
+      <SectionHeader id="deadlines-title" title="Upcoming deadlines" />
+      {!upcoming ? (
+        <LoadingState label="Loading deadlines…" className="p-4" />
+      ) : upcoming.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">Nothing due. Deadlines of your applications and saved grants show here.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {upcoming.map((u) => (
+            <li key={u.key} className="flex items-start gap-2 text-sm">
+              <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+              <span>
+                <span className="font-medium text-slate-900">
+                  {formatDate(u.day)} · {daysLeftLabel(u.day)}
                 </span>
-                <span aria-hidden="true">·</span>
-                <span>Started {formatDate(application.createdAt)}</span>
-              </div>
+                <span className="block text-slate-700">
+                  {u.what}:{' '}
+                  <Link to={u.to} className="text-brand-900 hover:underline">
+                    {u.title}
+                  </Link>
+                </span>
+              </span>
             </li>
           ))}
         </ul>

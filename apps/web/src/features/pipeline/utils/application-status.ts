@@ -1,4 +1,5 @@
-// How an application's pipeline status is shown.
+// How an application's pipeline status is shown, and what each step is called.
+import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import type { ChipTone } from '../../../components/ui/chip';
 
 /** Pipeline statuses are shown uppercase with underscores as spaces: "UNDER REVIEW". */
@@ -8,7 +9,33 @@ export function applicationStatusLabel(status: string): string {
 
 export function applicationStatusTone(status: string): ChipTone {
   if (status === 'awarded') return 'green';
-  if (status === 'rejected') return 'red';
+  if (status === 'rejected' || status === 'withdrawn') return 'red';
   if (status === 'drafting') return 'amber';
   return 'brand';
+}
+
+/** The stages a board shows, in pipeline order. */
+export const boardStages: ApplicationStatus[] = ['drafting', 'internal_review', 'submitted', 'under_review', 'awarded', 'rejected', 'withdrawn'];
+
+/** Still being worked on or decided. */
+export const inProgressStages: ApplicationStatus[] = ['drafting', 'internal_review', 'submitted', 'under_review'];
+
+/** The button that takes a step, by the stage it moves to (and, for drafting, the stage it leaves). */
+export function stepLabel(to: ApplicationStatus): string {
+  switch (to) {
+    case 'internal_review':
+      return 'Send to research office';
+    case 'submitted':
+      return 'Approve and submit';
+    case 'drafting':
+      return 'Return to the PI';
+    case 'under_review':
+      return 'Mark under review';
+    case 'awarded':
+      return 'Record award';
+    case 'rejected':
+      return 'Record rejection';
+    case 'withdrawn':
+      return 'Withdraw';
+  }
 }

@@ -52,6 +52,7 @@ const researcherTitles: [RegExp, string][] = [
   [/^\/dashboard\/message\/?$/, 'Messages'],
   [/^\/dashboard\/grants\/?$/, 'Grants'],
   [/^\/dashboard\/grant\/[^/]+\/?$/, 'Grant Details'],
+  [/^\/dashboard\/applications\/[^/]+\/?$/, 'Application'],
   [/^\/dashboard\/profile\/?$/, 'Profile'],
   [/^\/dashboard\/setup\/?$/, 'Set Up Your Profile'],
   [/^\/dashboard\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
@@ -66,6 +67,7 @@ const adminTitles: [RegExp, string][] = [
   [/^\/admin\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
   [/^\/admin\/grant\/[^/]+\/?$/, 'Grant Details'],
   [/^\/admin\/grants\/?$/, 'Grant Status'],
+  [/^\/admin\/applications\/[^/]+\/?$/, 'Application'],
   [/^\/admin\/settings\/?$/, 'Settings'],
 ];
 

@@ -1,0 +1,101 @@
+// The demo applications: one in every stage, each history a path the stage
+// rules allow, taken by whom they allow, with teams across institutions.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { sessionCookie } from '../../test/factories';
+import { loadConfig } from '../config';
+import { queryRows } from '../db/client';
+import { stepFor } from '../modules/pipeline/stages';
+import { loadDemoPeopleExtras } from './demo-people';
+import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
+import { loadDemoApplications } from './pipeline-seed';
+import { loadDemoData } from './seed';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-pipeline-seed-'));
+  await loadShippedGrants(t.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
+  await shiftDemoGrantDates(t.db);
+  await loadDemoData(t.db, t.config);
+  await loadDemoPeopleExtras(t.db, t.config);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('demo applications', () => {
+  it('are loaded once, one in every stage, on grants still open', async () => {
+    expect(await loadDemoApplications(t.db)).toBe(true);
+    expect(await loadDemoApplications(t.db)).toBe(false);
+    const rows = await queryRows<{ status: ApplicationStatus; open: boolean; amount_awarded: number | null }>(
+      t.db,
+      sql`SELECT a.status, coalesce(g.close_date >= current_date, true) AS open, a.amount_awarded::float8 AS amount_awarded
+      FROM applications a JOIN grants g ON g.id = a.grant_id`,
+    );
+    expect(rows.map((r) => r.status).sort()).toEqual(
+      ['awarded', 'drafting', 'internal_review', 'rejected', 'submitted', 'under_review', 'withdrawn'].sort(),
+    );
+    expect(rows.every((r) => r.open)).toBe(true);
+    expect(rows.find((r) => r.status === 'awarded')?.amount_awarded).toBe(450_000);
+  });
+
+  it('went through stages the rules allow, each step by someone allowed to take it', async () => {
+    const events = await queryRows<{
+      application_id: string;
+      from_status: ApplicationStatus | null;
+      to_status: ApplicationStatus;
+      reason: string | null;
+      actor_role: 'researcher' | 'admin';
+      actor_is_pi: boolean;
+      status: ApplicationStatus;
+    }>(
+      t.db,
+      sql`SELECT e.application_id, e.from_status, e.to_status, e.reason, u.role AS actor_role,
+        e.actor_id = a.user_id AS actor_is_pi, a.status
+      FROM application_events e JOIN applications a ON a.id = e.application_id JOIN users u ON u.id = e.actor_id
+      ORDER BY e.application_id, e.created_at`,
+    );
+    const byApplication = new Map<string, typeof events>();
+    for (const e of events) byApplication.set(e.application_id, [...(byApplication.get(e.application_id) ?? []), e]);
+    expect(byApplication.size).toBe(7);
+    for (const chain of byApplication.values()) {
+      expect(chain[0]).toMatchObject({ from_status: null, to_status: 'drafting', actor_is_pi: true });
+      for (const [i, e] of chain.entries()) {
+        if (i === 0) continue;
+        expect(e.from_status).toBe(chain[i - 1]!.to_status);
+        expect(stepFor(e.from_status!, e.to_status, [e.actor_is_pi ? 'pi' : 'admin'])).toBe('ok');
+        if (e.from_status === 'internal_review' && e.to_status === 'drafting') expect(e.reason).toBeTruthy();
+      }
+      expect(chain.at(-1)!.to_status).toBe(chain[0]!.status);
+    }
+  });
+
+  it("fill the office's review queue and a team across institutions", async () => {
+    const [admin] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'admin@example.edu'`);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/applications?status=internal_review',
+      headers: { cookie: await sessionCookie(t.db, admin!.id) },
+    });
+    expect(queue.json().applications.map((a: { pi: { name: string } }) => a.pi.name)).toHaveLength(1);
+    const [me] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'researcher@example.edu'`);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/applications',
+      headers: { cookie: await sessionCookie(t.db, me!.id) },
+    });
+    // Jordan leads one (with a co-investigator at Riverside) and contributes to Avery's.
+    expect(mine.json().applications.map((a: { role: string; status: string }) => [a.role, a.status]).sort()).toEqual([
+      ['contributor', 'withdrawn'],
+      ['pi', 'drafting'],
+    ]);
+  });
+});

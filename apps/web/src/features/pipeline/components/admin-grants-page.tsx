@@ -1,0 +1,190 @@
+// The research office's Grant Status page: the review queue (applications
+// sent for internal review, approved and submitted or returned with a
+// reason), every application of the institution by stage, and the routing
+// lead time that sets internal deadlines.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import type { ApplicationItem } from '@grantbridge/contract/pipeline';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Chip } from '../../../components/ui/chip';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import {
+  applicationKeys,
+  getInstitutionApplications,
+  getInstitutionSettings,
+  updateInstitutionSettings,
+} from '../api/applications-api';
+import { applicationStatusLabel, applicationStatusTone, boardStages, stepLabel } from '../utils/application-status';
+import { StepDialog, type StepTarget } from './application-dialogs';
+import { DeadlinePair } from './deadline-pair';
+
+type Paths = { application: (id: string) => string; person: (id: string) => string };
+
+const target = (item: ApplicationItem): StepTarget => ({ ...item, grant: { title: item.grantTitle } });
+
+export function AdminGrantsPage({ paths }: { paths: Paths }) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <ReviewQueue paths={paths} />
+      <AllApplications paths={paths} />
+      <LeadTime />
+    </div>
+  );
+}
+
+function ReviewQueue({ paths }: { paths: Paths }) {
+  const queue = useQuery({
+    queryKey: applicationKeys.institution({ status: 'internal_review' }),
+    queryFn: ({ signal }) => getInstitutionApplications({ status: 'internal_review' }, signal),
+  });
+  const [step, setStep] = useState<{ item: ApplicationItem; to: ApplicationStatus } | null>(null);
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="queue-title">
+      <h2 id="queue-title" className="text-lg font-semibold text-slate-900">
+        Waiting for internal review {queue.data ? <span className="text-slate-700">({queue.data.length})</span> : null}
+      </h2>
+      {queue.isPending ? (
+        <LoadingState label="Loading the review queue…" className="p-4" />
+      ) : queue.isError ? (
+        <p className="mt-3 text-sm text-red-700">The review queue could not be loaded.</p>
+      ) : queue.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">Nothing is waiting. Applications come here when their PI sends them for internal review.</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {queue.data.map((item) => (
+            <li key={item.id} className="rounded-xl border border-slate-200 p-4">
+              <Link to={paths.application(item.id)} className="font-semibold leading-snug text-brand-900 hover:underline">
+                {item.grantTitle}
+              </Link>
+              <p className="mt-1 text-sm text-slate-700">
+                PI{' '}
+                <Link to={paths.person(item.pi.id)} className="font-medium text-brand-900 hover:underline">
+                  {item.pi.name}
+                </Link>
+                {item.pi.department ? ` · ${item.pi.department}` : ''}
+                {item.amountRequested ? ` · Requests ${formatMoney(item.amountRequested)}` : ''}
+              </p>
+              <DeadlinePair className="mt-3" sponsorDeadline={item.sponsorDeadline} internalDeadline={item.internalDeadline} />
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button size="sm" onClick={() => setStep({ item, to: 'submitted' })} aria-label={`Approve and submit: ${item.grantTitle}`}>
+                  {stepLabel('submitted')}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setStep({ item, to: 'drafting' })} aria-label={`Return to the PI: ${item.grantTitle}`}>
+                  {stepLabel('drafting')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {step ? <StepDialog application={target(step.item)} to={step.to} onClose={() => setStep(null)} /> : null}
+    </Card>
+  );
+}
+
+function AllApplications({ paths }: { paths: Paths }) {
+  const [status, setStatus] = useState<ApplicationStatus | ''>('');
+  const list = useQuery({
+    queryKey: applicationKeys.institution({ status: status || undefined }),
+    queryFn: ({ signal }) => getInstitutionApplications(status ? { status } : {}, signal),
+  });
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="all-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="all-title" className="text-lg font-semibold text-slate-900">
+          Applications of your institution
+        </h2>
+        <Field id="status-filter" label="Stage" className="w-52">
+          {(aria) => (
+            <Select value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus | '')} {...aria}>
+              <option value="">All stages</option>
+              {boardStages.map((s) => (
+                <option key={s} value={s}>
+                  {applicationStatusLabel(s)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading applications…" className="p-4" />
+      ) : list.isError ? (
+        <p className="mt-3 text-sm text-red-700">The applications could not be loaded.</p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No applications{status ? ` in ${applicationStatusLabel(status)}` : ' yet'}.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {list.data.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <Link to={paths.application(item.id)} className="font-medium text-brand-900 hover:underline">
+                  {item.grantTitle}
+                </Link>
+                <p className="text-sm text-slate-700">
+                  {item.pi.name}
+                  {item.amountAwarded ? ` · Awarded ${formatMoney(item.amountAwarded)}` : ''}
+                </p>
+              </div>
+              <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function LeadTime() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: applicationKeys.settings, queryFn: ({ signal }) => getInstitutionSettings(signal) });
+  const [days, setDays] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: (value: number) => updateInstitutionSettings(value),
+    onSuccess: (data) => {
+      queryClient.setQueryData(applicationKeys.settings, data);
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      setDays(null);
+      toast.success(`Internal deadlines now fall ${data.institution.internalDeadlineBusinessDays} business days before the sponsor’s`);
+    },
+    onError: (e) => setError(isApiError(e, 'validation_failed') ? (e.errors[0]?.message ?? e.message) : 'The lead time could not be saved.'),
+  });
+  if (settings.isPending) return <LoadingState label="Loading settings…" className="p-4" />;
+  if (settings.isError) return null;
+  const value = days ?? String(settings.data.institution.internalDeadlineBusinessDays);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n > 60) return setError('Use a whole number of business days from 0 to 60');
+    setError(undefined);
+    save.mutate(n);
+  };
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="lead-title">
+      <h2 id="lead-title" className="text-lg font-semibold text-slate-900">
+        Routing lead time
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The research office needs each proposal this many business days before the sponsor’s deadline. You can set
+        another date on any application.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
+        <Field id="lead-days" label="Business days" error={error} className="w-40">
+          {(aria) => <Input inputMode="numeric" value={value} onChange={(e) => setDays(e.target.value)} {...aria} />}
+        </Field>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save lead time'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

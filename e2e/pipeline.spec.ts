@@ -1,0 +1,115 @@
+// An application through the research office, as a researcher and the office
+// would do it: the pipeline page (list and board), the application page, the
+// review queue, a return with a reason, approval, and the sponsor's answer.
+// axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demoAccounts, expect, signIn, test, viewports } from './fixtures';
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await expectNoViolations(page, `${name} (${width})`);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+test('a researcher sends an application to the research office, which returns it, then submits it; it is awarded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/login');
+  await signIn(page, demoAccounts.researcher, 'researcher');
+  await page.getByRole('link', { name: 'Grants' }).first().click();
+  const inProgress = page.getByRole('region', { name: /^Applications in progress/ });
+  // The demo's application that Jordan leads with Avery (other journeys may start more).
+  const card = inProgress.getByRole('article').filter({ hasText: '$1,500,000' });
+  await expect(card).toContainText('DRAFTING');
+  await expect(card).toContainText(/Internal .* Sponsor /);
+  await expect(page.getByRole('region', { name: 'Upcoming deadlines' })).toContainText('Internal deadline');
+  await shoot(page, 'pipeline-list');
+  await page.getByRole('button', { name: 'Board' }).click();
+  await expect(page).toHaveURL(/view=board/);
+  await expect(inProgress.getByRole('heading', { name: /^DRAFTING/ })).toBeVisible();
+  await shoot(page, 'pipeline-board');
+
+  await card.getByRole('link').click();
+  const title = await page.locator('#application-title').innerText();
+  await expect(page.getByLabel('Status: DRAFTING')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Team' })).toContainText('Avery Castellano');
+  await shoot(page, 'application');
+  await page.getByRole('button', { name: 'Send to research office' }).click();
+  const send = page.getByRole('dialog', { name: 'Send to research office' });
+  await send.getByLabel('Note for the history').fill('Budget and narrative are ready.');
+  await send.getByRole('button', { name: 'Send to research office' }).click();
+  await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Next steps' })).toContainText('With the research office');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('“Budget and narrative are ready.”');
+  const applicationUrl = page.url();
+
+  // The office, in another browser.
+  const officeContext = await browser.newContext();
+  const office = await officeContext.newPage();
+  await office.goto('/login');
+  await signIn(office, demoAccounts.admin, 'admin');
+  await office.getByRole('link', { name: 'Grants' }).first().click();
+  const queue = office.getByRole('region', { name: /^Waiting for internal review/ });
+  const item = queue.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await shoot(office, 'review-queue');
+  await item.getByRole('button', { name: `Return to the PI: ${title}` }).click();
+  const ret = office.getByRole('dialog', { name: 'Return to the PI' });
+  await ret.getByRole('button', { name: 'Return to the PI' }).click();
+  await expect(ret.getByText('Give a reason for returning it')).toBeVisible();
+  await expectNoViolations(office, 'the return dialog with an error');
+  await ret.getByLabel('What needs to change').fill('Add the data management plan.');
+  await ret.getByRole('button', { name: 'Return to the PI' }).click();
+  await expect(office.getByText('Moved to DRAFTING')).toBeVisible();
+  await expect(queue.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+
+  // Back with the researcher: returned, with the reason; sent again.
+  await page.reload();
+  await expect(page.getByLabel('Status: DRAFTING')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('“Add the data management plan.”');
+  await page.getByRole('button', { name: 'Send to research office' }).click();
+  await page.getByRole('dialog', { name: 'Send to research office' }).getByRole('button', { name: 'Send to research office' }).click();
+  await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();
+
+  // The office approves and submits, and sets its own internal deadline.
+  await office.goto(applicationUrl.replace('/dashboard/applications/', '/admin/applications/'));
+  await expect(office.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await office.getByRole('button', { name: 'Approve and submit' }).click();
+  await office.getByRole('dialog', { name: 'Approve and submit' }).getByRole('button', { name: 'Approve and submit' }).click();
+  await expect(office.getByLabel('Status: SUBMITTED')).toBeVisible();
+  await shoot(office, 'application-office');
+  await officeContext.close();
+
+  // The sponsor answers: an award needs its amount.
+  await page.reload();
+  await expect(page.getByLabel('Status: SUBMITTED')).toBeVisible();
+  await page.getByRole('button', { name: 'Record award' }).click();
+  const award = page.getByRole('dialog', { name: 'Record award' });
+  await award.getByLabel('Amount awarded (USD)').fill('');
+  await award.getByRole('button', { name: 'Record award' }).click();
+  await expect(award.getByText('Enter the amount awarded in whole dollars')).toBeVisible();
+  await award.getByLabel('Amount awarded (USD)').fill('1,250,000');
+  await award.getByRole('button', { name: 'Record award' }).click();
+  await expect(page.getByLabel('Status: AWARDED')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Amounts' })).toContainText('$1,250,000');
+  await expect(page.getByRole('region', { name: 'Next steps' })).toContainText('moves no further');
+  await page.getByRole('link', { name: 'Back to Grants' }).click();
+  await expect(page.getByRole('region', { name: /^Active grants/ })).toContainText(title);
+});
