@@ -25,6 +25,11 @@ export const conversations = pgTable(
     name: text('name'),
     /** A team conversation may be about a grant; the grants module owns that table, so no FK. */
     grantId: uuid('grant_id'),
+    /**
+     * The application whose team this conversation is (its members follow the
+     * team); the pipeline module owns that table, so no FK. One per application.
+     */
+    applicationId: uuid('application_id'),
     /** For direct conversations: the two user ids sorted and joined, so a pair has one chat. */
     directKey: text('direct_key'),
     /**
@@ -39,7 +44,10 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('conversations_direct_key_idx').on(t.directKey)],
+  (t) => [
+    uniqueIndex('conversations_direct_key_idx').on(t.directKey),
+    uniqueIndex('conversations_application_idx').on(t.applicationId),
+  ],
 );
 
 export const conversationMembers = pgTable(

@@ -91,3 +91,16 @@ export async function countInstitutions(db: Db) {
     .where(eq(institutions.isDemo, false));
   return row?.n ?? 0;
 }
+
+/** The research office's pipeline settings of one institution. */
+export async function findPipelineSettings(db: Db, institutionId: string) {
+  const [row] = await db
+    .select({ id: institutions.id, name: institutions.name, leadDays: institutions.internalDeadlineBusinessDays })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row;
+}
+
+export async function updateInternalDeadlineLeadTime(db: Db, institutionId: string, days: number) {
+  await db.update(institutions).set({ internalDeadlineBusinessDays: days }).where(eq(institutions.id, institutionId));
+}

@@ -12,6 +12,8 @@ import {
   findInstitutionByDomains,
   findInstitutionById,
   findInstitutionByName,
+  findPipelineSettings,
+  updateInternalDeadlineLeadTime,
   insertInstitution,
   searchInstitutionRows,
   setInstitutionOnboarded,
@@ -141,4 +143,15 @@ export async function loadInstitutions(db: Db, entries: ShippedInstitution[]) {
     ),
   );
   return entries.length;
+}
+
+/** An institution's routing lead time: internal deadlines fall this many business days before the sponsor's. */
+export async function getPipelineSettings(db: Db, institutionId: string) {
+  const row = await findPipelineSettings(db, institutionId);
+  return row ? { id: row.id, name: row.name, internalDeadlineBusinessDays: row.leadDays } : null;
+}
+
+export async function setInternalDeadlineLeadTime(db: Db, institutionId: string, days: number) {
+  await updateInternalDeadlineLeadTime(db, institutionId, days);
+  return getPipelineSettings(db, institutionId);
 }

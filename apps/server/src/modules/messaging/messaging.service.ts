@@ -290,6 +290,14 @@ function refuseForDirect(type: ConversationType, action: string) {
   );
 }
 
+/** An application's team conversation follows the team (team-conversations.ts). */
+function refuseForTeam(): never {
+  throw new AppError(
+    'validation_failed',
+    "This conversation is an application's team: people join and leave it from the application.",
+  );
+}
+
 export async function addMembers(
   db: Db,
   bus: RealtimeBus,
@@ -299,6 +307,7 @@ export async function addMembers(
 ) {
   const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
   if (!canAddMembers(conversation.type)) refuseForDirect(conversation.type, 'add people to');
+  if (conversation.applicationId) refuseForTeam();
   const wanted = distinctIds(memberIds, actor.id);
   await assertUsersExist(db, wanted);
   await assertMayInvite(db, actor, wanted);
@@ -331,6 +340,7 @@ export async function leaveConversation(
 ) {
   const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
   if (!canLeave(conversation.type)) refuseForDirect(conversation.type, 'leave');
+  if (conversation.applicationId) refuseForTeam();
   await markMemberLeft(db, conversationId, actor.id);
   await bus.publish([actor.id], { type: 'conversation.left', data: { conversationId } });
   const remaining = await listMemberIds(db, conversationId);

@@ -178,15 +178,3 @@ export async function listEvents(db: Db, applicationId: string) {
     ORDER BY e.created_at, e.id`,
   );
 }
-
-export async function findInstitutionSettings(db: Db, institutionId: string) {
-  const [row] = await queryRows<{ id: string; name: string; lead_days: number }>(
-    db,
-    sql`SELECT id, name, internal_deadline_business_days AS lead_days FROM institutions WHERE id = ${institutionId}`,
-  );
-  return row;
-}
-
-export async function setInternalDeadlineLeadTime(db: Db, institutionId: string, days: number) {
-  await db.execute(sql`UPDATE institutions SET internal_deadline_business_days = ${days} WHERE id = ${institutionId}`);
-}

@@ -10,16 +10,15 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import {
   findApplicationById,
-  findInstitutionSettings,
   listApplicationsOf,
   listEvents,
   listInstitutionApplications,
   listMembers,
-  setInternalDeadlineLeadTime,
   updateApplication,
   type ApplicationListRow,
   type ApplicationRow,
 } from './applications.repository';
+import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institutions/institutions.service';
 import { internalDeadlineFor } from './deadlines';
 import {
   applicationRoleOf,
@@ -202,13 +201,14 @@ export async function getInstitutionApplications(
 
 export async function getInstitutionSettings(db: Db, actor: Actor) {
   if (!canManageInstitution(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators manage the institution.');
-  const row = await findInstitutionSettings(db, actor.institution.id);
-  if (!row) throw new AppError('not_found', 'Institution not found.');
-  return { id: row.id, name: row.name, internalDeadlineBusinessDays: row.lead_days };
+  const settings = await getPipelineSettings(db, actor.institution.id);
+  if (!settings) throw new AppError('not_found', 'Institution not found.');
+  return settings;
 }
 
 export async function updateInstitutionSettings(db: Db, actor: Actor, days: number) {
   if (!canManageInstitution(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators manage the institution.');
-  await setInternalDeadlineLeadTime(db, actor.institution.id, days);
-  return getInstitutionSettings(db, actor);
+  const settings = await setInternalDeadlineLeadTime(db, actor.institution.id, days);
+  if (!settings) throw new AppError('not_found', 'Institution not found.');
+  return settings;
 }

@@ -1,0 +1,68 @@
+// An application's team conversation: one per application, whose members are
+// exactly the team (the PI and accepted members). The pipeline module calls
+// `syncTeamConversation` after every change to the team; people join and
+// leave it only that way, never from the chat (messaging.service refuses).
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, withTransaction, type Db } from '../../db/client';
+import { conversations } from '../../db/schema/messaging';
+import type { RealtimeBus } from '../../plugins/realtime-bus';
+import { getConversation } from './messaging.service';
+import { listMemberIds, lockConversation, markMemberLeft, upsertMembers } from './messaging.repository';
+
+export async function findTeamConversationId(db: Db, applicationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.applicationId, applicationId));
+  return row?.id ?? null;
+}
+
+/**
+ * Makes the application's team conversation hold exactly `memberIds` (made
+ * with the first two members; until then there is none), and tells everyone
+ * concerned live. Returns its id, or null while the team is one person.
+ */
+export async function syncTeamConversation(
+  db: Db,
+  bus: RealtimeBus,
+  team: { applicationId: string; grantId: string; name: string; memberIds: string[] },
+): Promise<string | null> {
+  const wanted = [...new Set(team.memberIds)];
+  const change = await withTransaction(db, async (tx) => {
+    let id = await findTeamConversationId(tx, team.applicationId);
+    if (!id) {
+      if (wanted.length < 2) return null;
+      // Two instances creating it at once: the unique application id keeps one.
+      await tx.execute(sql`
+        INSERT INTO conversations (type, name, grant_id, application_id, created_by)
+        VALUES ('team', ${team.name.slice(0, 200)}, ${team.grantId}, ${team.applicationId}, ${wanted[0]})
+        ON CONFLICT (application_id) DO NOTHING`);
+      id = (await findTeamConversationId(tx, team.applicationId))!;
+    }
+    await lockConversation(tx, id);
+    const [{ last_seq: lastSeq }] = (await queryRows<{ last_seq: number }>(
+      tx,
+      sql`SELECT last_seq::int AS last_seq FROM conversations WHERE id = ${id}`,
+    )) as [{ last_seq: number }];
+    const current = new Set(await listMemberIds(tx, id));
+    const added = wanted.filter((userId) => !current.has(userId));
+    const removed = [...current].filter((userId) => !wanted.includes(userId));
+    await upsertMembers(tx, id, added, lastSeq);
+    for (const userId of removed) await markMemberLeft(tx, id, userId);
+    return { id, added, removed, stayed: wanted.filter((userId) => current.has(userId)) };
+  });
+  if (!change) return null;
+  const { id, added, removed, stayed } = change;
+  if (added.length || removed.length) {
+    const summary = await getConversation(db, wanted[0]!, id);
+    if (added.length) {
+      const forNewcomers = { ...summary, unreadCount: 0, lastReadSeq: summary.lastMessage?.seq ?? 0 };
+      await bus.publish(added, { type: 'conversation.created', data: forNewcomers });
+    }
+    if (removed.length) await bus.publish(removed, { type: 'conversation.left', data: { conversationId: id } });
+    if (stayed.length) {
+      await bus.publish(stayed, { type: 'conversation.updated', data: { conversationId: id, members: summary.members } });
+    }
+  }
+  return id;
+}
