@@ -1,8 +1,13 @@
 // The endpoint table's entries for the grant pipeline: an application's
 // stages and history, the research office's queue and settings. Spread into
 // `endpoints` (endpoints.ts).
+import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
+  addMemberRequestSchema,
+  memberParamsSchema,
+  memberResponseSchema,
+  teamInvitationsResponseSchema,
   applicationDetailResponseSchema,
   applicationEventsResponseSchema,
   applicationItemListResponseSchema,
@@ -49,5 +54,38 @@ export const pipelineEndpoints = {
     path: '/api/v1/admin/institution',
     body: updateInstitutionRequestSchema,
     response: institutionSettingsResponseSchema,
+  },
+  addApplicationMember: {
+    method: 'POST',
+    path: '/api/v1/applications/:id/members',
+    params: applicationParamsSchema,
+    body: addMemberRequestSchema,
+    response: memberResponseSchema,
+    statuses: [201],
+  },
+  acceptTeamInvitation: {
+    method: 'POST',
+    path: '/api/v1/applications/:id/members/me/accept',
+    params: applicationParamsSchema,
+    response: applicationDetailResponseSchema,
+  },
+  leaveApplicationTeam: {
+    method: 'DELETE',
+    path: '/api/v1/applications/:id/members/me',
+    params: applicationParamsSchema,
+    response: z.null(),
+    statuses: [204],
+  },
+  removeApplicationMember: {
+    method: 'DELETE',
+    path: '/api/v1/applications/:id/members/:userId',
+    params: memberParamsSchema,
+    response: z.null(),
+    statuses: [204],
+  },
+  teamInvitations: {
+    method: 'GET',
+    path: '/api/v1/team-invitations',
+    response: teamInvitationsResponseSchema,
   },
 } as const satisfies Record<string, Endpoint>;

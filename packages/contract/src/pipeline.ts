@@ -55,6 +55,8 @@ export const applicationDetailSchema = z.object({
   members: z.array(applicationMemberSchema),
   documents: z.array(applicationDocumentSchema),
   tasks: z.array(applicationTaskSchema),
+  /** The team's conversation (the PI and accepted members), once the team is more than the PI. */
+  teamConversationId: z.string().nullable(),
   /** How the viewer stands to it, and the stages they may move it to now. */
   viewer: z.object({
     role: z.enum(['pi', 'member', 'admin']),
@@ -141,3 +143,24 @@ export const updateInstitutionRequestSchema = z
       .max(60, 'Use at most 60 business days'),
   })
   .strict();
+
+export const addMemberRequestSchema = z
+  .object({
+    userId: uuidSchema('Choose a researcher'),
+    role: z.enum(['co_investigator', 'contributor'], { error: 'Choose co-investigator or contributor' }),
+  })
+  .strict();
+export const memberResponseSchema = z.object({ member: applicationMemberSchema });
+export const memberParamsSchema = z.object({ id: z.string().max(100), userId: z.string().max(100) });
+
+/** An invitation to join an application's team, waiting for the invitee's answer. */
+export const teamInvitationSchema = z.object({
+  applicationId: z.string(),
+  grant: z.object({ id: z.string(), title: z.string() }),
+  pi: z.object({ id: z.string(), name: z.string(), institution: z.string() }),
+  role: z.enum(['co_investigator', 'contributor']),
+  sponsorDeadline: isoDay.nullable(),
+  invitedAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+export const teamInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });

@@ -178,3 +178,68 @@ export async function listEvents(db: Db, applicationId: string) {
     ORDER BY e.created_at, e.id`,
   );
 }
+
+/** Whether a person can join a team: an active researcher of an onboarded institution. */
+export async function findTeamCandidate(db: Db, userId: string) {
+  const [row] = await queryRows<{ id: string; name: string; role: string; status: string; onboarded: boolean }>(
+    db,
+    sql`SELECT u.id, u.name, u.role, u.status, i.onboarded
+    FROM users u JOIN institutions i ON i.id = u.institution_id WHERE u.id = ${userId}`,
+  );
+  return row;
+}
+
+export async function findMember(db: Db, applicationId: string, userId: string) {
+  const [row] = await queryRows<{ role: 'co_investigator' | 'contributor'; status: 'pending' | 'active' }>(
+    db,
+    sql`SELECT role, status FROM application_members WHERE application_id = ${applicationId} AND user_id = ${userId}`,
+  );
+  return row;
+}
+
+/** Adds an invited member unless they are on the team already; returns whether it did. */
+export async function insertPendingMember(
+  db: Db,
+  applicationId: string,
+  userId: string,
+  role: 'co_investigator' | 'contributor',
+) {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`INSERT INTO application_members (application_id, user_id, role, status)
+    VALUES (${applicationId}, ${userId}, ${role}, 'pending') ON CONFLICT DO NOTHING RETURNING user_id`,
+  );
+  return rows.length > 0;
+}
+
+/** Accepts a pending invitation; returns whether there was one. */
+export async function activateMember(db: Db, applicationId: string, userId: string) {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`UPDATE application_members SET status = 'active'
+    WHERE application_id = ${applicationId} AND user_id = ${userId} AND status = 'pending' RETURNING user_id`,
+  );
+  return rows.length > 0;
+}
+
+export async function deleteMember(db: Db, applicationId: string, userId: string) {
+  const rows = await queryRows<{ status: string }>(
+    db,
+    sql`DELETE FROM application_members WHERE application_id = ${applicationId} AND user_id = ${userId} RETURNING status`,
+  );
+  return rows[0]?.status ?? null;
+}
+
+export type InvitationRow = ApplicationRow & { member_role: 'co_investigator' | 'contributor'; invited_at: Date | string };
+
+/** The team invitations waiting for the user's answer, newest first. */
+export async function listPendingInvitations(db: Db, userId: string) {
+  return queryRows<InvitationRow>(
+    db,
+    sql`SELECT ${columns}, m.role AS member_role, m.created_at AS invited_at
+    ${from}
+    JOIN application_members m ON m.application_id = a.id
+    WHERE m.user_id = ${userId} AND m.status = 'pending'
+    ORDER BY m.created_at DESC, a.id`,
+  );
+}

@@ -1,5 +1,5 @@
-// One application (read, stage changes, history) and the research office's
-// queue and routing lead time.
+// One application (read, stage changes, history, its team) and the research
+// office's queue and routing lead time.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
@@ -12,6 +12,7 @@ import {
   getInstitutionSettings,
   updateInstitutionSettings,
 } from './applications.service';
+import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
 
 const tags = ['pipeline'];
 const adminOnly = { role: 'admin' as const };
@@ -81,5 +82,52 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.internalDeadlineBusinessDays,
       ),
     }),
+  );
+
+  app.post(
+    endpoints.addApplicationMember.path,
+    {
+      schema: endpointSchema(endpoints.addApplicationMember, {
+        tags,
+        summary: 'Invite a researcher of any onboarded institution to the team (the PI)',
+      }),
+    },
+    async (request, reply) => {
+      const member = await inviteMember(app.db, requireUser(request), request.params.id, request.body);
+      return reply.status(201).send({ member });
+    },
+  );
+  app.post(
+    endpoints.acceptTeamInvitation.path,
+    { schema: endpointSchema(endpoints.acceptTeamInvitation, { tags, summary: 'Accept my invitation to the team' }) },
+    async (request) => ({
+      application: await acceptInvitation(app.db, app.realtime, requireUser(request), request.params.id),
+    }),
+  );
+  app.delete(
+    endpoints.leaveApplicationTeam.path,
+    {
+      schema: endpointSchema(endpoints.leaveApplicationTeam, {
+        tags,
+        summary: 'Decline my invitation to the team, or leave it',
+      }),
+    },
+    async (request, reply) => {
+      await leaveTeam(app.db, app.realtime, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.delete(
+    endpoints.removeApplicationMember.path,
+    { schema: endpointSchema(endpoints.removeApplicationMember, { tags, summary: 'Remove a member (the PI)' }) },
+    async (request, reply) => {
+      await removeMember(app.db, app.realtime, requireUser(request), request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    endpoints.teamInvitations.path,
+    { schema: endpointSchema(endpoints.teamInvitations, { tags, summary: 'Team invitations waiting for my answer' }) },
+    async (request) => ({ invitations: await getTeamInvitations(app.db, requireUser(request)) }),
   );
 };

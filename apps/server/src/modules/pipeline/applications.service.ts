@@ -19,6 +19,7 @@ import {
   type ApplicationRow,
 } from './applications.repository';
 import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institutions/institutions.service';
+import { findTeamConversationId } from '../messaging/team-conversations';
 import { internalDeadlineFor } from './deadlines';
 import {
   applicationRoleOf,
@@ -35,7 +36,7 @@ const notFound = () => new AppError('not_found', 'Application not found.');
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The application and how `actor` stands to it; not found for anyone who may not see it. */
-async function loadForViewer(db: Db, actor: Actor, id: string) {
+export async function loadForViewer(db: Db, actor: Actor, id: string) {
   if (!isUuid(id)) throw notFound();
   const row = await findApplicationById(db, id);
   if (!row) throw notFound();
@@ -55,6 +56,7 @@ function toDetail(
   row: ApplicationRow,
   members: Awaited<ReturnType<typeof listMembers>>,
   role: ApplicationViewerRole,
+  teamConversationId: string | null,
 ): ApplicationDetail {
   return {
     id: row.id,
@@ -85,6 +87,7 @@ function toDetail(
     ],
     documents: [],
     tasks: [],
+    teamConversationId,
     viewer: { role, nextSteps: nextSteps(row.status, stageRolesOf(role)) },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -93,7 +96,7 @@ function toDetail(
 
 export async function getApplication(db: Db, actor: Actor, id: string) {
   const { row, members, role } = await loadForViewer(db, actor, id);
-  return toDetail(row, members, role);
+  return toDetail(row, members, role, await findTeamConversationId(db, id));
 }
 
 const statusLabel = (status: ApplicationStatus) => status.replace(/_/g, ' ').toUpperCase();

@@ -1,0 +1,93 @@
+// An application's team: the PI invites researchers of any onboarded
+// institution, who accept or decline; the PI removes members and members
+// leave. Only accepted members see the application. After every change the
+// team's conversation is made to hold exactly the team.
+import { isUuid } from '@grantbridge/contract/ids';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { RealtimeBus } from '../../plugins/realtime-bus';
+import type { Actor } from '../../plugins/types';
+import { syncTeamConversation } from '../messaging/team-conversations';
+import {
+  activateMember,
+  deleteMember,
+  findApplicationById,
+  findMember,
+  findTeamCandidate,
+  insertPendingMember,
+  listMembers,
+  listPendingInvitations,
+} from './applications.repository';
+import { getApplication, loadForViewer } from './applications.service';
+import { isOpenStage } from './stages';
+
+const notFound = (what = 'Application') => new AppError('not_found', `${what} not found.`);
+
+/** Brings the team conversation in line with the team (the PI and active members). */
+async function syncTeam(db: Db, bus: RealtimeBus, applicationId: string) {
+  const row = await findApplicationById(db, applicationId);
+  if (!row) return;
+  const members = await listMembers(db, applicationId);
+  await syncTeamConversation(db, bus, {
+    applicationId,
+    grantId: row.grant_id,
+    name: `Team: ${row.grant_title}`,
+    memberIds: [row.pi_id, ...members.filter((m) => m.status === 'active').map((m) => m.user_id)],
+  });
+}
+
+export async function inviteMember(
+  db: Db,
+  actor: Actor,
+  applicationId: string,
+  input: { userId: string; role: 'co_investigator' | 'contributor' },
+) {
+  const { row, role } = await loadForViewer(db, actor, applicationId);
+  if (role !== 'pi') throw new AppError('forbidden', 'Only the PI invites people to the team.');
+  if (!isOpenStage(row.status)) throw new AppError('conflict', 'This application is finished; its team no longer changes.');
+  const person = await findTeamCandidate(db, input.userId);
+  if (!person || person.status !== 'active' || !person.onboarded) throw notFound('Researcher');
+  if (person.role !== 'researcher') {
+    throw new AppError('validation_failed', 'Only researchers join application teams.', {
+      errors: [{ path: 'userId', message: 'Choose a researcher' }],
+    });
+  }
+  if (person.id === row.pi_id || !(await insertPendingMember(db, applicationId, person.id, input.role))) {
+    throw new AppError('conflict', `${person.name} is already on this team or invited to it.`);
+  }
+  const member = (await getApplication(db, actor, applicationId)).members.find((m) => m.userId === person.id)!;
+  return member;
+}
+
+export async function acceptInvitation(db: Db, bus: RealtimeBus, actor: Actor, applicationId: string) {
+  if (!isUuid(applicationId) || !(await activateMember(db, applicationId, actor.id))) throw notFound('Invitation');
+  await syncTeam(db, bus, applicationId);
+  return getApplication(db, actor, applicationId);
+}
+
+/** Declines an invitation, or leaves the team. */
+export async function leaveTeam(db: Db, bus: RealtimeBus, actor: Actor, applicationId: string) {
+  if (!isUuid(applicationId)) throw notFound();
+  const was = await deleteMember(db, applicationId, actor.id);
+  if (!was) throw notFound();
+  if (was === 'active') await syncTeam(db, bus, applicationId);
+}
+
+export async function removeMember(db: Db, bus: RealtimeBus, actor: Actor, applicationId: string, userId: string) {
+  const { role } = await loadForViewer(db, actor, applicationId);
+  if (role !== 'pi') throw new AppError('forbidden', 'Only the PI removes people from the team.');
+  if (!isUuid(userId) || !(await findMember(db, applicationId, userId))) throw notFound('Team member');
+  const was = await deleteMember(db, applicationId, userId);
+  if (was === 'active') await syncTeam(db, bus, applicationId);
+}
+
+export async function getTeamInvitations(db: Db, actor: Actor) {
+  return (await listPendingInvitations(db, actor.id)).map((row) => ({
+    applicationId: row.id,
+    grant: { id: row.grant_id, title: row.grant_title },
+    pi: { id: row.pi_id, name: row.pi_name, institution: row.pi_institution_name },
+    role: row.member_role,
+    sponsorDeadline: row.close_date,
+    invitedAt: new Date(row.invited_at).toISOString(),
+  }));
+}
