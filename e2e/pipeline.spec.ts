@@ -26,6 +26,57 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(viewports.desktop);
 }
 
+// Both journeys work on the demo application Jordan leads; the second finishes it.
+test.describe.configure({ mode: 'serial' });
+
+test('a PI invites a researcher at another institution, who accepts and finds the team chat', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.goto('/login');
+  await signIn(page, demoAccounts.researcher, 'researcher');
+  await page.getByRole('link', { name: 'Grants' }).first().click();
+  await page
+    .getByRole('region', { name: /^Applications in progress/ })
+    .getByRole('article')
+    .filter({ hasText: '$1,500,000' })
+    .getByRole('link')
+    .click();
+  const title = await page.locator('#application-title').innerText();
+  const team = page.getByRole('region', { name: 'Team' });
+  await team.getByRole('button', { name: 'Invite to team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite to team' });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText('Choose a researcher from the list')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Researcher' }).fill('Ingrid');
+  await dialog.getByRole('option', { name: /Ingrid Nakamura/ }).click();
+  await dialog.getByLabel('Role').selectOption('contributor');
+  await expectNoViolations(page, 'the invite dialog');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Dr. Ingrid Nakamura is invited to the team')).toBeVisible();
+  await expect(team).toContainText('Contributor · Riverside Institute of Technology · invited');
+
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto('/login');
+  await signIn(invitee, 'ingrid.nakamura@riverside.example.edu', 'researcher');
+  await invitee.getByRole('link', { name: 'Grants' }).first().click();
+  const invitations = invitee.getByRole('region', { name: 'Team invitations' });
+  await expect(invitations).toContainText(title);
+  await expect(invitations).toContainText('Dr. Jordan Ellery (Example State University) invites you as contributor');
+  await shoot(invitee, 'team-invitation');
+  await invitations.getByRole('button', { name: `Accept: ${title}` }).click();
+  await expect(invitee.getByText('You joined the team')).toBeVisible();
+  await expect(invitee.locator('#application-title')).toHaveText(title);
+  await expect(invitee.getByRole('region', { name: 'Next steps' })).toContainText('The PI and the research office');
+  await invitee.getByRole('link', { name: 'Team chat' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard\/message\?c=/);
+  await expect(invitee.getByRole('heading', { name: `Team: ${title}` })).toBeVisible();
+  await inviteeContext.close();
+
+  await page.reload();
+  await expect(team).toContainText('Contributor · Riverside Institute of Technology');
+  await expect(team).not.toContainText('invited');
+});
+
 test('a researcher sends an application to the research office, which returns it, then submits it; it is awarded', async ({
   page,
   browser,

@@ -14,7 +14,12 @@ export function Component() {
       paths={
         admin
           ? { back: { to: paths.admin.grants, label: 'Back to Grant Status' }, grant: paths.admin.grant, person: paths.admin.researcher }
-          : { back: { to: paths.researcher.grants, label: 'Back to Grants' }, grant: paths.researcher.grant, person: paths.researcher.person }
+          : {
+              back: { to: paths.researcher.grants, label: 'Back to Grants' },
+              grant: paths.researcher.grant,
+              person: paths.researcher.person,
+              conversation: (id) => `${paths.researcher.messages}?c=${encodeURIComponent(id)}`,
+            }
       }
     />
   );

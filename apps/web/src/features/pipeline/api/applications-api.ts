@@ -39,3 +39,30 @@ export function getInstitutionSettings(signal?: AbortSignal): Promise<EndpointRe
 export function updateInstitutionSettings(days: number): Promise<EndpointResponse<'updateInstitutionSettings'>> {
   return api.call('PATCH /api/v1/admin/institution', { body: { internalDeadlineBusinessDays: days } });
 }
+
+export const teamKeys = { invitations: ['team-invitations'] as const, people: (q: string) => ['team-people', q] as const };
+
+export async function searchPeople(q: string, signal?: AbortSignal) {
+  return (await api.call('GET /api/v1/users', { query: { q }, signal })).users;
+}
+
+export async function inviteToTeam(id: string, userId: string, role: 'co_investigator' | 'contributor') {
+  return (await api.call('POST /api/v1/applications/:id/members', { params: { id }, body: { userId, role } })).member;
+}
+
+export async function removeFromTeam(id: string, userId: string) {
+  await api.call('DELETE /api/v1/applications/:id/members/:userId', { params: { id, userId } });
+}
+
+export async function acceptTeamInvitation(id: string): Promise<ApplicationDetail> {
+  return (await api.call('POST /api/v1/applications/:id/members/me/accept', { params: { id } })).application;
+}
+
+/** Declines an invitation, or leaves the team. */
+export async function leaveTeam(id: string) {
+  await api.call('DELETE /api/v1/applications/:id/members/me', { params: { id } });
+}
+
+export async function getTeamInvitations(signal?: AbortSignal) {
+  return (await api.call('GET /api/v1/team-invitations', { signal })).invitations;
+}

@@ -19,8 +19,15 @@ import { useApplication, useApplicationEvents } from '../hooks/use-application';
 import { applicationStatusLabel, applicationStatusTone, stepLabel } from '../utils/application-status';
 import { AmountsDialog, InternalDeadlineDialog, StepDialog } from './application-dialogs';
 import { DeadlinePair } from './deadline-pair';
+import { TeamSection } from './team-section';
 
-type Paths = { back: { to: string; label: string }; grant: (id: string) => string; person: (id: string) => string };
+type Paths = {
+  back: { to: string; label: string };
+  grant: (id: string) => string;
+  person: (id: string) => string;
+  /** The team's conversation in this area's messages (none for the office, which is not on the team). */
+  conversation?: (id: string) => string;
+};
 
 export function ApplicationPage({ id, paths }: { id: string; paths: Paths }) {
   const application = useApplication(id);
@@ -151,20 +158,7 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
           </dl>
         </Section>
         <Section id="team-title" title="Team">
-          <ul className="space-y-2">
-            {application.members.map((member) => (
-              <li key={member.userId} className="text-sm">
-                <Link className="font-medium text-brand-900 hover:underline" to={paths.person(member.userId)}>
-                  {member.name}
-                </Link>
-                <span className="block text-slate-700">
-                  {member.role === 'pi' ? 'PI' : member.role === 'co_investigator' ? 'Co-investigator' : 'Contributor'} ·{' '}
-                  {member.institution.name}
-                  {member.status === 'pending' ? ' · invited' : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <TeamSection application={application} paths={{ person: paths.person, conversation: paths.conversation, leaveTo: paths.back.to }} />
         </Section>
       </div>
       <div className="lg:col-span-2">

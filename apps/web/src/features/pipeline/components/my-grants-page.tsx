@@ -15,12 +15,14 @@ import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
 import { daysLeftLabel, daysUntil } from '../utils/deadlines';
 import { ApplicationBoard, ApplicationList } from './pipeline-applications';
+import { TeamInvitations } from './team-invitations';
 
 type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string; applicationPath: (id: string) => string };
 
 export function MyGrantsPage(props: MyGrantsPageProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
+      <TeamInvitations applicationPath={props.applicationPath} />
       <ApplicationsSection {...props} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ActiveGrantsSection {...props} />
