@@ -32,6 +32,7 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { applicationsRoutes } from './modules/pipeline/applications.routes';
+import { documentsRoutes } from './modules/pipeline/documents.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { getViewerState } from './modules/pipeline/pipeline.service';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(savedSearchRoutes);
   await app.register(pipelineRoutes);
   await app.register(applicationsRoutes);
+  await app.register(documentsRoutes);
   await app.register(matchingRoutes);
 
   await registerWebApp(app, config);

@@ -30,6 +30,7 @@ export const titleByCode: Record<ErrorCode, string> = {
   token_used: 'Link already used',
   upstream_unavailable: 'A service we depend on did not answer',
   invalid_transition: 'Not a next step from this stage',
+  unsupported_file_type: 'Unsupported file type',
 };
 
 /** What a problem answer may carry besides its code and detail. */

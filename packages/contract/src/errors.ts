@@ -28,6 +28,7 @@ export const errorCodes = [
   'token_used',
   'upstream_unavailable',
   'invalid_transition',
+  'unsupported_file_type',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -5,6 +5,12 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
   addMemberRequestSchema,
+  createDocumentRequestSchema,
+  documentFileQuerySchema,
+  documentListResponseSchema,
+  documentParamsSchema,
+  documentResponseSchema,
+  updateDocumentRequestSchema,
   memberParamsSchema,
   memberResponseSchema,
   teamInvitationsResponseSchema,
@@ -87,5 +93,50 @@ export const pipelineEndpoints = {
     method: 'GET',
     path: '/api/v1/team-invitations',
     response: teamInvitationsResponseSchema,
+  },
+  applicationDocuments: {
+    method: 'GET',
+    path: '/api/v1/applications/:id/documents',
+    params: applicationParamsSchema,
+    response: documentListResponseSchema,
+  },
+  addApplicationDocument: {
+    method: 'POST',
+    path: '/api/v1/applications/:id/documents',
+    params: applicationParamsSchema,
+    body: createDocumentRequestSchema,
+    response: documentResponseSchema,
+    statuses: [201],
+  },
+  updateApplicationDocument: {
+    method: 'PATCH',
+    path: '/api/v1/applications/:id/documents/:docId',
+    params: documentParamsSchema,
+    body: updateDocumentRequestSchema,
+    response: documentResponseSchema,
+  },
+  deleteApplicationDocument: {
+    method: 'DELETE',
+    path: '/api/v1/applications/:id/documents/:docId',
+    params: documentParamsSchema,
+    response: z.null(),
+    statuses: [204],
+  },
+  /** multipart/form-data with the field `file`, up to 25 MB. */
+  uploadDocumentFile: {
+    method: 'PUT',
+    path: '/api/v1/applications/:id/documents/:docId/file',
+    params: documentParamsSchema,
+    body: z.unknown(),
+    response: documentResponseSchema,
+    statuses: [201],
+  },
+  /** The file's bytes (the newest version, or `version`), as an attachment. */
+  downloadDocumentFile: {
+    method: 'GET',
+    path: '/api/v1/applications/:id/documents/:docId/file',
+    params: documentParamsSchema,
+    query: documentFileQuerySchema,
+    response: z.unknown(),
   },
 } as const satisfies Record<string, Endpoint>;

@@ -19,11 +19,28 @@ export const applicationMemberSchema = z.object({
   status: z.enum(['active', 'pending']),
 });
 
+export const documentStatuses = ['pending', 'in_progress', 'completed'] as const;
+
+/** One stored version of a document's file. */
+export const documentFileSchema = z.object({
+  version: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
 export const applicationDocumentSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.enum(['pending', 'in_progress', 'completed']),
+  status: z.enum(documentStatuses),
+  /** Every version uploaded, newest first; the first is the file. */
+  versions: z.array(documentFileSchema),
 });
+export type ApplicationDocument = z.infer<typeof applicationDocumentSchema>;
 
 export const applicationTaskSchema = z.object({
   id: z.string(),
@@ -164,3 +181,20 @@ export const teamInvitationSchema = z.object({
 });
 export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 export const teamInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });
+
+export const documentListResponseSchema = z.object({ documents: z.array(applicationDocumentSchema) });
+export const documentResponseSchema = z.object({ document: applicationDocumentSchema });
+export const documentParamsSchema = z.object({ id: z.string().max(100), docId: z.string().max(100) });
+const documentName = z
+  .string({ error: 'Name the document' })
+  .trim()
+  .min(1, 'Name the document')
+  .max(200, 'Keep the name under 200 characters');
+export const createDocumentRequestSchema = z.object({ name: documentName }).strict();
+export const updateDocumentRequestSchema = z
+  .object({ name: documentName.optional(), status: z.enum(documentStatuses).optional() })
+  .strict()
+  .refine((body) => body.name !== undefined || body.status !== undefined, 'Send a name or a status');
+export const documentFileQuerySchema = z
+  .object({ version: z.coerce.number({ error: 'version is a number' }).int().min(1).optional() })
+  .strict();

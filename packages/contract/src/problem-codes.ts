@@ -28,6 +28,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   token_expired: 410,
   token_used: 410,
   payload_too_large: 413,
+  unsupported_file_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,

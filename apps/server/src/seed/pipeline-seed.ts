@@ -7,6 +7,7 @@ import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
 import { findUserIdsByEmail } from '../modules/auth/auth.service';
+import { createDefaultChecklist } from '../modules/pipeline/documents.service';
 import { findGrantsForAreas } from '../modules/search/search.service';
 
 type Member = [email: string, role: 'co_investigator' | 'contributor', status: 'active' | 'pending'];
@@ -115,6 +116,13 @@ export async function loadDemoApplications(db: Db): Promise<boolean> {
         ON CONFLICT DO NOTHING RETURNING id`,
       );
       if (!row) continue;
+      // The checklist as far along as the stage: a draft has a few items done, a submitted one all.
+      await createDefaultChecklist(tx, row.id);
+      const done = status === 'drafting' ? 2 : status === 'internal_review' || status === 'withdrawn' ? 5 : 6;
+      await tx.execute(sql`
+        UPDATE application_documents SET status = CASE
+          WHEN position < ${done} THEN 'completed' WHEN position = ${done} THEN 'in_progress' ELSE 'pending' END
+        WHERE application_id = ${row.id}`);
       let from: ApplicationStatus | null = null;
       const steps: ApplicationStatus[] = ['drafting', ...demo.path];
       for (const [i, to] of steps.entries()) {

@@ -76,7 +76,10 @@ export type ApplicationListRow = ApplicationRow & {
   documents_total: number;
 };
 
-const documentCounts = sql`0 AS documents_completed, 0 AS documents_total`;
+const documentCounts = sql`
+  (SELECT count(*) FILTER (WHERE d.status = 'completed') FROM application_documents d WHERE d.application_id = a.id)::int
+    AS documents_completed,
+  (SELECT count(*) FROM application_documents d WHERE d.application_id = a.id)::int AS documents_total`;
 
 /** Applications the user leads or is an active member of, newest first. */
 export async function listApplicationsOf(db: Db, userId: string) {

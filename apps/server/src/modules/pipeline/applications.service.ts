@@ -21,6 +21,7 @@ import {
 import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institutions/institutions.service';
 import { findTeamConversationId } from '../messaging/team-conversations';
 import { internalDeadlineFor } from './deadlines';
+import { documentsOf } from './documents.service';
 import {
   applicationRoleOf,
   canEditAmounts,
@@ -56,7 +57,7 @@ function toDetail(
   row: ApplicationRow,
   members: Awaited<ReturnType<typeof listMembers>>,
   role: ApplicationViewerRole,
-  teamConversationId: string | null,
+  extra: { teamConversationId: string | null; documents: ApplicationDetail['documents'] },
 ): ApplicationDetail {
   return {
     id: row.id,
@@ -85,9 +86,9 @@ function toDetail(
         status: m.status,
       })),
     ],
-    documents: [],
+    documents: extra.documents,
     tasks: [],
-    teamConversationId,
+    teamConversationId: extra.teamConversationId,
     viewer: { role, nextSteps: nextSteps(row.status, stageRolesOf(role)) },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -96,7 +97,8 @@ function toDetail(
 
 export async function getApplication(db: Db, actor: Actor, id: string) {
   const { row, members, role } = await loadForViewer(db, actor, id);
-  return toDetail(row, members, role, await findTeamConversationId(db, id));
+  const [teamConversationId, documents] = await Promise.all([findTeamConversationId(db, id), documentsOf(db, id)]);
+  return toDetail(row, members, role, { teamConversationId, documents });
 }
 
 const statusLabel = (status: ApplicationStatus) => status.replace(/_/g, ' ').toUpperCase();

@@ -41,6 +41,11 @@ export function canSetInternalDeadline(role: ApplicationViewerRole): boolean {
   return role === 'admin';
 }
 
+/** The document checklist and files: the team prepares them; the office reads them. */
+export function canEditDocuments(role: ApplicationViewerRole): boolean {
+  return role === 'pi' || role === 'member';
+}
+
 /** The institution's settings (the routing lead time): its admins. */
 export function canManageInstitution(actor: Actor, institutionId: string): boolean {
   return actor.role === 'admin' && actor.institution.id === institutionId;

@@ -5,6 +5,7 @@ import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { recordApplicationStarted } from './applications.repository';
+import { createDefaultChecklist } from './documents.service';
 import { getGrant, getGrantSummaries } from '../grants/grants.service';
 import {
   countSavedGrantsOf,
@@ -62,7 +63,10 @@ export async function startApplication(db: Db, actor: Actor, grantId: string) {
   // The first history entry goes in with the application, so every application has one.
   const created = await withTransaction(db, async (tx) => {
     const id = await insertApplicationOnce(tx, userId, grantId);
-    if (id) await recordApplicationStarted(tx, id, userId);
+    if (id) {
+      await recordApplicationStarted(tx, id, userId);
+      await createDefaultChecklist(tx, id);
+    }
     return id !== null;
   });
   const row = await findApplication(db, userId, grantId);

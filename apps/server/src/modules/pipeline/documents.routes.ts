@@ -1,0 +1,125 @@
+// An application's document checklist and its files: uploads stream in as
+// multipart (field `file`, up to 25 MB) and downloads stream out as
+// attachments, neither held whole in memory.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@grantbridge/contract/endpoints';
+import { AppError } from '../../errors';
+import { endpointSchema } from '../../lib/endpoint-schema';
+import { requireUser } from '../../plugins/session';
+import {
+  addDocument,
+  changeDocument,
+  listDocuments,
+  openDocumentFile,
+  removeDocument,
+  uploadDocumentFile,
+} from './documents.service';
+import { maxFileBytes } from './file-store';
+
+const tags = ['pipeline'];
+
+/** A filename for Content-Disposition: ASCII fallback and the UTF-8 original (RFC 6266). */
+function disposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One byte over the limit reaches file-store, which counts it and answers 413 (busboy would cut the
+  // stream at the limit without a word, and the file would look complete).
+  await app.register(multipart, {
+    limits: { fileSize: maxFileBytes + 1, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    endpoints.applicationDocuments.path,
+    { schema: endpointSchema(endpoints.applicationDocuments, { tags, summary: "An application's document checklist" }) },
+    async (request) => ({ documents: await listDocuments(app.db, requireUser(request), request.params.id) }),
+  );
+  app.post(
+    endpoints.addApplicationDocument.path,
+    { schema: endpointSchema(endpoints.addApplicationDocument, { tags, summary: 'Add an item to the checklist (the team)' }) },
+    async (request, reply) => {
+      const document = await addDocument(app.db, requireUser(request), request.params.id, request.body.name);
+      return reply.status(201).send({ document });
+    },
+  );
+  app.patch(
+    endpoints.updateApplicationDocument.path,
+    {
+      schema: endpointSchema(endpoints.updateApplicationDocument, {
+        tags,
+        summary: "Rename a checklist item or set its status: pending, in_progress, completed (the team)",
+      }),
+    },
+    async (request) => ({
+      document: await changeDocument(app.db, requireUser(request), request.params.id, request.params.docId, request.body),
+    }),
+  );
+  app.delete(
+    endpoints.deleteApplicationDocument.path,
+    { schema: endpointSchema(endpoints.deleteApplicationDocument, { tags, summary: 'Remove a checklist item and its files (the team)' }) },
+    async (request, reply) => {
+      await removeDocument(app.db, requireUser(request), request.params.id, request.params.docId);
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    endpoints.uploadDocumentFile.path,
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.uploadDocumentFile, {
+        tags,
+        summary:
+          'Upload a new version of the file (multipart field `file`; PDF, DOCX, XLSX, PPTX, TXT, PNG or JPEG by its bytes; up to 25 MB)',
+      }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError('validation_failed', 'Send the file as multipart/form-data in the field "file".', {
+          errors: [{ path: 'file', message: 'Choose a file' }],
+        });
+      }
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') {
+        throw new AppError('validation_failed', 'Send the file in the field "file".', {
+          errors: [{ path: 'file', message: 'Choose a file' }],
+        });
+      }
+      const document = await uploadDocumentFile(app.db, user, request.params.id, request.params.docId, {
+        fileName: part.filename,
+        source: part.file,
+      });
+      return reply.status(201).send({ document });
+    },
+  );
+  app.get(
+    endpoints.downloadDocumentFile.path,
+    {
+      schema: endpointSchema(endpoints.downloadDocumentFile, {
+        tags,
+        summary: "A document's file (the newest version, or ?version=), as an attachment",
+      }),
+    },
+    async (request, reply) => {
+      const { file, stream } = await openDocumentFile(
+        app.db,
+        requireUser(request),
+        request.params.id,
+        request.params.docId,
+        request.query.version,
+      );
+      return reply
+        .type(file.content_type)
+        .header('content-length', String(file.size))
+        .header('content-disposition', disposition(file.file_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('etag', `"${file.sha256}"`)
+        .send(stream);
+    },
+  );
+};
