@@ -97,7 +97,8 @@ function toDetail(
 
 export async function getApplication(db: Db, actor: Actor, id: string) {
   const { row, members, role } = await loadForViewer(db, actor, id);
-  const [teamConversationId, documents] = await Promise.all([findTeamConversationId(db, id), documentsOf(db, id)]);
+  const teamConversationId = await findTeamConversationId(db, id);
+  const documents = await documentsOf(db, id);
   return toDetail(row, members, role, { teamConversationId, documents });
 }
 

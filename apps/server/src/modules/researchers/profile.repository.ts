@@ -52,19 +52,18 @@ export async function upsertProfileFields(db: Db, userId: string, fields: Profil
 }
 
 export async function listProfileItems(db: Db, userId: string) {
-  const [pubs, edu, proj] = await Promise.all([
-    db
-      .select()
-      .from(publications)
-      .where(eq(publications.userId, userId))
-      .orderBy(sql`${publications.year} DESC NULLS LAST`, desc(publications.createdAt)),
-    db
-      .select()
-      .from(education)
-      .where(eq(education.userId, userId))
-      .orderBy(sql`${education.year} DESC NULLS LAST`, asc(education.degree)),
-    db.select().from(projects).where(eq(projects.userId, userId)).orderBy(asc(projects.title)),
-  ]);
+  // One after the other: `db` may be a transaction, one connection (the demo seed reads profiles inside one).
+  const pubs = await db
+    .select()
+    .from(publications)
+    .where(eq(publications.userId, userId))
+    .orderBy(sql`${publications.year} DESC NULLS LAST`, desc(publications.createdAt));
+  const edu = await db
+    .select()
+    .from(education)
+    .where(eq(education.userId, userId))
+    .orderBy(sql`${education.year} DESC NULLS LAST`, asc(education.degree));
+  const proj = await db.select().from(projects).where(eq(projects.userId, userId)).orderBy(asc(projects.title));
   return { publications: pubs, education: edu, projects: proj };
 }
 

@@ -169,10 +169,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   // A profile-only search retrieves by the words of the profile's areas, the telling ones too.
   const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
   const statWords = profileOnly ? areaTerms : [...new Set(groups.flat())];
-  const [rarity, areaCounts] = await Promise.all([
-    statWords.length ? findTermRarity(db, statWords) : null,
-    profileOnly ? findAreaCounts(db, profileAreas!) : null,
-  ]);
+  // One after the other: `db` may be a transaction, one connection (the demo seed searches inside one).
+  const rarity = statWords.length ? await findTermRarity(db, statWords) : null;
+  const areaCounts = profileOnly ? await findAreaCounts(db, profileAreas!) : null;
   // What a grant must match to count as a result at all: the words that say something (decision 030).
   const retrieval = retrievalGroups(groups, rarity);
   const counting = profileOnly ? { groups: [], narrowed: false } : countingGroups(retrieval, rarity);
