@@ -158,9 +158,26 @@ async function upload<L extends EndpointLine>(
   return (await response.json()) as EndpointResponse<EndpointAt<L>>;
 }
 
+/** Sends a form with files (multipart/form-data; the browser sets the boundary); answers its JSON like `call`. */
+async function sendForm<L extends EndpointLine>(
+  line: L,
+  options: { params?: Record<string, string>; form: FormData; signal?: AbortSignal },
+): Promise<EndpointResponse<EndpointAt<L>>> {
+  const [method, path] = line.split(' ') as [HttpMethod, string];
+  const response = await fetch(fillPath(path, options.params), {
+    method,
+    headers: { Accept: 'application/json, application/problem+json' },
+    body: options.form,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as EndpointResponse<EndpointAt<L>>;
+}
+
 /** The address of a GET endpoint with its query, for links (a CSV download). */
 function href(path: string, query?: Record<string, QueryValue | undefined>): string {
   return withQuery(path, query);
 }
 
-export const api = { call, upload, href };
+export const api = { call, upload, sendForm, href };

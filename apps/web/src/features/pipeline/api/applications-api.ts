@@ -1,7 +1,13 @@
 // One application, its history, and the research office's queue and settings.
 import type { EndpointResponse } from '@grantbridge/contract/endpoints';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
-import type { ApplicationDetail, ApplicationEvent, ApplicationItem, UpdateApplicationRequest } from '@grantbridge/contract/pipeline';
+import type {
+  ApplicationDetail,
+  ApplicationDocument,
+  ApplicationEvent,
+  ApplicationItem,
+  UpdateApplicationRequest,
+} from '@grantbridge/contract/pipeline';
 import { api } from '../../../lib/api-client';
 
 export const applicationKeys = {
@@ -65,4 +71,28 @@ export async function leaveTeam(id: string) {
 
 export async function getTeamInvitations(signal?: AbortSignal) {
   return (await api.call('GET /api/v1/team-invitations', { signal })).invitations;
+}
+
+export async function addDocument(id: string, name: string) {
+  return (await api.call('POST /api/v1/applications/:id/documents', { params: { id }, body: { name } })).document;
+}
+
+export async function updateDocument(id: string, docId: string, body: { name?: string; status?: ApplicationDocument['status'] }) {
+  return (await api.call('PATCH /api/v1/applications/:id/documents/:docId', { params: { id, docId }, body })).document;
+}
+
+export async function deleteDocument(id: string, docId: string) {
+  await api.call('DELETE /api/v1/applications/:id/documents/:docId', { params: { id, docId } });
+}
+
+export async function uploadDocument(id: string, docId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await api.sendForm('PUT /api/v1/applications/:id/documents/:docId/file', { params: { id, docId }, form })).document;
+}
+
+/** Where a version of a document's file downloads from. */
+export function documentFileHref(id: string, docId: string, version?: number) {
+  const path = `/api/v1/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}/file`;
+  return api.href(path, version ? { version } : undefined);
 }

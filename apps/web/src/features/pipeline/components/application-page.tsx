@@ -19,6 +19,7 @@ import { useApplication, useApplicationEvents } from '../hooks/use-application';
 import { applicationStatusLabel, applicationStatusTone, stepLabel } from '../utils/application-status';
 import { AmountsDialog, InternalDeadlineDialog, StepDialog } from './application-dialogs';
 import { DeadlinePair } from './deadline-pair';
+import { DocumentsSection } from './documents-section';
 import { TeamSection } from './team-section';
 
 type Paths = {
@@ -161,7 +162,10 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
           <TeamSection application={application} paths={{ person: paths.person, conversation: paths.conversation, leaveTo: paths.back.to }} />
         </Section>
       </div>
-      <div className="lg:col-span-2">
+      <div className="space-y-5 lg:col-span-2">
+        <Section id="documents-title" title="Documents">
+          <DocumentsSection application={application} />
+        </Section>
         <Section id="history-title" title="History">
           <History id={application.id} />
         </Section>
