@@ -115,6 +115,17 @@ test('the team uploads real files to the checklist; a renamed program is refused
   await expect(page.getByText('Data management plan: version 2 uploaded')).toBeVisible();
   await narrative.getByLabel('Status of Data management plan').selectOption('completed');
   await expect(documents).toContainText('3 of 6 completed');
+  // Tasks: one added for a teammate, one of Jordan's ticked off.
+  const tasks = page.getByRole('region', { name: 'Tasks' });
+  await tasks.getByLabel('New task').fill('Book the lab for pilot data');
+  await tasks.getByLabel('Due date').fill('2027-03-01');
+  await tasks.getByLabel('Priority').selectOption('high');
+  await tasks.getByLabel('Assigned to').selectOption({ label: 'Dr. Avery Castellano' });
+  await tasks.getByRole('button', { name: 'Add task' }).click();
+  await expect(page.getByText('Task added: Book the lab for pilot data')).toBeVisible();
+  await expect(tasks.getByRole('listitem').filter({ hasText: 'Book the lab for pilot data' })).toContainText('Dr. Avery Castellano');
+  await tasks.getByLabel('Done: Draft the project description').check();
+  await expect(tasks.getByLabel('Reopen: Draft the project description')).toBeChecked();
   await shoot(page, 'application-documents');
   // The newest version and the earlier one download as what they are.
   const newest = await page.request.get(await narrative.getByRole('link', { name: 'budget-justification.docx' }).getAttribute('href') ?? '');
@@ -126,6 +137,12 @@ test('the team uploads real files to the checklist; a renamed program is refused
   );
   expect(first.headers()['content-type']).toBe('application/pdf');
   expect((await first.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The pipeline page lists Jordan's open tasks, not the one just done.
+  await page.getByRole('link', { name: 'Back to Grants' }).click();
+  const mine = page.getByRole('region', { name: 'My tasks' });
+  await expect(mine).toContainText('Review the budget with the research office');
+  await expect(mine).not.toContainText('Draft the project description');
 });
 
 test('a researcher sends an application to the research office, which returns it, then submits it; it is awarded', async ({

@@ -5,6 +5,12 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
   addMemberRequestSchema,
+  createTaskRequestSchema,
+  taskListQuerySchema,
+  taskListResponseSchema,
+  taskParamsSchema,
+  taskResponseSchema,
+  updateTaskRequestSchema,
   createDocumentRequestSchema,
   documentFileQuerySchema,
   documentListResponseSchema,
@@ -138,5 +144,33 @@ export const pipelineEndpoints = {
     params: documentParamsSchema,
     query: documentFileQuerySchema,
     response: z.unknown(),
+  },
+  addTask: {
+    method: 'POST',
+    path: '/api/v1/applications/:id/tasks',
+    params: applicationParamsSchema,
+    body: createTaskRequestSchema,
+    response: taskResponseSchema,
+    statuses: [201],
+  },
+  updateTask: {
+    method: 'PATCH',
+    path: '/api/v1/tasks/:id',
+    params: taskParamsSchema,
+    body: updateTaskRequestSchema,
+    response: taskResponseSchema,
+  },
+  deleteTask: {
+    method: 'DELETE',
+    path: '/api/v1/tasks/:id',
+    params: taskParamsSchema,
+    response: z.null(),
+    statuses: [204],
+  },
+  tasks: {
+    method: 'GET',
+    path: '/api/v1/tasks',
+    query: taskListQuerySchema,
+    response: taskListResponseSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -42,14 +42,20 @@ export const applicationDocumentSchema = z.object({
 });
 export type ApplicationDocument = z.infer<typeof applicationDocumentSchema>;
 
+export const taskPriorities = ['high', 'medium', 'low'] as const;
+
 export const applicationTaskSchema = z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(['pending', 'completed']),
-  priority: z.enum(['high', 'medium', 'low']),
+  priority: z.enum(taskPriorities),
   dueDate: isoDay.nullable(),
   assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  /** The application it belongs to (lists across applications show it). */
+  application: z.object({ id: z.string(), grantTitle: z.string() }),
 });
+export type ApplicationTask = z.infer<typeof applicationTaskSchema>;
 
 /** One application, as its page shows it. */
 export const applicationDetailSchema = z.object({
@@ -197,4 +203,40 @@ export const updateDocumentRequestSchema = z
   .refine((body) => body.name !== undefined || body.status !== undefined, 'Send a name or a status');
 export const documentFileQuerySchema = z
   .object({ version: z.coerce.number({ error: 'version is a number' }).int().min(1).optional() })
+  .strict();
+
+const taskTitle = z
+  .string({ error: 'Say what the task is' })
+  .trim()
+  .min(1, 'Say what the task is')
+  .max(300, 'Keep the task under 300 characters');
+export const createTaskRequestSchema = z
+  .object({
+    title: taskTitle,
+    dueDate: calendarDay.nullable().optional(),
+    priority: z.enum(taskPriorities, { error: 'Choose high, medium or low' }).default('medium'),
+    /** A member of the team (the PI or an accepted member); none leaves it unassigned. */
+    assigneeId: uuidSchema('Choose someone on the team').nullable().optional(),
+  })
+  .strict();
+export const updateTaskRequestSchema = z
+  .object({
+    title: taskTitle.optional(),
+    status: z.enum(['pending', 'completed']).optional(),
+    dueDate: calendarDay.nullable().optional(),
+    priority: z.enum(taskPriorities).optional(),
+    assigneeId: uuidSchema('Choose someone on the team').nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'Send at least one change');
+export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
+export const taskResponseSchema = z.object({ task: applicationTaskSchema });
+export const taskListResponseSchema = z.object({ tasks: z.array(applicationTaskSchema) });
+export const taskParamsSchema = z.object({ id: z.string().max(100) });
+export const taskListQuerySchema = z
+  .object({
+    /** `me`: tasks assigned to me; without it, every task of my applications. */
+    assignee: z.enum(['me']).optional(),
+    status: z.enum(['pending', 'completed']).optional(),
+  })
   .strict();

@@ -45,6 +45,13 @@ describe('demo applications', () => {
     );
     expect(rows.every((r) => r.open)).toBe(true);
     expect(rows.find((r) => r.status === 'awarded')?.amount_awarded).toBe(450_000);
+    const [work] = await queryRows<{ documents: number; tasks: number; open_tasks: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*) FROM application_documents)::int AS documents, (SELECT count(*) FROM application_tasks)::int AS tasks,
+        (SELECT count(*) FROM application_tasks WHERE status = 'pending')::int AS open_tasks`,
+    );
+    // Six checklist items and four tasks each; the drafts' and the one in review's tasks mostly open.
+    expect(work).toEqual({ documents: 42, tasks: 28, open_tasks: 7 });
   });
 
   it('went through stages the rules allow, each step by someone allowed to take it', async () => {

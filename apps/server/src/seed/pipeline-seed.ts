@@ -134,6 +134,22 @@ export async function loadDemoApplications(db: Db): Promise<boolean> {
           VALUES (${row.id}, ${actor}, ${from}, ${to}, ${reason}, ${at})`);
         from = to;
       }
+      // A few tasks, the team's own: the first member's, and the PI's.
+      const firstMember = demo.members.find((m) => m[2] === 'active');
+      const helperId = (firstMember && ids.get(firstMember[0])) ?? piId;
+      const open = status === 'drafting' || status === 'internal_review';
+      const tasks: [title: string, priority: string, assignee: string, dueInDays: number, done: boolean][] = [
+        ['Draft the project description', 'high', piId, 10, !open || status === 'internal_review'],
+        ['Collect biosketches from the team', 'medium', helperId, 14, !open],
+        ['Review the budget with the research office', 'high', piId, 21, !open],
+        ['Ask partners for letters of support', 'low', helperId, 28, !open],
+      ];
+      for (const [title, priority, assignee, dueInDays, done] of tasks) {
+        await tx.execute(sql`
+          INSERT INTO application_tasks (application_id, title, priority, assignee_id, created_by, due_date, status, completed_at)
+          VALUES (${row.id}, ${title}, ${priority}, ${assignee}, ${piId}, current_date + ${dueInDays}::int,
+            ${done ? 'completed' : 'pending'}, ${done ? started : null})`);
+      }
       for (const [email, role, memberStatus] of demo.members) {
         const userId = ids.get(email);
         if (!userId) continue;

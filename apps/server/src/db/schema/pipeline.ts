@@ -151,3 +151,28 @@ export const documentFileChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
+
+/** The team's tasks on an application: assigned to a team member, with a priority and maybe a due date. */
+export const applicationTasks = pgTable(
+  'application_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull().default('medium'),
+    status: text('status', { enum: ['pending', 'completed'] }).notNull().default('pending'),
+    /** Null when unassigned, or once the person's account is gone. */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('application_tasks_application_idx').on(t.applicationId),
+    index('application_tasks_assignee_idx').on(t.assigneeId, t.status),
+  ],
+);

@@ -13,6 +13,7 @@ import {
   updateInstitutionSettings,
 } from './applications.service';
 import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
+import { addTask, changeTask, listTasks, removeTask } from './tasks';
 
 const tags = ['pipeline'];
 const adminOnly = { role: 'admin' as const };
@@ -129,5 +130,42 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.teamInvitations.path,
     { schema: endpointSchema(endpoints.teamInvitations, { tags, summary: 'Team invitations waiting for my answer' }) },
     async (request) => ({ invitations: await getTeamInvitations(app.db, requireUser(request)) }),
+  );
+
+  app.post(
+    endpoints.addTask.path,
+    { schema: endpointSchema(endpoints.addTask, { tags, summary: 'Add a task, maybe assigned to someone on the team (the team)' }) },
+    async (request, reply) => {
+      const task = await addTask(app.db, requireUser(request), request.params.id, request.body);
+      return reply.status(201).send({ task });
+    },
+  );
+  app.patch(
+    endpoints.updateTask.path,
+    {
+      schema: endpointSchema(endpoints.updateTask, {
+        tags,
+        summary: 'Tick off, reopen, rename, reschedule, reprioritise or reassign a task (the team)',
+      }),
+    },
+    async (request) => ({ task: await changeTask(app.db, requireUser(request), request.params.id, request.body) }),
+  );
+  app.delete(
+    endpoints.deleteTask.path,
+    { schema: endpointSchema(endpoints.deleteTask, { tags, summary: 'Remove a task (the team)' }) },
+    async (request, reply) => {
+      await removeTask(app.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    endpoints.tasks.path,
+    {
+      schema: endpointSchema(endpoints.tasks, {
+        tags,
+        summary: 'My tasks across my applications (assignee=me: assigned to me; status=pending|completed)',
+      }),
+    },
+    async (request) => ({ tasks: await listTasks(app.db, requireUser(request), request.query) }),
   );
 };

@@ -22,6 +22,7 @@ import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institution
 import { findTeamConversationId } from '../messaging/team-conversations';
 import { internalDeadlineFor } from './deadlines';
 import { documentsOf } from './documents.service';
+import { tasksOf } from './tasks';
 import {
   applicationRoleOf,
   canEditAmounts,
@@ -57,7 +58,11 @@ function toDetail(
   row: ApplicationRow,
   members: Awaited<ReturnType<typeof listMembers>>,
   role: ApplicationViewerRole,
-  extra: { teamConversationId: string | null; documents: ApplicationDetail['documents'] },
+  extra: {
+    teamConversationId: string | null;
+    documents: ApplicationDetail['documents'];
+    tasks: ApplicationDetail['tasks'];
+  },
 ): ApplicationDetail {
   return {
     id: row.id,
@@ -87,7 +92,7 @@ function toDetail(
       })),
     ],
     documents: extra.documents,
-    tasks: [],
+    tasks: extra.tasks,
     teamConversationId: extra.teamConversationId,
     viewer: { role, nextSteps: nextSteps(row.status, stageRolesOf(role)) },
     createdAt: iso(row.created_at),
@@ -99,7 +104,8 @@ export async function getApplication(db: Db, actor: Actor, id: string) {
   const { row, members, role } = await loadForViewer(db, actor, id);
   const teamConversationId = await findTeamConversationId(db, id);
   const documents = await documentsOf(db, id);
-  return toDetail(row, members, role, { teamConversationId, documents });
+  const tasks = await tasksOf(db, id);
+  return toDetail(row, members, role, { teamConversationId, documents, tasks });
 }
 
 const statusLabel = (status: ApplicationStatus) => status.replace(/_/g, ' ').toUpperCase();

@@ -23,7 +23,7 @@ import {
   type FileRow,
 } from './documents.repository';
 import { readFile, storeFile } from './file-store';
-import { canEditDocuments } from './pipeline.policy';
+import { canWorkOn } from './pipeline.policy';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -73,7 +73,7 @@ async function forEditing(db: Db, actor: Actor, applicationId: string, documentI
   if (documentId !== undefined && (!isUuid(documentId) || !(await findDocumentRow(db, applicationId, documentId)))) {
     throw new AppError('not_found', 'Document not found.');
   }
-  if (!canEditDocuments(role)) throw new AppError('forbidden', 'The team prepares the documents; the research office reads them.');
+  if (!canWorkOn(role)) throw new AppError('forbidden', 'The team prepares the documents; the research office reads them.');
 }
 
 export async function addDocument(db: Db, actor: Actor, applicationId: string, name: string) {

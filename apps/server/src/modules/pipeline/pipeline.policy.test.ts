@@ -5,6 +5,7 @@ import {
   acceptsApplications,
   applicationRoleOf,
   canEditAmounts,
+  canWorkOn,
   canManageInstitution,
   canSetInternalDeadline,
   canStartApplication,
@@ -42,6 +43,8 @@ describe('who sees an application (PI r1 at A; r3 at B an active member; r4 remo
     expect(stageRolesOf('member')).toEqual([]);
     expect(['pi', 'member', 'admin'].map((r) => canEditAmounts(r as 'pi'))).toEqual([true, false, true]);
     expect(['pi', 'member', 'admin'].map((r) => canSetInternalDeadline(r as 'pi'))).toEqual([false, false, true]);
+    // Documents and tasks are the team's work; the office reads them.
+    expect(['pi', 'member', 'admin'].map((r) => canWorkOn(r as 'pi'))).toEqual([true, true, false]);
   });
 });
 

@@ -41,8 +41,8 @@ export function canSetInternalDeadline(role: ApplicationViewerRole): boolean {
   return role === 'admin';
 }
 
-/** The document checklist and files: the team prepares them; the office reads them. */
-export function canEditDocuments(role: ApplicationViewerRole): boolean {
+/** The team's work (the document checklist and files, the tasks): the team does it; the office reads it. */
+export function canWorkOn(role: ApplicationViewerRole): boolean {
   return role === 'pi' || role === 'member';
 }
 

@@ -7,6 +7,7 @@ import type {
   ApplicationEvent,
   ApplicationItem,
   UpdateApplicationRequest,
+  UpdateTaskRequest,
 } from '@grantbridge/contract/pipeline';
 import { api } from '../../../lib/api-client';
 
@@ -95,4 +96,25 @@ export async function uploadDocument(id: string, docId: string, file: File) {
 export function documentFileHref(id: string, docId: string, version?: number) {
   const path = `/api/v1/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}/file`;
   return api.href(path, version ? { version } : undefined);
+}
+
+export const taskKeys = { mine: ['tasks', 'mine'] as const };
+
+export async function addTask(
+  id: string,
+  body: { title: string; dueDate?: string | null; priority: 'high' | 'medium' | 'low'; assigneeId?: string | null },
+) {
+  return (await api.call('POST /api/v1/applications/:id/tasks', { params: { id }, body })).task;
+}
+
+export async function updateTask(id: string, body: UpdateTaskRequest) {
+  return (await api.call('PATCH /api/v1/tasks/:id', { params: { id }, body })).task;
+}
+
+export async function deleteTask(id: string) {
+  await api.call('DELETE /api/v1/tasks/:id', { params: { id } });
+}
+
+export async function getMyTasks(signal?: AbortSignal) {
+  return (await api.call('GET /api/v1/tasks', { query: { assignee: 'me', status: 'pending' }, signal })).tasks;
 }

@@ -20,6 +20,7 @@ import { applicationStatusLabel, applicationStatusTone, stepLabel } from '../uti
 import { AmountsDialog, InternalDeadlineDialog, StepDialog } from './application-dialogs';
 import { DeadlinePair } from './deadline-pair';
 import { DocumentsSection } from './documents-section';
+import { TasksSection } from './tasks-section';
 import { TeamSection } from './team-section';
 
 type Paths = {
@@ -165,6 +166,9 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
       <div className="space-y-5 lg:col-span-2">
         <Section id="documents-title" title="Documents">
           <DocumentsSection application={application} />
+        </Section>
+        <Section id="tasks-title" title="Tasks">
+          <TasksSection application={application} />
         </Section>
         <Section id="history-title" title="History">
           <History id={application.id} />

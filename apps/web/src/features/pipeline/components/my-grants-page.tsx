@@ -15,6 +15,7 @@ import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
 import { daysLeftLabel, daysUntil } from '../utils/deadlines';
 import { ApplicationBoard, ApplicationList } from './pipeline-applications';
+import { MyTasksCard } from './tasks-section';
 import { TeamInvitations } from './team-invitations';
 
 type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string; applicationPath: (id: string) => string };
@@ -24,9 +25,10 @@ export function MyGrantsPage(props: MyGrantsPageProps) {
     <div className="mx-auto grid max-w-6xl gap-6">
       <TeamInvitations applicationPath={props.applicationPath} />
       <ApplicationsSection {...props} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <ActiveGrantsSection {...props} />
+      <div className="grid gap-6 lg:grid-cols-3">
         <DeadlinesSection {...props} />
+        <MyTasksCard applicationPath={props.applicationPath} />
+        <ActiveGrantsSection {...props} />
       </div>
       <SavedGrantsSection {...props} />
     </div>

@@ -30,6 +30,17 @@ function ApplicationCard({ item, applicationPath, compact }: { item: Application
         {item.amountRequested ? <span>· {formatMoney(item.amountRequested)}</span> : null}
       </div>
       <p className="mt-1 text-sm text-slate-700">{deadlineLine(item)}</p>
+      {item.documents.total ? (
+        <div className="mt-2 flex items-center gap-2 text-xs text-slate-700">
+          <progress
+            className="h-1.5 w-24 overflow-hidden rounded-full accent-brand-800"
+            max={item.documents.total}
+            value={item.documents.completed}
+            aria-label={`Documents of ${item.grantTitle}`}
+          />
+          Documents {item.documents.completed} of {item.documents.total}
+        </div>
+      ) : null}
     </article>
   );
 }
