@@ -3,7 +3,7 @@
 // review queue, a return with a reason, approval, and the sponsor's answer.
 // axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
@@ -115,6 +115,13 @@ test('the team uploads real files to the checklist; a renamed program is refused
   await expect(page.getByText('Data management plan: version 2 uploaded')).toBeVisible();
   await narrative.getByLabel('Status of Data management plan').selectOption('completed');
   await expect(documents).toContainText('3 of 6 completed');
+  // One deadline downloads as a calendar event.
+  const event = await page.request.get(
+    (await page.getByRole('link', { name: 'Add internal deadline to calendar' }).getAttribute('href')) ?? '',
+  );
+  expect(event.headers()['content-disposition']).toBe('attachment; filename="internal-deadline.ics"');
+  expect(await event.text()).toContain('BEGIN:VEVENT');
+
   // Tasks: one added for a teammate, one of Jordan's ticked off.
   const tasks = page.getByRole('region', { name: 'Tasks' });
   await tasks.getByLabel('New task').fill('Book the lab for pilot data');
@@ -143,6 +150,18 @@ test('the team uploads real files to the checklist; a renamed program is refused
   const mine = page.getByRole('region', { name: 'My tasks' });
   await expect(mine).toContainText('Review the budget with the research office');
   await expect(mine).not.toContainText('Draft the project description');
+
+  // The deadlines as a calendar feed, read without the session as a calendar program would.
+  const calendar = page.getByRole('region', { name: 'Deadlines in your calendar' });
+  await calendar.getByRole('button', { name: 'Get my calendar address' }).click();
+  const address = await calendar.getByLabel('Calendar address').inputValue();
+  expect(address).toMatch(/\/api\/v1\/calendar\/feed\/[A-Za-z0-9_-]{43}$/);
+  const anonymous = await playwrightRequest.newContext();
+  const feed = await anonymous.get(address);
+  expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toMatch(/SUMMARY:Internal deadline: /);
+  await anonymous.dispose();
+  await shoot(page, 'pipeline-calendar');
 });
 
 test('a researcher sends an application to the research office, which returns it, then submits it; it is awarded', async ({

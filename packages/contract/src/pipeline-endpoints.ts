@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
   addMemberRequestSchema,
+  calendarFeedResponseSchema,
+  calendarTokenParamsSchema,
+  deadlineEventQuerySchema,
   createTaskRequestSchema,
   taskListQuerySchema,
   taskListResponseSchema,
@@ -172,5 +175,26 @@ export const pipelineEndpoints = {
     path: '/api/v1/tasks',
     query: taskListQuerySchema,
     response: taskListResponseSchema,
+  },
+  createCalendarFeed: {
+    method: 'POST',
+    path: '/api/v1/calendar/feed',
+    response: calendarFeedResponseSchema,
+    statuses: [201],
+  },
+  /** text/calendar: the deadlines of my applications, my saved grants' close dates and my tasks due (public, by its secret). */
+  calendarFeed: {
+    method: 'GET',
+    path: '/api/v1/calendar/feed/:token',
+    params: calendarTokenParamsSchema,
+    response: z.unknown(),
+  },
+  /** text/calendar: one deadline of an application, as a single event to add to a calendar. */
+  applicationDeadlineEvent: {
+    method: 'GET',
+    path: '/api/v1/applications/:id/calendar',
+    params: applicationParamsSchema,
+    query: deadlineEventQuerySchema,
+    response: z.unknown(),
   },
 } as const satisfies Record<string, Endpoint>;

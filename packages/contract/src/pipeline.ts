@@ -240,3 +240,10 @@ export const taskListQuerySchema = z
     status: z.enum(['pending', 'completed']).optional(),
   })
   .strict();
+
+export const calendarFeedResponseSchema = z.object({
+  /** The secret address of the person's deadlines as an iCalendar feed; a new one stops the old. */
+  url: z.string(),
+});
+export const calendarTokenParamsSchema = z.object({ token: z.string().max(200) });
+export const deadlineEventQuerySchema = z.object({ deadline: z.enum(['internal', 'sponsor']) }).strict();

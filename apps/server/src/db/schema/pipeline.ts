@@ -176,3 +176,12 @@ export const applicationTasks = pgTable(
     index('application_tasks_assignee_idx').on(t.assigneeId, t.status),
   ],
 );
+
+/** Each person's secret calendar feed address: only the token's SHA-256 is kept; a new one replaces the old. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import {
 } from './applications.service';
 import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
 import { addTask, changeTask, listTasks, removeTask } from './tasks';
+import { deadlineEvent, feedFor, newFeedUrl } from './calendar';
 
 const tags = ['pipeline'];
 const adminOnly = { role: 'admin' as const };
@@ -167,5 +168,45 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => ({ tasks: await listTasks(app.db, requireUser(request), request.query) }),
+  );
+
+  app.post(
+    endpoints.createCalendarFeed.path,
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.createCalendarFeed, {
+        tags,
+        summary: 'A new secret address of my deadlines as a calendar feed (the one before stops working)',
+      }),
+    },
+    async (request, reply) => reply.status(201).send({ url: await newFeedUrl(app.db, app.config, requireUser(request)) }),
+  );
+  app.get(
+    endpoints.calendarFeed.path,
+    {
+      // Calendar programs fetch it without a session: the secret in the address is the key.
+      config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.calendarFeed, { tags, summary: 'My deadlines as an iCalendar feed (text/calendar)' }),
+    },
+    async (request, reply) => {
+      const ics = await feedFor(app.db, app.config, request.params.token);
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(ics);
+    },
+  );
+  app.get(
+    endpoints.applicationDeadlineEvent.path,
+    {
+      schema: endpointSchema(endpoints.applicationDeadlineEvent, {
+        tags,
+        summary: "One of an application's deadlines as a calendar event to download (text/calendar)",
+      }),
+    },
+    async (request, reply) => {
+      const ics = await deadlineEvent(app.db, app.config, requireUser(request), request.params.id, request.query.deadline);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${request.query.deadline}-deadline.ics"`)
+        .send(ics);
+    },
   );
 };

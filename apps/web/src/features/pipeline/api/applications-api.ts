@@ -118,3 +118,12 @@ export async function deleteTask(id: string) {
 export async function getMyTasks(signal?: AbortSignal) {
   return (await api.call('GET /api/v1/tasks', { query: { assignee: 'me', status: 'pending' }, signal })).tasks;
 }
+
+export async function createCalendarFeed() {
+  return (await api.call('POST /api/v1/calendar/feed')).url;
+}
+
+/** Where one of an application's deadlines downloads as a calendar event. */
+export function deadlineEventHref(id: string, deadline: 'internal' | 'sponsor') {
+  return api.href(`/api/v1/applications/${encodeURIComponent(id)}/calendar`, { deadline });
+}

@@ -4,7 +4,7 @@
 // not exist.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, CalendarClock, Pencil } from 'lucide-react';
+import { ArrowLeft, CalendarClock, CalendarPlus, Pencil } from 'lucide-react';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import { isUuid } from '@grantbridge/contract/ids';
 import type { ApplicationDetail } from '@grantbridge/contract/pipeline';
@@ -15,6 +15,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { deadlineEventHref } from '../api/applications-api';
 import { useApplication, useApplicationEvents } from '../hooks/use-application';
 import { applicationStatusLabel, applicationStatusTone, stepLabel } from '../utils/application-status';
 import { AmountsDialog, InternalDeadlineDialog, StepDialog } from './application-dialogs';
@@ -118,12 +119,26 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
             internalDeadline={application.internalDeadline}
             internalNote={application.internalDeadlineSet ? 'Set by the research office' : 'The routing lead time before the sponsor’s'}
           />
-          {viewer.role === 'admin' ? (
-            <Button className="mt-3" variant="secondary" size="sm" onClick={() => setDialog('deadline')}>
-              <CalendarClock className="size-4" aria-hidden="true" />
-              Change internal deadline
-            </Button>
-          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {application.internalDeadline ? (
+              <a className={buttonClasses('ghost', 'sm')} href={deadlineEventHref(application.id, 'internal')} download>
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                Add internal deadline to calendar
+              </a>
+            ) : null}
+            {application.sponsorDeadline ? (
+              <a className={buttonClasses('ghost', 'sm')} href={deadlineEventHref(application.id, 'sponsor')} download>
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                Add sponsor deadline to calendar
+              </a>
+            ) : null}
+            {viewer.role === 'admin' ? (
+              <Button variant="secondary" size="sm" onClick={() => setDialog('deadline')}>
+                <CalendarClock className="size-4" aria-hidden="true" />
+                Change internal deadline
+              </Button>
+            ) : null}
+          </div>
         </Card>
       </div>
       <div className="space-y-5 lg:col-start-3 lg:row-span-2 lg:row-start-1">

@@ -15,6 +15,7 @@ import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
 import { daysLeftLabel, daysUntil } from '../utils/deadlines';
 import { ApplicationBoard, ApplicationList } from './pipeline-applications';
+import { CalendarCard } from './calendar-card';
 import { MyTasksCard } from './tasks-section';
 import { TeamInvitations } from './team-invitations';
 
@@ -31,6 +32,7 @@ export function MyGrantsPage(props: MyGrantsPageProps) {
         <ActiveGrantsSection {...props} />
       </div>
       <SavedGrantsSection {...props} />
+      <CalendarCard />
     </div>
   );
 }
