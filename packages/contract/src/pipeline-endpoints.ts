@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import {
   addMemberRequestSchema,
+  partneredApplicationsResponseSchema,
   calendarFeedResponseSchema,
   calendarTokenParamsSchema,
   deadlineEventQuerySchema,
@@ -196,5 +197,10 @@ export const pipelineEndpoints = {
     params: applicationParamsSchema,
     query: deadlineEventQuerySchema,
     response: z.unknown(),
+  },
+  partneredApplications: {
+    method: 'GET',
+    path: '/api/v1/admin/applications/partnered',
+    response: partneredApplicationsResponseSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -247,3 +247,15 @@ export const calendarFeedResponseSchema = z.object({
 });
 export const calendarTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const deadlineEventQuerySchema = z.object({ deadline: z.enum(['internal', 'sponsor']) }).strict();
+
+/** Another institution's application that researchers of mine have joined: who, in what role, and where it stands. */
+export const partneredApplicationSchema = z.object({
+  id: z.string(),
+  grantTitle: z.string(),
+  status: applicationStatusSchema,
+  sponsorDeadline: isoDay.nullable(),
+  pi: z.object({ name: z.string(), institution: z.string() }),
+  /** My institution's people on its team. */
+  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['co_investigator', 'contributor']) })),
+});
+export const partneredApplicationsResponseSchema = z.object({ applications: z.array(partneredApplicationSchema) });

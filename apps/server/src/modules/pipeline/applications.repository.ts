@@ -246,3 +246,32 @@ export async function listPendingInvitations(db: Db, userId: string) {
     ORDER BY m.created_at DESC, a.id`,
   );
 }
+
+export type PartneredRow = {
+  id: string;
+  status: ApplicationStatus;
+  grant_title: string;
+  close_date: string | null;
+  pi_name: string;
+  pi_institution_name: string;
+  member_id: string;
+  member_name: string;
+  member_role: 'co_investigator' | 'contributor';
+};
+
+/**
+ * Applications of other institutions that the institution's researchers have
+ * joined (accepted): what its office may know of them, not their contents.
+ */
+export async function listPartneredApplications(db: Db, institutionId: string) {
+  return queryRows<PartneredRow>(
+    db,
+    sql`SELECT a.id, a.status, g.title AS grant_title, to_char(g.close_date, 'YYYY-MM-DD') AS close_date,
+      u.name AS pi_name, i.name AS pi_institution_name, mu.id AS member_id, mu.name AS member_name, m.role AS member_role
+    ${from}
+    JOIN application_members m ON m.application_id = a.id AND m.status = 'active'
+    JOIN users mu ON mu.id = m.user_id
+    WHERE mu.institution_id = ${institutionId} AND u.institution_id <> ${institutionId}
+    ORDER BY g.close_date ASC NULLS LAST, a.id, mu.name`,
+  );
+}

@@ -9,6 +9,7 @@ import {
   getApplication,
   getApplicationEvents,
   getInstitutionApplications,
+  getPartneredApplications,
   getInstitutionSettings,
   updateInstitutionSettings,
 } from './applications.service';
@@ -59,6 +60,17 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       applications: await getInstitutionApplications(app.db, requireUser(request), request.query),
     }),
+  );
+  app.get(
+    endpoints.partneredApplications.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.partneredApplications, {
+        tags,
+        summary: "Other institutions' applications my researchers have joined (who and where it stands, not its contents)",
+      }),
+    },
+    async (request) => ({ applications: await getPartneredApplications(app.db, requireUser(request)) }),
   );
   app.get(
     endpoints.institutionSettings.path,

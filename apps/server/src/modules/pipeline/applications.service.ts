@@ -13,6 +13,7 @@ import {
   listApplicationsOf,
   listEvents,
   listInstitutionApplications,
+  listPartneredApplications,
   listMembers,
   updateApplication,
   type ApplicationListRow,
@@ -209,6 +210,30 @@ export async function getInstitutionApplications(
 ) {
   if (actor.role !== 'admin') throw new AppError('forbidden', 'Only administrators see the institution’s applications.');
   return (await listInstitutionApplications(db, actor.institution.id, filter)).map(toItem);
+}
+
+/** Other institutions' applications my researchers work on: that they are on them, not the contents. */
+export async function getPartneredApplications(db: Db, actor: Actor) {
+  if (actor.role !== 'admin') throw new AppError('forbidden', 'Only administrators see this.');
+  const rows = await listPartneredApplications(db, actor.institution.id);
+  const byApplication = new Map<string, ReturnType<typeof toPartnered>>();
+  for (const row of rows) {
+    const entry = byApplication.get(row.id) ?? toPartnered(row);
+    entry.members.push({ id: row.member_id, name: row.member_name, role: row.member_role });
+    byApplication.set(row.id, entry);
+  }
+  return [...byApplication.values()];
+}
+
+function toPartnered(row: Awaited<ReturnType<typeof listPartneredApplications>>[number]) {
+  return {
+    id: row.id,
+    grantTitle: row.grant_title,
+    status: row.status,
+    sponsorDeadline: row.close_date,
+    pi: { name: row.pi_name, institution: row.pi_institution_name },
+    members: [] as { id: string; name: string; role: 'co_investigator' | 'contributor' }[],
+  };
 }
 
 export async function getInstitutionSettings(db: Db, actor: Actor) {

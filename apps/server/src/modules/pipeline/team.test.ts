@@ -89,6 +89,21 @@ describe('answering, and the team conversation', () => {
       ]);
     }
     expect((await call('partner', 'GET', '/api/v1/team-invitations')).json().invitations).toEqual([]);
+    // The partner's research office sees that its researcher is on it, and nothing of its contents.
+    const partnered = (await call('otherAdmin', 'GET', '/api/v1/admin/applications/partnered')).json().applications;
+    expect(partnered).toMatchObject([
+      {
+        id: applicationId,
+        grantTitle: 'River sediment budgets',
+        status: 'drafting',
+        pi: { name: 'Pat Investigator' },
+        members: [{ name: 'Parker Partner', role: 'co_investigator' }],
+      },
+    ]);
+    expect((await call('otherAdmin', 'GET', `/api/v1/applications/${applicationId}`)).statusCode).toBe(404);
+    expect((await call('otherAdmin', 'GET', `/api/v1/applications/${applicationId}/documents`)).statusCode).toBe(404);
+    expect((await call('admin', 'GET', '/api/v1/admin/applications/partnered')).json().applications).toEqual([]);
+    expect((await call('partner', 'GET', '/api/v1/admin/applications/partnered')).statusCode).toBe(403);
     // Nobody joins or leaves it from the chat: it follows the team.
     const add = await call('pi', 'POST', `/api/v1/conversations/${application.teamConversationId}/members`, {
       memberIds: [ids.colleague],

@@ -127,3 +127,7 @@ export async function createCalendarFeed() {
 export function deadlineEventHref(id: string, deadline: 'internal' | 'sponsor') {
   return api.href(`/api/v1/applications/${encodeURIComponent(id)}/calendar`, { deadline });
 }
+
+export async function getPartneredApplications(signal?: AbortSignal) {
+  return (await api.call('GET /api/v1/admin/applications/partnered', { signal })).applications;
+}

@@ -20,6 +20,7 @@ import {
   applicationKeys,
   getInstitutionApplications,
   getInstitutionSettings,
+  getPartneredApplications,
   updateInstitutionSettings,
 } from '../api/applications-api';
 import { applicationStatusLabel, applicationStatusTone, boardStages, stepLabel } from '../utils/application-status';
@@ -35,6 +36,7 @@ export function AdminGrantsPage({ paths }: { paths: Paths }) {
     <div className="mx-auto grid max-w-6xl gap-6">
       <ReviewQueue paths={paths} />
       <AllApplications paths={paths} />
+      <Partnered paths={paths} />
       <LeadTime />
     </div>
   );
@@ -132,6 +134,49 @@ function AllApplications({ paths }: { paths: Paths }) {
                 <p className="text-sm text-slate-700">
                   {item.pi.name}
                   {item.amountAwarded ? ` · Awarded ${formatMoney(item.amountAwarded)}` : ''}
+                </p>
+              </div>
+              <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Other institutions' applications the institution's researchers have joined: who, and where it stands. */
+function Partnered({ paths }: { paths: Paths }) {
+  const list = useQuery({ queryKey: ['applications', 'partnered'], queryFn: ({ signal }) => getPartneredApplications(signal) });
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="partnered-title">
+      <h2 id="partnered-title" className="text-lg font-semibold text-slate-900">
+        Your researchers on other institutions’ applications
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">The leading institution’s office runs these; you see who is on them and where they stand.</p>
+      {list.isPending ? (
+        <LoadingState label="Loading…" className="p-4" />
+      ) : list.isError ? (
+        <p className="mt-3 text-sm text-red-700">They could not be loaded.</p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">None at the moment.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {list.data.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{item.grantTitle}</p>
+                <p className="text-slate-700">
+                  Led by {item.pi.name}, {item.pi.institution} ·{' '}
+                  {item.members.map((m, i) => (
+                    <span key={m.id}>
+                      {i ? ', ' : ''}
+                      <Link to={paths.person(m.id)} className="text-brand-900 hover:underline">
+                        {m.name}
+                      </Link>{' '}
+                      ({m.role === 'co_investigator' ? 'co-investigator' : 'contributor'})
+                    </span>
+                  ))}
                 </p>
               </div>
               <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
