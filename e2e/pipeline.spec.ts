@@ -33,8 +33,14 @@ async function shoot(page: Page, name: string) {
 // Both journeys work on the demo application Jordan leads; the second finishes it.
 test.describe.configure({ mode: 'serial' });
 
-test('a PI invites a researcher at another institution, who accepts and finds the team chat', async ({ page, browser }) => {
+test('a PI invites a researcher at another institution, who accepts and finds the team chat', async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
   test.setTimeout(240_000);
+  // Inviting someone already on the team answers 409, which Chromium logs.
+  allowConsoleError(failedResource(409));
   await page.goto('/login');
   await signIn(page, demoAccounts.researcher, 'researcher');
   await page.getByRole('link', { name: 'Grants' }).first().click();
@@ -79,6 +85,24 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   await page.reload();
   await expect(team).toContainText('Contributor · Riverside Institute of Technology');
   await expect(team).not.toContainText('invited');
+
+  // From a researcher's profile: Avery is on the team already (said so); Ruth is invited.
+  await team.getByRole('link', { name: 'Dr. Avery Castellano' }).click();
+  await page.getByRole('button', { name: 'Invite to team' }).click();
+  let invite = page.getByRole('dialog', { name: /^Invite .* to a team$/ });
+  await expect(invite.getByLabel('Application')).toContainText(title);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText(/already on this team/)).toBeVisible();
+  await invite.getByRole('button', { name: 'Cancel' }).click();
+  const found = await page.request.get('/api/v1/users?q=Ruth');
+  const ruth = ((await found.json()) as { users: { id: string; name: string }[] }).users.find((u) => u.name.includes('Ruth'))!;
+  await page.goto(`/dashboard/researcher/${ruth.id}`);
+  await page.getByRole('button', { name: 'Invite to team' }).click();
+  invite = page.getByRole('dialog', { name: `Invite ${ruth.name} to a team` });
+  await expectNoViolations(page, 'invite from a profile');
+  await invite.getByLabel('Role').selectOption('contributor');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${ruth.name} is invited to the team`)).toBeVisible();
 });
 
 test('the team uploads real files to the checklist; a renamed program is refused; each version downloads', async ({

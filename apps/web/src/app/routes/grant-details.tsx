@@ -7,6 +7,7 @@ import {
   BookmarkButton,
   InstitutionApplicationsPanel,
 } from '../../features/pipeline/components/grant-actions';
+import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { useShellUser } from '../layouts/shell-context';
 
 // The grant page (grants) with the viewer's bookmark and application (pipeline)
@@ -45,6 +46,13 @@ export function Component() {
           onHighlight={onHighlight}
           grantPath={admin ? paths.admin.grant : paths.researcher.grant}
           personPath={admin ? paths.admin.researcher : paths.researcher.person}
+          renderActions={
+            admin
+              ? undefined
+              : (person) => (
+                  <InviteToTeamButton person={person} grantId={grant.id} applicationPath={paths.researcher.application} />
+                )
+          }
         />
       )}
     />

@@ -1,5 +1,5 @@
-// Profile pages (profile feature), with a Message button (messaging) on
-// another researcher's page.
+// Profile pages (profile feature), with Message (messaging) and Invite to
+// team (pipeline) on another researcher's page.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import toast from 'react-hot-toast';
@@ -8,6 +8,7 @@ import type { Profile } from '@grantbridge/contract/profile';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/ui/button';
 import { createConversation } from '../../features/messaging/api/messaging-api';
+import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { MyProfilePage, ResearcherPage, SetupPage } from '../../features/profile/components/profile-pages';
 import { useShellUser } from '../layouts/shell-context';
 
@@ -45,5 +46,20 @@ export function Setup() {
 
 export function Researcher() {
   const { id = '' } = useParams();
-  return <ResearcherPage key={id} id={id} actions={(person) => <MessageButton person={person} />} />;
+  const me = useShellUser();
+  return (
+    <ResearcherPage
+      key={id}
+      id={id}
+      actions={(person) => (
+        <>
+          <MessageButton person={person} />
+          {/* Researchers build teams; the office does not lead applications. */}
+          {me.role === 'researcher' && person.id !== me.id ? (
+            <InviteToTeamButton person={person} applicationPath={paths.researcher.application} />
+          ) : null}
+        </>
+      )}
+    />
+  );
 }

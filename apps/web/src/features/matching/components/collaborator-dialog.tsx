@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Collaborator } from '@grantbridge/contract/grants';
 import { Chip } from '../../../components/ui/chip';
@@ -11,6 +12,7 @@ type CollaboratorDialogProps = {
   onOpenChange: (open: boolean) => void;
   grantPath: (id: string) => string;
   personPath: (id: string) => string;
+  renderActions?: (collaborator: Collaborator) => ReactNode;
 };
 
 /** A collaborator's details and at most two grants they would fit. */
@@ -20,6 +22,7 @@ export function CollaboratorDialog({
   onOpenChange,
   grantPath,
   personPath,
+  renderActions,
 }: CollaboratorDialogProps) {
   if (!collaborator) return null;
   const person = collaborator;
@@ -57,6 +60,7 @@ export function CollaboratorDialog({
           View {person.name}&rsquo;s profile
         </Link>
       </p>
+      {renderActions ? <div className="mt-3 flex flex-wrap gap-2">{renderActions(person)}</div> : null}
 
       <DialogSection title="Complementary areas" items={person.complementaryAreas} tone="green" />
       <DialogSection title="Matching areas" items={person.matchingAreas} tone="brand" />

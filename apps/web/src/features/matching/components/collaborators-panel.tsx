@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 // Recommended collaborators for a grant (DESIGN §7). Hovering or focusing a
 // person tells the page which of the grant's areas they share.
 import { useState } from 'react';
@@ -16,9 +17,11 @@ type CollaboratorsPanelProps = {
   grantPath: (id: string) => string;
   /** A researcher's profile page. */
   personPath: (id: string) => string;
+  /** What the viewer may do with a suggested person (Invite to team), from the route. */
+  renderActions?: (collaborator: Collaborator) => ReactNode;
 };
 
-export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath }: CollaboratorsPanelProps) {
+export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath, renderActions }: CollaboratorsPanelProps) {
   const collaborators = useCollaborators(grantId);
   const [shownId, setShownId] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -99,6 +102,7 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath
         onOpenChange={setOpen}
         grantPath={grantPath}
         personPath={personPath}
+        renderActions={renderActions}
       />
     </Card>
   );

@@ -96,9 +96,6 @@ export function StepDialog({
           {(aria) => <Textarea rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} {...aria} />}
         </Field>
         <DialogActions>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
           <Button type="submit" disabled={pending}>
             {pending ? 'Saving…' : stepLabel(to)}
           </Button>
@@ -125,9 +122,6 @@ export function AmountsDialog({ application, onClose }: { application: StepTarge
           {(aria) => <Input inputMode="numeric" value={requested} onChange={(e) => setRequested(e.target.value)} {...aria} />}
         </Field>
         <DialogActions>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
           <Button type="submit" disabled={pending}>
             {pending ? 'Saving…' : 'Save amount'}
           </Button>

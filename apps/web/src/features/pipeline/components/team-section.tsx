@@ -181,9 +181,6 @@ function InviteDialog({ application, onClose, onInvited }: { application: Applic
           )}
         </Field>
         <DialogActions>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? 'Sending…' : 'Send invitation'}
           </Button>
