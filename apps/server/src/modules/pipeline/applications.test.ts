@@ -223,6 +223,16 @@ describe('internal deadlines and the routing lead time', () => {
   });
 });
 
+describe('deadlines kept in step with the catalogue', () => {
+  it('follow the grant when a new extract moves its close date', async () => {
+    // As the importer would store a later extract's date: Friday 22 March 2030.
+    await t.db.execute(sql`UPDATE grants SET close_date = '2030-03-22' WHERE id = ${grantId}`);
+    const { application } = (await get(`/api/v1/applications/${applicationId}`, 'pi')).json();
+    // Three business days before (the lead time set above): Tuesday the 19th.
+    expect(application).toMatchObject({ sponsorDeadline: '2030-03-22', internalDeadline: '2030-03-19' });
+  });
+});
+
 describe('the office and two people at once', () => {
   it('admins do not start applications of their own', async () => {
     const answer = await t.app.inject({
