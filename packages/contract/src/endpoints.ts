@@ -24,6 +24,8 @@ import {
   savedGrantResponseSchema,
   savedSearchListResponseSchema,
   savedSearchResponseSchema,
+  suggestedGrantsQuerySchema,
+  suggestedGrantsResponseSchema,
   updateSavedSearchRequestSchema,
 } from './grants';
 import { chatRequestSchema, chatResponseSchema } from './assistant';
@@ -134,6 +136,12 @@ export const endpoints = {
     statuses: created,
   },
 
+  suggestedGrants: {
+    method: 'GET',
+    path: '/api/v1/grants/suggested',
+    query: suggestedGrantsQuerySchema,
+    response: suggestedGrantsResponseSchema,
+  },
   grantSearch: {
     method: 'GET',
     path: '/api/v1/grants/search',

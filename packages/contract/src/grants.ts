@@ -312,3 +312,15 @@ export type Collaborator = z.infer<typeof collaboratorSchema>;
 export const collaboratorsResponseSchema = z.object({
   collaborators: z.array(collaboratorSchema).max(3),
 });
+
+export const suggestedGrantsQuerySchema = z
+  .object({
+    limit: z.coerce.number({ error: 'limit is a number' }).int().min(1, 'limit is at least 1').max(20, 'limit is at most 20').default(4),
+  })
+  .strict();
+/** Open grants that fit the researcher's profile, not saved or applied to yet, with why each fits. */
+export const suggestedGrantsResponseSchema = z.object({
+  results: z.array(searchResultSchema.pick({ grant: true, score: true, reasons: true })),
+  /** The profile names no research area: there is nothing to suggest from; ask to complete it. */
+  needsProfile: z.boolean(),
+});

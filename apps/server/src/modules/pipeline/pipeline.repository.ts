@@ -67,3 +67,8 @@ export async function countSavedGrantsOf(db: Db, userIds: string[]) {
     .where(sql`${savedGrants.userId} = ANY(${`{${userIds.join(',')}}`}::uuid[])`)
     .groupBy(savedGrants.userId);
 }
+
+/** The grants the person has started an application for. */
+export async function listApplicationGrantIds(db: Db, userId: string) {
+  return db.select({ grantId: applications.grantId }).from(applications).where(eq(applications.userId, userId));
+}

@@ -14,6 +14,7 @@ import {
   insertApplicationOnce,
   insertSavedGrant,
   isGrantSaved,
+  listApplicationGrantIds,
   listSavedGrantIds,
 } from './pipeline.repository';
 import { acceptsApplications, canStartApplication } from './pipeline.policy';
@@ -85,4 +86,11 @@ export async function getViewerState(db: Db, userId: string, grantId: string) {
 export async function countSavedGrants(db: Db, userIds: string[]): Promise<Map<string, number>> {
   const counted = new Map((await countSavedGrantsOf(db, userIds)).map((r) => [r.userId, r.n]));
   return new Map(userIds.map((id) => [id, counted.get(id) ?? 0]));
+}
+
+/** The grants a person has saved or applied to (a suggestion leaves these out). */
+export async function grantIdsTakenBy(db: Db, userId: string): Promise<Set<string>> {
+  const saved = await listSavedGrantIds(db, userId);
+  const applied = (await listApplicationGrantIds(db, userId)).map((r) => r.grantId);
+  return new Set([...saved, ...applied]);
 }

@@ -10,9 +10,20 @@ import {
   listSavedSearches,
   renameSavedSearch,
 } from './saved-searches.service';
-import { searchCatalogue } from './search.service';
+import { searchCatalogue, suggestGrants } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    endpoints.suggestedGrants.path,
+    {
+      schema: endpointSchema(endpoints.suggestedGrants, {
+        tags: ['grants'],
+        summary: 'Open grants that fit my profile, not saved or applied to yet, with why each fits',
+      }),
+    },
+    async (request) => suggestGrants(app.db, requireUser(request), request.query.limit),
+  );
+
   app.get(
     endpoints.grantSearch.path,
     {

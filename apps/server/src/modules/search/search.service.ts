@@ -27,6 +27,8 @@ import { keywordHits, phrasePatterns } from './scoring';
 import { findAreaCounts, findTermRarity } from '../grants/term-stats';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
+import { AppError } from '../../errors';
+import { grantIdsTakenBy } from '../pipeline/pipeline.service';
 import { eligibilityCodes, parseQuery } from './query-parser';
 import { synonymsOf } from './synonyms';
 import {
@@ -333,6 +335,36 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
   if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
   return parts.join(', ');
+}
+
+/**
+ * The researcher home's suggestions: open grants ranked by the profile's
+ * areas, leaving out what they already saved or applied to, with the reasons
+ * each fits. A profile with no areas has nothing to suggest from.
+ */
+export async function suggestGrants(db: Db, actor: Actor, limit: number) {
+  if (actor.role !== 'researcher') throw new AppError('forbidden', 'Suggestions follow a researcher’s profile.');
+  const profile = await resolveProfileAreas(db, actor, null);
+  if (!profile?.areas.length) return { results: [], needsProfile: true };
+  const taken = await grantIdsTakenBy(db, actor.id);
+  const response = await searchGrants(db, {
+    keywordGroups: [],
+    amountMin: null,
+    amountMax: null,
+    dueFrom: null,
+    dueTo: null,
+    agency: null,
+    statuses: ['forecasted', 'posted'],
+    sort: 'match',
+    page: 1,
+    pageSize: limit + Math.min(taken.size, 50),
+    profileAreas: profile.areas,
+  });
+  const results = response.results
+    .filter((r) => !taken.has(r.grant.id) && r.score > 0)
+    .slice(0, limit)
+    .map(({ grant, score, reasons }) => ({ grant, score, reasons }));
+  return { results, needsProfile: false };
 }
 
 /** Open grants ranked for a set of research areas (collaborator suggestions). */
