@@ -1,40 +1,11 @@
 // Profile pages (profile feature), with Message (messaging) and Invite to
 // team (pipeline) on another researcher's page.
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import toast from 'react-hot-toast';
-import { MessageSquare } from 'lucide-react';
-import type { Profile } from '@grantbridge/contract/profile';
+import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { Button } from '../../components/ui/button';
-import { createConversation } from '../../features/messaging/api/messaging-api';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { MyProfilePage, ResearcherPage, SetupPage } from '../../features/profile/components/profile-pages';
 import { useShellUser } from '../layouts/shell-context';
-
-function MessageButton({ person }: { person: Profile }) {
-  const navigate = useNavigate();
-  const me = useShellUser();
-  const [pending, setPending] = useState(false);
-  if (person.id === me.id) return null;
-  const messagesPath = me.role === 'admin' ? paths.admin.messages : paths.researcher.messages;
-  const open = async () => {
-    setPending(true);
-    try {
-      const conversation = await createConversation({ type: 'direct', memberIds: [person.id] });
-      await navigate(`${messagesPath}?c=${encodeURIComponent(conversation.id)}`);
-    } catch {
-      toast.error('The conversation could not be opened. Please try again.');
-      setPending(false);
-    }
-  };
-  return (
-    <Button onClick={() => void open()} disabled={pending}>
-      <MessageSquare className="size-4" aria-hidden="true" />
-      Message {person.name.split(' ')[0]}
-    </Button>
-  );
-}
+import { MessageButton } from './message-button';
 
 export function MyProfile() {
   return <MyProfilePage />;

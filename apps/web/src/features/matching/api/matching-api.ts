@@ -10,3 +10,7 @@ export async function getCollaborators(id: string, signal?: AbortSignal): Promis
   const body = await api.call('GET /api/v1/grants/:id/collaborators', { params: { id }, signal });
   return body.collaborators;
 }
+
+export async function getRecommendedResearchers(limit: number, signal?: AbortSignal) {
+  return (await api.call('GET /api/v1/researchers/recommended', { query: { limit }, signal })).results;
+}

@@ -1,13 +1,14 @@
 import type { User } from '@grantbridge/contract/auth';
-import { BeingBuilt } from './being-built';
+import type { ReactNode } from 'react';
 
-export function ResearcherHome({ user }: { user: User }) {
+/** The researcher's home: the parts come from their features through the route. */
+export function ResearcherHome({ user, suggestions, people }: { user: User; suggestions: ReactNode; people: ReactNode }) {
   // "Dr. Jordan Ellery" → "Jordan": skip honorifics before the first name.
   const words = user.name.split(/\s+/).filter((w) => !/^(dr|prof|mr|mrs|ms|mx)\.?$/i.test(w));
   const firstName = words[0] || user.name;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="welcome-heading" className="mx-auto max-w-3xl">
+      <section aria-labelledby="welcome-heading">
         <h2 id="welcome-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Welcome, {firstName}
         </h2>
@@ -15,10 +16,11 @@ export function ResearcherHome({ user }: { user: User }) {
           {[user.title, user.department, user.institution.name].filter(Boolean).join(' · ')}
         </p>
       </section>
-      <BeingBuilt
-        title="Your dashboard"
-        description="Your dashboard is being built. Soon you will find grants suggested for your research profile, your activity feed and recommended collaborators at other institutions here."
-      />
+      {/* The seed's grid: seven columns, the carousel on the left five, people on the right two. */}
+      <div className="grid gap-6 lg:grid-cols-7">
+        <div className="space-y-6 lg:col-span-5">{suggestions}</div>
+        <div className="space-y-6 lg:col-span-2">{people}</div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,70 @@
+// The researcher home's Recommended Researchers: people at other institutions
+// whose work meets the user's, with the interests they share, the people both
+// talk to, a link to the profile and (from the route) a way to message them.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { RecommendedResearcher } from '@grantbridge/contract/profile';
+import { Card } from '../../../components/ui/card';
+import { Chip } from '../../../components/ui/chip';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { initialsOf } from '../../../lib/format';
+import { getRecommendedResearchers } from '../api/matching-api';
+
+type Props = {
+  personPath: (id: string) => string;
+  renderActions?: (person: RecommendedResearcher['researcher']) => ReactNode;
+};
+
+export function RecommendedResearchers({ personPath, renderActions }: Props) {
+  const recommended = useQuery({
+    queryKey: ['researchers', 'recommended', 5],
+    queryFn: ({ signal }) => getRecommendedResearchers(5, signal),
+  });
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="recommended-title">
+      <h2 id="recommended-title" className="text-lg font-semibold text-slate-900">
+        Recommended Researchers
+      </h2>
+      {recommended.isPending ? (
+        <LoadingState label="Finding researchers…" className="p-4" />
+      ) : recommended.isError ? (
+        <p className="mt-3 text-sm text-red-700">Recommendations could not be loaded.</p>
+      ) : recommended.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">Add research areas to your profile to meet researchers who share them.</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {recommended.data.map(({ researcher, commonInterests, mutualConnections }) => (
+            <li key={researcher.id} className="flex gap-3">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
+              >
+                {initialsOf(researcher.name)}
+              </span>
+              <div className="min-w-0 text-sm">
+                <Link to={personPath(researcher.id)} className="font-semibold text-brand-900 hover:underline">
+                  {researcher.name}
+                </Link>
+                <p className="text-slate-700">{[researcher.title, researcher.institution].filter(Boolean).join(' · ')}</p>
+                {commonInterests.length ? (
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {commonInterests.slice(0, 3).map((interest) => (
+                      <Chip key={interest}>{interest}</Chip>
+                    ))}
+                  </div>
+                ) : null}
+                {mutualConnections ? (
+                  <p className="mt-1 text-xs text-slate-700">
+                    {mutualConnections} mutual connection{mutualConnections === 1 ? '' : 's'}
+                  </p>
+                ) : null}
+                {renderActions ? <div className="mt-2">{renderActions(researcher)}</div> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+// The researcher home as a researcher meets it after signing in: suggested
+// grants one at a time (buttons and arrow keys, wrapping around), bookmark
+// and share on a card, Details to the grant, and researchers to meet with a
+// Message action. axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, viewports } from './fixtures';
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function shoot(page: Page, name: string) {
+  await page.mouse.move(1, 1);
+  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  for (const [width, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name} (${width})`).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+// Lucas is used by no other journey (his application waits in the office's queue).
+const lucas = 'lucas.halvorsen@example.edu';
+
+test('suggested grants turn like a carousel, bookmark, and open; researchers to meet can be messaged', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/login');
+  await signIn(page, lucas, 'researcher');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const carousel = page.getByRole('region', { name: 'Suggested grants' });
+  await expect(carousel.getByText(/^1 of [2-4]$/)).toBeVisible();
+  const total = Number((await carousel.getByText(/^1 of \d$/).innerText()).split(' of ')[1]);
+  const firstTitle = await carousel.getByRole('heading', { level: 3 }).innerText();
+  await expect(carousel).toContainText('% match');
+  await expect(carousel).toContainText('Matches your research areas');
+  await shoot(page, 'home');
+
+  await carousel.getByRole('button', { name: 'Next grant' }).click();
+  await expect(carousel.getByText(`2 of ${total}`)).toBeVisible();
+  await expect(carousel.getByRole('heading', { level: 3 })).not.toHaveText(firstTitle);
+  // Back with the keyboard, then around the end to the last.
+  await carousel.getByLabel(/^Grant 2 of/).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(carousel.getByText(`1 of ${total}`)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(carousel.getByText(`${total} of ${total}`)).toBeVisible();
+  await carousel.getByRole('button', { name: 'Next grant' }).click();
+  await expect(carousel.getByRole('heading', { level: 3 })).toHaveText(firstTitle);
+
+  await carousel.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(page.getByText('Grant bookmarked successfully!')).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
+  await carousel.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/dashboard\/grant\/[0-9a-f-]{36}$/);
+
+  const people = page.getByRole('region', { name: 'Recommended Researchers' });
+  await expect(people.getByRole('listitem').first()).toBeVisible();
+  await expect(people.getByRole('button', { name: /^Message / }).first()).toBeVisible();
+
+  await carousel.getByRole('link', { name: /^Details/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/grant\//);
+  await expect(page.getByRole('heading', { name: firstTitle })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
+});
