@@ -2,7 +2,7 @@
 // login steps or any signed-in page of either area, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, signIn, test, viewports, type ViewportName } from './fixtures';
+import { demoAccounts, expect, signIn, test, viewports, type ViewportName, settleToasts } from './fixtures';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -11,6 +11,7 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
 async function expectNoViolations(page: Page, label: string) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page: page as unknown as AxePage })
     .withTags(tags)
     .analyze();

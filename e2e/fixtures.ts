@@ -123,3 +123,19 @@ export async function signIn(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/**
+ * Waits until no toast is fading in or out: a half-transparent toast reads to
+ * axe as text with too little contrast. A toast at rest is checked like the
+ * rest of the page.
+ */
+export async function settleToasts(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+        return a.playState !== 'running' || !target?.closest('[style*="z-index: 9999"]');
+      }),
+  );
+}

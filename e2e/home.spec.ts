@@ -4,7 +4,7 @@
 // Message action. axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, viewports } from './fixtures';
+import { expect, settleToasts, signIn, test, viewports } from './fixtures';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -14,6 +14,7 @@ async function shoot(page: Page, name: string) {
   await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
+    await settleToasts(page);
     const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name} (${width})`).toEqual([]);
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });

@@ -3,7 +3,7 @@
 // accepts; then the two chat as usual. axe on the request as the recipient sees it.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, uniqueMarker } from './fixtures';
+import { expect, settleToasts, signIn, test, uniqueMarker } from './fixtures';
 
 const sender = { email: 'sofia.brennan@lakeshore.example.edu', name: 'Dr. Sofia Brennan' };
 const recipient = { email: 'grace.osei@riverside.example.edu', name: 'Dr. Grace Osei' };
@@ -55,6 +55,7 @@ test('a message request across institutions: waiting, reported, accepted, then a
   await expect(other.getByText(/Dr\. Sofia Brennan at .* wants to message you/)).toBeVisible();
   await expect(other.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
 
+  await settleToasts(other);
   const results = await new AxeBuilder({ page: other as unknown as AxePage })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

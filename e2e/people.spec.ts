@@ -15,12 +15,14 @@ import {
   viewports,
   waitForOutboxEmail,
   failedResource,
+  settleToasts,
 } from './fixtures';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page, label: string) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,

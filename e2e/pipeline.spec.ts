@@ -4,12 +4,13 @@
 // axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, failedResource, signIn, test, viewports, settleToasts } from './fixtures';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page, label: string) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,

@@ -14,6 +14,7 @@ import {
   uniqueMarker,
   viewports,
   type ViewportName,
+  settleToasts,
 } from './fixtures';
 
 // @axe-core/playwright is typed against the newest playwright-core in the tree.
@@ -793,6 +794,7 @@ test('status words and the Filters menu choose the statuses; a follow-up that le
     .getByRole('group', { name: 'Category choices' })
     .getByRole('checkbox', { name: 'Environment' })
     .check();
+  await settleToasts(page);
   const axe = await new AxeBuilder({ page: page as unknown as AxePage })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
