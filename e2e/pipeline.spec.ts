@@ -31,7 +31,20 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(viewports.desktop);
 }
 
-// Both journeys work on the demo application Jordan leads; the second finishes it.
+/** Signs Jordan in and opens the demo application he leads (other journeys may start more of his). */
+async function openJordansApplication(page: Page) {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.researcher, 'researcher');
+  await page.getByRole('link', { name: 'Grants' }).first().click();
+  await page
+    .getByRole('region', { name: /^Applications in progress/ })
+    .getByRole('article')
+    .filter({ hasText: '$1,500,000' })
+    .getByRole('link')
+    .click();
+}
+
+// The journeys work on the demo application Jordan leads; the last finishes it.
 test.describe.configure({ mode: 'serial' });
 
 test('a PI invites a researcher at another institution, who accepts and finds the team chat', async ({
@@ -42,15 +55,7 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   test.setTimeout(240_000);
   // Inviting someone already on the team answers 409, which Chromium logs.
   allowConsoleError(failedResource(409));
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await page.getByRole('link', { name: 'Grants' }).first().click();
-  await page
-    .getByRole('region', { name: /^Applications in progress/ })
-    .getByRole('article')
-    .filter({ hasText: '$1,500,000' })
-    .getByRole('link')
-    .click();
+  await openJordansApplication(page);
   const title = await page.locator('#application-title').innerText();
   const team = page.getByRole('region', { name: 'Team' });
   await team.getByRole('button', { name: 'Invite to team' }).click();
@@ -115,15 +120,7 @@ test('the team uploads real files to the checklist; a renamed program is refused
   test.setTimeout(180_000);
   // The refused program answers 415, which Chromium logs.
   allowConsoleError(failedResource(415));
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await page.getByRole('link', { name: 'Grants' }).first().click();
-  await page
-    .getByRole('region', { name: /^Applications in progress/ })
-    .getByRole('article')
-    .filter({ hasText: '$1,500,000' })
-    .getByRole('link')
-    .click();
+  await openJordansApplication(page);
   const documents = page.getByRole('region', { name: 'Documents' });
   await expect(documents).toContainText('2 of 6 completed');
   const narrative = documents.getByRole('listitem').filter({ hasText: 'Data management plan' });

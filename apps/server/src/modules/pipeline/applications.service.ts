@@ -36,7 +36,7 @@ import { nextSteps, stepFor } from './stages';
 
 const notFound = () => new AppError('not_found', 'Application not found.');
 /** A timestamp from raw SQL (the drivers answer a string or a Date) as ISO 8601. */
-const iso = (value: Date | string) => new Date(value).toISOString();
+export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The application and how `actor` stands to it; not found for anyone who may not see it. */
 export async function loadForViewer(db: Db, actor: Actor, id: string) {

@@ -8,7 +8,7 @@ import type { ApplicationDocument } from '@grantbridge/contract/pipeline';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { loadForViewer } from './applications.service';
+import { iso, loadForViewer } from './applications.service';
 import {
   deleteDocumentRow,
   insertDefaultChecklist,
@@ -24,8 +24,6 @@ import {
 } from './documents.repository';
 import { readFile, storeFile } from './file-store';
 import { canWorkOn } from './pipeline.policy';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toDocument(row: DocumentRow, files: FileRow[]): ApplicationDocument {
   return {

@@ -18,7 +18,7 @@ import {
   listMembers,
   listPendingInvitations,
 } from './applications.repository';
-import { getApplication, loadForViewer } from './applications.service';
+import { getApplication, iso, loadForViewer } from './applications.service';
 import { isOpenStage } from './stages';
 
 const notFound = (what = 'Application') => new AppError('not_found', `${what} not found.`);
@@ -88,6 +88,6 @@ export async function getTeamInvitations(db: Db, actor: Actor) {
     pi: { id: row.pi_id, name: row.pi_name, institution: row.pi_institution_name },
     role: row.member_role,
     sponsorDeadline: row.close_date,
-    invitedAt: new Date(row.invited_at).toISOString(),
+    invitedAt: iso(row.invited_at),
   }));
 }

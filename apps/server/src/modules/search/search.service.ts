@@ -337,6 +337,23 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   return parts.join(', ');
 }
 
+/** The first `pageSize` open grants ranked by research areas alone (no keywords, no filters). */
+function openGrantsForAreas(db: Db, areas: string[], pageSize: number) {
+  return searchGrants(db, {
+    keywordGroups: [],
+    amountMin: null,
+    amountMax: null,
+    dueFrom: null,
+    dueTo: null,
+    agency: null,
+    statuses: ['forecasted', 'posted'],
+    sort: 'match',
+    page: 1,
+    pageSize,
+    profileAreas: areas,
+  });
+}
+
 /**
  * The researcher home's suggestions: open grants ranked by the profile's
  * areas, leaving out what they already saved or applied to, with the reasons
@@ -347,19 +364,7 @@ export async function suggestGrants(db: Db, actor: Actor, limit: number) {
   const profile = await resolveProfileAreas(db, actor, null);
   if (!profile?.areas.length) return { results: [], needsProfile: true };
   const taken = await grantIdsTakenBy(db, actor.id);
-  const response = await searchGrants(db, {
-    keywordGroups: [],
-    amountMin: null,
-    amountMax: null,
-    dueFrom: null,
-    dueTo: null,
-    agency: null,
-    statuses: ['forecasted', 'posted'],
-    sort: 'match',
-    page: 1,
-    pageSize: limit + Math.min(taken.size, 50),
-    profileAreas: profile.areas,
-  });
+  const response = await openGrantsForAreas(db, profile.areas, limit + Math.min(taken.size, 50));
   const results = response.results
     .filter((r) => !taken.has(r.grant.id) && r.score > 0)
     .slice(0, limit)
@@ -370,19 +375,7 @@ export async function suggestGrants(db: Db, actor: Actor, limit: number) {
 /** Open grants ranked for a set of research areas (collaborator suggestions). */
 export async function findGrantsForAreas(db: Db, areas: string[], limit: number, excludeId?: string) {
   if (areas.length === 0) return [];
-  const response = await searchGrants(db, {
-    keywordGroups: [],
-    amountMin: null,
-    amountMax: null,
-    dueFrom: null,
-    dueTo: null,
-    agency: null,
-    statuses: ['forecasted', 'posted'],
-    sort: 'match',
-    page: 1,
-    pageSize: limit + 1,
-    profileAreas: areas,
-  });
+  const response = await openGrantsForAreas(db, areas, limit + 1);
   return response.results
     .filter((r) => r.grant.id !== excludeId && r.score > 0)
     .slice(0, limit)
