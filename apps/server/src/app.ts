@@ -25,6 +25,8 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { profileRoutes } from './modules/researchers/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
+import { feedRoutes } from './modules/feed/feed.routes';
+import { homeRoutes } from './modules/home/home.routes';
 import { grantsRoutes } from './modules/grants/grants.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(savedSearchRoutes);
   await app.register(pipelineRoutes);
   await app.register(applicationsRoutes);
+  await app.register(feedRoutes);
+  await app.register(homeRoutes);
   await app.register(documentsRoutes);
   await app.register(matchingRoutes);
 

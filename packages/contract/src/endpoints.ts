@@ -58,6 +58,7 @@ import {
 import { peopleEndpoints } from './people-endpoints';
 import { applicationItemListResponseSchema } from './pipeline';
 import { pipelineEndpoints } from './pipeline-endpoints';
+import { feedEndpoints } from './feed-endpoints';
 import { profileEndpoints } from './profile-endpoints';
 import { publicStatsResponseSchema } from './stats';
 
@@ -84,6 +85,7 @@ export const endpoints = {
   ...peopleEndpoints,
   ...profileEndpoints,
   ...pipelineEndpoints,
+  ...feedEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 

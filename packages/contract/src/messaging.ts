@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors';
 import { uuidSchema } from './uuid-schema';
+import { feedCommentSchema, feedItemSchema } from './feed';
 
 export const conversationTypes = ['direct', 'group', 'team'] as const;
 export const conversationTypeSchema = z.enum(conversationTypes, {
@@ -178,6 +179,15 @@ export const typingEventSchema = event(
   'typing',
   z.object({ conversationId: z.string(), userId: z.string(), name: z.string() }),
 );
+/** A post reached the recipient's feed (likedByMe is false: it is new). */
+export const feedPostCreatedEventSchema = event('feed.post.created', feedItemSchema);
+/** A post in the recipient's feed changed: its text, its like count or its comment count (likedByMe left out: it is the recipient's own). */
+export const feedPostUpdatedEventSchema = event('feed.post.updated', feedItemSchema.omit({ likedByMe: true }));
+export const feedPostDeletedEventSchema = event('feed.post.deleted', z.object({ id: z.string() }));
+export const feedCommentCreatedEventSchema = event(
+  'feed.comment.created',
+  z.object({ comment: feedCommentSchema, commentCount: z.number().int() }),
+);
 /** Events may have been missed (the server lost its event feed for a while): refetch. */
 export const resyncEventSchema = event('resync', z.object({}));
 export const pongEventSchema = event('pong', z.object({}));
@@ -192,6 +202,10 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   conversationReadEventSchema,
   presenceChangedEventSchema,
   typingEventSchema,
+  feedPostCreatedEventSchema,
+  feedPostUpdatedEventSchema,
+  feedPostDeletedEventSchema,
+  feedCommentCreatedEventSchema,
   resyncEventSchema,
   pongEventSchema,
   errorEventSchema,

@@ -103,6 +103,8 @@ export const updateApplicationRequestSchema = z
     amountAwarded: money.nullable().optional(),
     /** The office's own internal deadline (null goes back to the lead time's). Admins only. */
     internalDeadline: calendarDay.nullable().optional(),
+    /** The PI shares the award in the feed of their institution and their teammates (with the move to awarded, or later). */
+    shareInFeed: z.literal(true, { error: 'shareInFeed can only be true' }).optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Send at least one change');

@@ -47,6 +47,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A uuid[] parameter (Drizzle's sql template would spread a JS array into a list); the ids must be uuids. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 /**
  * SQL written with $1, $2… placeholders, each bound as one parameter. For a
  * statement kept as text; Drizzle's sql template would spread an array

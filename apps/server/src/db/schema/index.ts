@@ -12,3 +12,5 @@ export * from './messaging';
 export * from './outbox';
 export * from './meta';
 export * from './idempotency';
+export * from './feed';
+export * from './home';

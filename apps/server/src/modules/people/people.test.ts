@@ -84,6 +84,13 @@ describe('invitations', () => {
       headers: { cookie: `gb_session=${cookie.value}` },
     });
     expect(me.json().user).toMatchObject({ email, setupComplete: false });
+    // The institution's feed says who joined, linking to them.
+    const feed = await t.app.inject({ method: 'GET', url: '/api/v1/feed', headers: { cookie: admin.cookie } });
+    expect(feed.json().items[0]).toMatchObject({
+      kind: 'event',
+      content: expect.stringMatching(/^Nia N\. Newcomer joined /),
+      event: { type: 'member.joined', subject: { kind: 'researcher', id: accepted.json().user.id } },
+    });
 
     // Single use.
     expect((await preview(token)).json().code).toBe('invitation_used');

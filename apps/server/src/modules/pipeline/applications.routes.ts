@@ -13,6 +13,7 @@ import {
   getInstitutionSettings,
   updateInstitutionSettings,
 } from './applications.service';
+import { recordAwardShared, recordTeamFormed } from '../feed/feed-events';
 import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
 import { addTask, changeTask, listTasks, removeTask } from './tasks';
 import { deadlineEvent, feedFor, newFeedUrl } from './calendar';
@@ -39,9 +40,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an application to its next stage, or change its amounts or internal deadline',
       }),
     },
-    async (request) => ({
-      application: await changeApplication(app.db, requireUser(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const application = await changeApplication(app.db, requireUser(request), request.params.id, request.body);
+      if (request.body.shareInFeed) await recordAwardShared(app.db, app.realtime, request.log, application);
+      return { application };
+    },
   );
   app.get(
     endpoints.applicationEvents.path,
@@ -114,9 +117,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     endpoints.acceptTeamInvitation.path,
     { schema: endpointSchema(endpoints.acceptTeamInvitation, { tags, summary: 'Accept my invitation to the team' }) },
-    async (request) => ({
-      application: await acceptInvitation(app.db, app.realtime, requireUser(request), request.params.id),
-    }),
+    async (request) => {
+      const application = await acceptInvitation(app.db, app.realtime, requireUser(request), request.params.id);
+      await recordTeamFormed(app.db, app.realtime, request.log, application);
+      return { application };
+    },
   );
   app.delete(
     endpoints.leaveApplicationTeam.path,

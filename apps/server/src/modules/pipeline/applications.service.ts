@@ -149,6 +149,16 @@ export async function changeApplication(db: Db, actor: Actor, id: string, body: 
   if (body.internalDeadline !== undefined && !canSetInternalDeadline(role)) {
     throw new AppError('forbidden', "Only the institution's research office sets the internal deadline.");
   }
+  if (body.shareInFeed) {
+    if (role !== 'pi') throw new AppError('forbidden', 'Only the PI shares an award.');
+    if ((moving ? body.status : row.status) !== 'awarded') {
+      throw new AppError('validation_failed', 'Only an award can be shared.', {
+        errors: [{ path: 'shareInFeed', message: 'Record the award first' }],
+      });
+    }
+    const onlySharing = Object.entries(body).every(([key, value]) => key === 'shareInFeed' || value === undefined);
+    if (onlySharing) return getApplication(db, actor, id);
+  }
   const applied = await updateApplication(
     db,
     id,

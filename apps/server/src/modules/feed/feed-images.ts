@@ -1,0 +1,57 @@
+// Pictures in posts: the type is taken from the bytes (file-type), PNG, JPEG
+// and WebP up to 5 MB are accepted, turned upright, fitted within 1600 px and
+// re-encoded as WebP by sharp, which drops every metadata block (EXIF, GPS).
+// Stored in the database, so every instance serves the same picture; shown to
+// the uploader until posted, then to whoever may see the post.
+import { feedImageMaxBytes } from '@grantbridge/contract/feed';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/types';
+import { findImage, insertImage } from './feed.repository';
+import { feedImagePath, getPost } from './feed.service';
+
+const accepted = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const maxSide = 1600;
+
+export async function prepareFeedImage(bytes: Buffer) {
+  if (bytes.length === 0) throw new AppError('validation_failed', 'The picture is empty.');
+  if (bytes.length > feedImageMaxBytes) throw new AppError('payload_too_large', 'The picture is larger than 5 MB.');
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !accepted.has(type.mime)) {
+    throw new AppError('validation_failed', 'Use a PNG, JPEG or WebP picture.', {
+      errors: [{ path: 'image', message: `This file is ${type ? type.mime : 'not a picture we can read'}` }],
+    });
+  }
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('validation_failed', 'The picture could not be read; it may be damaged.');
+  }
+}
+
+export async function uploadFeedImage(db: Db, actor: Actor, bytes: Buffer) {
+  const image = await prepareFeedImage(bytes);
+  const id = await insertImage(db, { uploaderId: actor.id, ...image });
+  return { image: { id, url: feedImagePath(id), width: image.width, height: image.height } };
+}
+
+export async function readFeedImage(db: Db, actor: Actor, id: string) {
+  const row = await findImage(db, id);
+  if (!row) throw new AppError('not_found', 'Image not found.');
+  if (row.uploader_id !== actor.id) {
+    if (!row.post_id) throw new AppError('not_found', 'Image not found.');
+    try {
+      await getPost(db, actor, row.post_id);
+    } catch {
+      throw new AppError('not_found', 'Image not found.');
+    }
+  }
+  return { bytes: Buffer.from(row.image), contentType: row.content_type };
+}
