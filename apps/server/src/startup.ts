@@ -15,6 +15,7 @@ import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
+import { loadDemoFeed } from './seed/feed-seed';
 
 /** Prepares the database; resolves with whether the demo data was loaded by this start. */
 export async function prepareDatabase(
@@ -38,6 +39,7 @@ export async function prepareDatabase(
       await loadDemoConversations(db, config);
       await loadDemoPeopleExtras(db, config);
       await loadDemoApplications(db);
+      await loadDemoFeed(db);
     }
     return seeded;
   });

@@ -14,6 +14,7 @@ import { stepFor } from '../modules/pipeline/stages';
 import { loadDemoPeopleExtras } from './demo-people';
 import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
 import { loadDemoApplications } from './pipeline-seed';
+import { loadDemoFeed } from './feed-seed';
 import { loadDemoData } from './seed';
 
 let t: TestApp;
@@ -104,5 +105,36 @@ describe('demo applications', () => {
       ['contributor', 'withdrawn'],
       ['pi', 'drafting'],
     ]);
+  });
+});
+
+describe('demo feed', () => {
+  it('is loaded once after the applications, and everyone who liked or commented could see the post', async () => {
+    expect(await loadDemoFeed(t.db)).toBe(true);
+    expect(await loadDemoFeed(t.db)).toBe(false);
+    const [jordan] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'researcher@example.edu'`);
+    const cookie = await sessionCookie(t.db, jordan!.id);
+    const feed = (await t.app.inject({ method: 'GET', url: '/api/v1/feed', headers: { cookie } })).json();
+    expect(feed.items.length).toBeGreaterThanOrEqual(10);
+    expect(feed.items.some((i: { author: { name: string } }) => i.author.name === 'Dr. Avery Castellano')).toBe(true);
+    expect(feed.items.some((i: { kind: string }) => i.kind === 'event')).toBe(true);
+    const strays = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM (
+        SELECT p.id, l.user_id AS who FROM posts p JOIN post_likes l ON l.post_id = p.id
+        UNION ALL SELECT p.id, c.author_id FROM posts p JOIN post_comments c ON c.post_id = p.id) x
+        JOIN posts p ON p.id = x.id JOIN users u ON u.id = x.who
+        WHERE u.institution_id <> p.institution_id AND NOT EXISTS (
+          SELECT 1 FROM applications a LEFT JOIN application_members m ON m.application_id = a.id AND m.status = 'active'
+          WHERE (a.user_id = p.author_id AND m.user_id = x.who) OR (a.user_id = x.who AND m.user_id = p.author_id)
+            OR (m.user_id = p.author_id AND a.user_id = x.who))`,
+    );
+    expect(strays[0]!.n).toBe(0);
+    const counts = await queryRows<{ bad: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS bad FROM posts p WHERE like_count <> (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id)
+        OR comment_count <> (SELECT count(*) FROM post_comments c WHERE c.post_id = p.id)`,
+    );
+    expect(counts[0]!.bad).toBe(0);
   });
 });
