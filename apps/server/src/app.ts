@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { grantsRoutes } from './modules/grants/grants.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(applicationsRoutes);
   await app.register(feedRoutes);
   await app.register(homeRoutes);
+  await app.register(notificationsRoutes);
   await app.register(documentsRoutes);
   await app.register(matchingRoutes);
 

@@ -59,6 +59,7 @@ import { peopleEndpoints } from './people-endpoints';
 import { applicationItemListResponseSchema } from './pipeline';
 import { pipelineEndpoints } from './pipeline-endpoints';
 import { feedEndpoints } from './feed-endpoints';
+import { notificationEndpoints } from './notification-endpoints';
 import { profileEndpoints } from './profile-endpoints';
 import { publicStatsResponseSchema } from './stats';
 
@@ -86,6 +87,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...pipelineEndpoints,
   ...feedEndpoints,
+  ...notificationEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 

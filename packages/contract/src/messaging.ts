@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorCodeSchema } from './errors';
 import { uuidSchema } from './uuid-schema';
 import { feedCommentSchema, feedItemSchema } from './feed';
+import { notificationSchema } from './notifications';
 
 export const conversationTypes = ['direct', 'group', 'team'] as const;
 export const conversationTypeSchema = z.enum(conversationTypes, {
@@ -188,6 +189,13 @@ export const feedCommentCreatedEventSchema = event(
   'feed.comment.created',
   z.object({ comment: feedCommentSchema, commentCount: z.number().int() }),
 );
+/** A notification for the recipient, with their unread count after it. */
+export const notificationCreatedEventSchema = event(
+  'notification.created',
+  z.object({ notification: notificationSchema, unreadCount: z.number().int() }),
+);
+/** The recipient read notifications (in some tab): their unread count now. */
+export const notificationsReadEventSchema = event('notifications.read', z.object({ unreadCount: z.number().int() }));
 /** Events may have been missed (the server lost its event feed for a while): refetch. */
 export const resyncEventSchema = event('resync', z.object({}));
 export const pongEventSchema = event('pong', z.object({}));
@@ -206,6 +214,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   feedPostUpdatedEventSchema,
   feedPostDeletedEventSchema,
   feedCommentCreatedEventSchema,
+  notificationCreatedEventSchema,
+  notificationsReadEventSchema,
   resyncEventSchema,
   pongEventSchema,
   errorEventSchema,

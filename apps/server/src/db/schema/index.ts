@@ -14,3 +14,4 @@ export * from './meta';
 export * from './idempotency';
 export * from './feed';
 export * from './home';
+export * from './notifications';

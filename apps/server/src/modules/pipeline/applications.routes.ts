@@ -14,6 +14,7 @@ import {
   updateInstitutionSettings,
 } from './applications.service';
 import { recordAwardShared, recordTeamFormed } from '../feed/feed-events';
+import { noticeInvitation, noticeStageChange, noticeTaskAssigned } from './pipeline-notices';
 import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
 import { addTask, changeTask, listTasks, removeTask } from './tasks';
 import { deadlineEvent, feedFor, newFeedUrl } from './calendar';
@@ -41,7 +42,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => {
-      const application = await changeApplication(app.db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      const { application, before } = await changeApplication(app.db, user, request.params.id, request.body);
+      await noticeStageChange(app.db, app.realtime, user, before, application);
       if (request.body.shareInFeed) await recordAwardShared(app.db, app.realtime, request.log, application);
       return { application };
     },
@@ -110,7 +113,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const member = await inviteMember(app.db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      const { member, application } = await inviteMember(app.db, user, request.params.id, request.body);
+      await noticeInvitation(app.db, app.realtime, user, application, member.userId, member.role);
       return reply.status(201).send({ member });
     },
   );
@@ -154,7 +159,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.addTask.path,
     { schema: endpointSchema(endpoints.addTask, { tags, summary: 'Add a task, maybe assigned to someone on the team (the team)' }) },
     async (request, reply) => {
-      const task = await addTask(app.db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      const task = await addTask(app.db, user, request.params.id, request.body);
+      await noticeTaskAssigned(app.db, app.realtime, user, task, null);
       return reply.status(201).send({ task });
     },
   );
@@ -166,7 +173,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Tick off, reopen, rename, reschedule, reprioritise or reassign a task (the team)',
       }),
     },
-    async (request) => ({ task: await changeTask(app.db, requireUser(request), request.params.id, request.body) }),
+    async (request) => {
+      const user = requireUser(request);
+      const { task, previousAssigneeId } = await changeTask(app.db, user, request.params.id, request.body);
+      await noticeTaskAssigned(app.db, app.realtime, user, task, previousAssigneeId);
+      return { task };
+    },
   );
   app.delete(
     endpoints.deleteTask.path,

@@ -157,7 +157,7 @@ export async function changeApplication(db: Db, actor: Actor, id: string, body: 
       });
     }
     const onlySharing = Object.entries(body).every(([key, value]) => key === 'shareInFeed' || value === undefined);
-    if (onlySharing) return getApplication(db, actor, id);
+    if (onlySharing) return { application: await getApplication(db, actor, id), before: row.status };
   }
   const applied = await updateApplication(
     db,
@@ -172,7 +172,7 @@ export async function changeApplication(db: Db, actor: Actor, id: string, body: 
     moving ? { actorId: actor.id, reason: body.reason || null } : null,
   );
   if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
-  return getApplication(db, actor, id);
+  return { application: await getApplication(db, actor, id), before: row.status };
 }
 
 export async function getApplicationEvents(db: Db, actor: Actor, id: string) {

@@ -111,7 +111,7 @@ export async function changeTask(db: Db, actor: Actor, id: string, body: UpdateT
   if (body.priority !== undefined) sets.push(sql`priority = ${body.priority}`);
   if (body.assigneeId !== undefined) sets.push(sql`assignee_id = ${body.assigneeId}`);
   await db.execute(sql`UPDATE application_tasks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
-  return toTask((await findTask(db, id))!);
+  return { task: toTask((await findTask(db, id))!), previousAssigneeId: task.assignee_id };
 }
 
 export async function removeTask(db: Db, actor: Actor, id: string) {

@@ -55,8 +55,8 @@ export async function inviteMember(
   if (person.id === row.pi_id || !(await insertPendingMember(db, applicationId, person.id, input.role))) {
     throw new AppError('conflict', `${person.name} is already on this team or invited to it.`);
   }
-  const member = (await getApplication(db, actor, applicationId)).members.find((m) => m.userId === person.id)!;
-  return member;
+  const application = await getApplication(db, actor, applicationId);
+  return { member: application.members.find((m) => m.userId === person.id)!, application };
 }
 
 export async function acceptInvitation(db: Db, bus: RealtimeBus, actor: Actor, applicationId: string) {

@@ -1,0 +1,189 @@
+// Telling people things: other modules call `notify` after their change is
+// stored; each recipient's preference for the kind decides whether it shows
+// in the app, and whether and how often it is e-mailed (`email` is kept on
+// the row for the e-mail jobs). A dedupe key makes a fact notify once. New
+// in-app notifications go live to the person's tabs with their unread count.
+import {
+  defaultDigestHour,
+  defaultKindPreferences,
+  defaultLeadTimes,
+  notificationKinds,
+  type EmailCadence,
+  type Notification,
+  type NotificationKind,
+  type NotificationPreferences,
+  type ReminderLeadTime,
+} from '@grantbridge/contract/notifications';
+import { timeZoneForState } from '@grantbridge/contract/time-zones';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { RealtimeBus } from '../../plugins/realtime-bus';
+import type { Actor } from '../../plugins/types';
+import {
+  countUnread,
+  findNotifications,
+  findPeople,
+  findPreferenceRows,
+  findSettingsRow,
+  insertNotifications,
+  markRead,
+  savePreferences,
+  type NotificationRow,
+} from './notifications.repository';
+
+/** What a notice is about; the link goes to it in the recipient's own area. */
+export type NoticeTarget =
+  | { kind: 'application'; id: string }
+  | { kind: 'grant'; id: string }
+  | { kind: 'conversation'; id: string }
+  | { kind: 'search'; query: string }
+  /** My Grants (saved grants, applications, team invitations). */
+  | { kind: 'pipeline' }
+  | { kind: 'settings' };
+
+export type Notice = {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  target: NoticeTarget;
+  dedupeKey?: string;
+};
+
+export function linkFor(role: 'researcher' | 'admin', target: NoticeTarget): string {
+  const area = role === 'admin' ? '/admin' : '/dashboard';
+  switch (target.kind) {
+    case 'application':
+      return `${area}/applications/${target.id}`;
+    case 'grant':
+      return `${area}/grant/${target.id}`;
+    case 'conversation':
+      return `${area}/message?c=${target.id}`;
+    case 'search':
+      return `${area}/search?${target.query}`;
+    case 'pipeline':
+      return `${area}/grants`;
+    case 'settings':
+      return `${area}/settings#notifications`;
+  }
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: iso(row.created_at),
+    readAt: row.read_at ? iso(row.read_at) : null,
+  };
+}
+
+type KindPreference = { inApp: boolean; email: EmailCadence };
+
+async function kindPreferences(db: Db, userIds: string[]): Promise<Map<string, Record<NotificationKind, KindPreference>>> {
+  const rows = await findPreferenceRows(db, userIds);
+  const result = new Map<string, Record<NotificationKind, KindPreference>>();
+  for (const id of userIds) result.set(id, { ...defaultKindPreferences });
+  for (const row of rows) {
+    const prefs = result.get(row.user_id);
+    if (prefs && (notificationKinds as readonly string[]).includes(row.kind)) {
+      prefs[row.kind as NotificationKind] = { inApp: row.in_app, email: row.email };
+    }
+  }
+  return result;
+}
+
+/** Stores each notice its recipient wants (in the app, by e-mail or both) and sends the in-app ones live. */
+export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promise<number> {
+  if (!notices.length) return 0;
+  const userIds = [...new Set(notices.map((n) => n.userId))];
+  const [people, prefs] = await Promise.all([findPeople(db, userIds), kindPreferences(db, userIds)]);
+  const rows = notices.flatMap((n) => {
+    const person = people.get(n.userId);
+    const pref = prefs.get(n.userId)?.[n.kind];
+    if (!person || !pref || (!pref.inApp && pref.email === 'off')) return [];
+    return [
+      {
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        link: linkFor(person.role, n.target),
+        dedupeKey: n.dedupeKey ?? null,
+        inApp: pref.inApp,
+        email: pref.email === 'off' ? null : pref.email,
+      },
+    ];
+  });
+  const stored = await insertNotifications(db, rows);
+  const live = stored.filter((r) => r.in_app);
+  const unread = await countUnread(db, [...new Set(live.map((r) => r.user_id))]);
+  for (const row of live) {
+    await bus.publish([row.user_id], {
+      type: 'notification.created',
+      data: { notification: toNotification(row), unreadCount: unread.get(row.user_id) ?? 0 },
+    });
+  }
+  return stored.length;
+}
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  try {
+    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(key) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
+      return { key, id };
+    }
+  } catch {
+    // falls through
+  }
+  throw new AppError('validation_failed', 'That is not a cursor this list gave out.', { errors: [{ path: 'cursor', message: 'Not a notifications cursor' }] });
+}
+
+export async function listNotifications(db: Db, actor: Actor, query: { unread?: string; cursor?: string; limit: number }) {
+  const cursor = decodeCursor(query.cursor);
+  const unreadOnly = query.unread === 'true' || query.unread === '1';
+  const rows = await findNotifications(db, actor.id, { unreadOnly, cursor, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toNotification),
+    unreadCount: (await countUnread(db, [actor.id])).get(actor.id) ?? 0,
+    nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([last.created_key, last.id])).toString('base64url') : null,
+  };
+}
+
+export async function readNotifications(db: Db, bus: RealtimeBus, actor: Actor, body: { ids: string[] } | { all: true }) {
+  await markRead(db, actor.id, 'all' in body ? 'all' : body.ids);
+  const unreadCount = (await countUnread(db, [actor.id])).get(actor.id) ?? 0;
+  await bus.publish([actor.id], { type: 'notifications.read', data: { unreadCount } });
+  return { unreadCount };
+}
+
+export async function getPreferences(db: Db, actor: Actor): Promise<NotificationPreferences> {
+  const [prefs, settings, people] = await Promise.all([
+    kindPreferences(db, [actor.id]),
+    findSettingsRow(db, actor.id),
+    findPeople(db, [actor.id]),
+  ]);
+  return {
+    kinds: prefs.get(actor.id)!,
+    digestHour: settings?.digest_hour ?? defaultDigestHour,
+    timeZone: settings?.time_zone ?? timeZoneForState(people.get(actor.id)?.state),
+    reminderLeadTimes: (settings?.reminder_lead_times as ReminderLeadTime[] | undefined) ?? defaultLeadTimes,
+  };
+}
+
+export async function setPreferences(db: Db, actor: Actor, body: NotificationPreferences) {
+  await savePreferences(
+    db,
+    actor.id,
+    notificationKinds.map((kind) => ({ kind, ...body.kinds[kind] })),
+    { digestHour: body.digestHour, timeZone: body.timeZone, leadTimes: [...new Set(body.reminderLeadTimes)] },
+  );
+  return getPreferences(db, actor);
+}
