@@ -21,6 +21,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
+import { createScheduler } from './jobs/scheduler';
+import { runDueWork } from './modules/notifications/due-work';
 import { peopleRoutes } from './modules/people/people.routes';
 import { profileRoutes } from './modules/researchers/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -96,7 +98,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('outbox', createOutbox(database.db, config, app.log));
+  // Started by main.ts (tests run the due work themselves, as `npm run jobs:run-due` does).
+  const dueWork = () => runDueWork({ db: database.db, bus: app.realtime, config, log: app.log }).then(() => app.outbox.poke());
+  app.decorate('scheduler', createScheduler(database, app.log, [{ name: 'notifications-due', cron: '*/5 * * * *', run: dueWork }]));
   app.addHook('onClose', async () => {
+    await app.scheduler.stop();
     await app.outbox.stop();
     if (ownsDatabase) await database.close();
   });

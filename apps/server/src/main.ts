@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, DataDirUnusableError } from './db/client';
 import { readDemoData } from './seed/seed';
 import { prepareDatabase } from './startup';
+import { sendInstantEmails } from './modules/notifications/email-jobs';
+import { onInstantEmails } from './modules/notifications/notifications.service';
 
 async function start() {
   let config: Config;
@@ -21,6 +23,17 @@ async function start() {
   const app = await buildApp(config);
   const seededNow = await prepareDatabase(app.database, config, app.log);
   app.outbox.start();
+  await app.scheduler.start();
+  // Instant alert e-mails leave as soon as they are stored, not at the next scheduled run.
+  let instantTimer: NodeJS.Timeout | undefined;
+  onInstantEmails(() => {
+    clearTimeout(instantTimer);
+    instantTimer = setTimeout(() => {
+      sendInstantEmails(app.db, config)
+        .then(() => app.outbox.poke())
+        .catch((err) => app.log.error({ err }, 'instant alert e-mails failed'));
+    }, 1000);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -16,6 +16,7 @@ import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
 import { loadDemoFeed } from './seed/feed-seed';
+import { markCatalogueSeen } from './modules/notifications/grant-alerts';
 
 /** Prepares the database; resolves with whether the demo data was loaded by this start. */
 export async function prepareDatabase(
@@ -29,6 +30,8 @@ export async function prepareDatabase(
     await loadReferenceData(db, config);
     const imported = await loadShippedGrants(db, config);
     if (imported) log.info(imported, 'loaded the shipped Grants.gov catalogue');
+    // The catalogue as first loaded is not news to anyone's alerts; what later imports change is.
+    await markCatalogueSeen(db);
     const embedded = await backfillGrantEmbeddings(db);
     if (embedded) log.info({ embedded }, 'computed word embeddings of stored grants');
     const agencies = await backfillAgencyKeys(db);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fundingCategoryLabels, fundingInstrumentLabels } from './code-tables';
 import { uuidSchema } from './uuid-schema';
 import { booleanParam, calendarDay, moneyParam } from './primitives';
+import { emailCadenceSchema } from './notifications';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 /** What a search covers unless told otherwise: grants one can still apply for. */
@@ -255,7 +256,7 @@ export const savedSearchSchema = z.object({
   name: z.string(),
   query: z.string(),
   filters: z.record(z.string(), z.unknown()),
-  alertCadence: z.enum(['none', 'daily', 'weekly']),
+  alertCadence: emailCadenceSchema,
   createdAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
@@ -275,11 +276,11 @@ export const createSavedSearchRequestSchema = z.object({
     )
     .refine((f) => Object.keys(f).length <= 40, 'Too many filters')
     .default({}),
-  alertCadence: z.enum(['none', 'daily', 'weekly']).default('none'),
+  alertCadence: emailCadenceSchema.default('off'),
 });
 export const updateSavedSearchRequestSchema = z.object({
   name: savedSearchName.optional(),
-  alertCadence: z.enum(['none', 'daily', 'weekly']).optional(),
+  alertCadence: emailCadenceSchema.optional(),
 });
 export const savedSearchResponseSchema = z.object({ savedSearch: savedSearchSchema });
 export const savedSearchListResponseSchema = z.object({

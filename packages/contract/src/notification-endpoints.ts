@@ -7,7 +7,11 @@ import {
   notificationsQuerySchema,
   notificationsResponseSchema,
   unreadCountResponseSchema,
+  unsubscribeParamsSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResponseSchema,
 } from './notifications';
+import { z } from 'zod';
 
 export const notificationEndpoints = {
   notifications: {
@@ -32,5 +36,21 @@ export const notificationEndpoints = {
     path: '/api/v1/notification-preferences',
     body: notificationPreferencesRequestSchema,
     response: notificationPreferencesSchema,
+  },
+  /** Without a session: a mail client's one-click POST, or the unsubscribe page's choice. */
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/v1/unsubscribe/:token',
+    params: unsubscribeParamsSchema,
+    body: unsubscribeRequestSchema,
+    response: unsubscribeResponseSchema,
+  },
+  /** Without a session: a person following the link is sent to the unsubscribe page (303). */
+  unsubscribeLink: {
+    method: 'GET',
+    path: '/api/v1/unsubscribe/:token',
+    params: unsubscribeParamsSchema,
+    response: z.null(),
+    statuses: [303],
   },
 } as const;

@@ -111,3 +111,19 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+export const unsubscribeParamsSchema = z.object({ token: z.string().min(10, 'This unsubscribe link is not valid').max(100, 'This unsubscribe link is not valid') });
+/** The one-click POST (RFC 8058) sends the form field List-Unsubscribe=One-Click; the page sends an action. */
+export const unsubscribeRequestSchema = z
+  .object({
+    action: z.enum(['unsubscribe', 'resubscribe', 'all'], { error: 'Choose unsubscribe, resubscribe or all' }).optional(),
+    'List-Unsubscribe': z.literal('One-Click').optional(),
+  })
+  .strict()
+  .optional();
+export const unsubscribeResponseSchema = z.object({
+  /** What the link turns off, e.g. "your daily digest e-mail". */
+  description: z.string(),
+  unsubscribed: z.boolean(),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

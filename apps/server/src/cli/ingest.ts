@@ -6,6 +6,9 @@ import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { pgliteDirFor } from '../app';
 import { GrantImportError, importGrantsExtract, type ImportSummary } from '../modules/grants/import/import-extract';
+import { processGrantChanges } from '../modules/notifications/grant-alerts';
+import pino from 'pino';
+import { createMemoryBus, createPostgresBus } from '../plugins/realtime-bus';
 
 function summaryLine(s: ImportSummary) {
   return JSON.stringify({ read: s.read, inserted: s.inserted, updated: s.updated, unchanged: s.unchanged, rejected: s.rejected });
@@ -50,6 +53,18 @@ async function main() {
       onRejected: (r) => process.stderr.write(`rejected ${r.id}: ${r.reason}\n`),
     });
     progress(summary, true);
+    if (summary.inserted + summary.updated > 0) {
+      // Alerts for what this import changed, now; a server beside it (or its next start) would otherwise do it.
+      try {
+        // On PostgreSQL the notices also reach the open tabs of the servers beside this import.
+        const bus = database.kind === 'postgres' && database.pool ? createPostgresBus(database.pool, pino({ level: 'warn' }, pino.destination(2))) : createMemoryBus();
+        if ('ready' in bus) await bus.ready;
+        const { read, told } = await processGrantChanges(database.db, bus).finally(() => bus.close());
+        process.stderr.write(`alerts: ${told} notice${told === 1 ? '' : 's'} for ${read} change${read === 1 ? '' : 's'}\n`);
+      } catch (err) {
+        process.stderr.write(`alerts not yet sent (the server sends them at its next run): ${err instanceof Error ? err.message : String(err)}\n`);
+      }
+    }
   } catch (err) {
     if (err instanceof GrantImportError) {
       summary = err.summary;

@@ -11,12 +11,28 @@ import type { Config } from '../config';
 import { queryRows, type Db } from '../db/client';
 import { emailOutbox } from '../db/schema/outbox';
 
-export type OutboxMessage = { to: string; subject: string; text: string; replyTo?: string };
+export type OutboxMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  replyTo?: string;
+};
+
+const toRow = (m: OutboxMessage) => ({
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html ?? null,
+  headers: m.headers ?? null,
+  replyTo: m.replyTo ?? null,
+});
 
 export async function enqueueEmail(db: Db, message: OutboxMessage) {
   const [row] = await db
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, replyTo: message.replyTo ?? null })
+    .values(toRow(message))
     .returning({ id: emailOutbox.id });
   return row!.id;
 }
@@ -25,7 +41,7 @@ export async function enqueueEmail(db: Db, message: OutboxMessage) {
 export async function enqueueEmails(db: Db, messages: OutboxMessage[]) {
   if (messages.length === 0) return;
   await db.insert(emailOutbox).values(
-    messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null })),
+    messages.map(toRow),
   );
 }
 
@@ -44,14 +60,14 @@ function createTransport(config: Config): Transport {
     } as never);
     return {
       send: async (_id, m, from) => {
-        await smtp.sendMail({ from, to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo });
+        await smtp.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, replyTo: m.replyTo });
       },
     };
   }
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (id, m, from) => {
-      const info = await files.sendMail({ from, to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo });
+      const info = await files.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, replyTo: m.replyTo });
       const dir = outboxDir(config);
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
@@ -98,7 +114,16 @@ export function backoffMs(attempts: number) {
 const leaseMs = 5 * 60_000;
 
 /** A claimed outbox row, as the claim statement returns it. */
-type OutboxRow = { id: string; to: string; subject: string; text: string; reply_to: string | null; attempts: number };
+type OutboxRow = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string> | null;
+  reply_to: string | null;
+  attempts: number;
+};
 
 export type Outbox = {
   /** Sends whatever is due now; resolves with how many were sent. */
@@ -126,16 +151,17 @@ export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Ou
         ORDER BY next_attempt_at, created_at
         LIMIT 20
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, "to", subject, text, reply_to, attempts`);
+      RETURNING id, "to", subject, text, html, headers, reply_to, attempts`);
   }
 
   async function drainOnce() {
     let sent = 0;
     let failed = 0;
     const rows = await claim();
-    for (const { id, attempts, reply_to: replyTo, ...row } of rows) {
+    for (const { id, attempts, reply_to: replyTo, html, headers, ...row } of rows) {
       try {
-        await transport.send(id, { ...row, replyTo: replyTo || undefined }, config.mailFrom);
+        const message = { ...row, html: html ?? undefined, headers: headers ?? undefined, replyTo: replyTo || undefined };
+        await transport.send(id, message, config.mailFrom);
         await db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: new Date(), lastError: null })

@@ -3,6 +3,7 @@ import type { User } from '@grantbridge/contract/auth';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Outbox } from '../jobs/outbox';
+import type { Scheduler } from '../jobs/scheduler';
 
 /** The signed-in user of a request, with the session it came with. */
 export type SessionUser = User & { sessionId: string };
@@ -16,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     outbox: Outbox;
+    /** Scheduled jobs (pg-boss), started by main.ts. */
+    scheduler: Scheduler;
     /** Shutting down: still serving, but the health check says not to send more. */
     draining: boolean;
   }

@@ -2,11 +2,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -123,3 +125,26 @@ export const grantAreaStats = pgTable('grant_area_stats', {
   area: text('area').primaryKey(),
   docs: integer('docs').notNull(),
 });
+
+/**
+ * What each import (or any other write) did to the catalogue, in order: a row
+ * per inserted grant, and per update that changed what people follow (dates,
+ * amounts, eligibility, status), with each field's old and new value. Written
+ * by a trigger (migration 0028), so every way of importing records it; read
+ * by the notifications module, which keeps its place by `id`. Writes that
+ * only move demo dates set `gb.skip_grant_changes` and record nothing.
+ */
+export const grantChanges = pgTable(
+  'grant_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['inserted', 'updated'] }).notNull(),
+    /** { field: [old, new] } for updates; {} for inserts. */
+    changes: jsonb('changes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('grant_changes_grant_idx').on(t.grantId)],
+);

@@ -1,7 +1,7 @@
 // The notifications module's tables: what was said to whom (and whether it
 // is still to be e-mailed), and each person's preferences per kind.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userReference } from './auth';
 
 export const notifications = pgTable(
@@ -49,4 +49,36 @@ export const notificationSettings = pgTable('notification_settings', {
   timeZone: text('time_zone').notNull(),
   reminderLeadTimes: text('reminder_lead_times').array().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far a reader of a log has got (the catalogue's grant_changes: `grant_changes`). Locked while a run works. */
+export const notificationCursors = pgTable('notification_cursors', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The last digest each person was sent, per period, as the local date of the slot it was for. */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: userReference(),
+    period: text('period', { enum: ['daily', 'weekly'] }).notNull(),
+    lastSlot: text('last_slot').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+/**
+ * The link in each alert e-mail that turns that alert off without signing in
+ * (List-Unsubscribe, RFC 8058): the token's hash, whose it is, and what it
+ * turns off (a kind's e-mails, a saved search's alerts, or a digest).
+ */
+export const emailUnsubscribes = pgTable('email_unsubscribes', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: userReference(),
+  scope: jsonb('scope').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

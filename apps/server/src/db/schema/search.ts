@@ -11,9 +11,9 @@ export const savedSearches = pgTable(
     name: text('name').notNull(),
     query: text('query').notNull().default(''),
     filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
-    alertCadence: text('alert_cadence', { enum: ['none', 'daily', 'weekly'] })
+    alertCadence: text('alert_cadence', { enum: ['off', 'instant', 'daily', 'weekly'] })
       .notNull()
-      .default('none'),
+      .default('off'),
     lastAlertedAt: timestamp('last_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -101,18 +101,22 @@ export async function findFeedPage(
   limit: number,
 ): Promise<PostRow[]> {
   const after = cursor ? sql`AND (created_at, id) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  // NULLS LAST as the indexes are declared (the columns are never null, so the order is the same): a plain
+  // DESC means NULLS FIRST, which the indexes cannot give, and every post of the institution was read and
+  // sorted for each page (npm run bench:feed).
+  const newestFirst = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST');
   const outside = outsideTeammates.length
     ? sql`UNION ALL (SELECT id, created_at FROM posts WHERE author_id = ANY(${uuidArray(outsideTeammates)})
-        AND institution_id <> ${institutionId} ${after} ORDER BY created_at DESC, id DESC LIMIT ${limit})`
+        AND institution_id <> ${institutionId} ${after} ${newestFirst} LIMIT ${limit})`
     : sql``;
   return queryRows<PostRow>(
     db,
     sql`WITH page AS (
         SELECT id, created_at FROM (
           (SELECT id, created_at FROM posts WHERE institution_id = ${institutionId} ${after}
-            ORDER BY created_at DESC, id DESC LIMIT ${limit})
+            ${newestFirst} LIMIT ${limit})
           ${outside}) merged
-        ORDER BY created_at DESC, id DESC LIMIT ${limit})
+        ${newestFirst} LIMIT ${limit})
       SELECT ${postColumns} FROM page JOIN posts p ON p.id = page.id
         JOIN users u ON u.id = p.author_id JOIN institutions i ON i.id = p.institution_id
         LEFT JOIN feed_images fi ON fi.id = p.image_id

@@ -30,7 +30,10 @@ const createdKey = sql.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T
 const columns = sql`id, kind, title, body, link, created_at, read_at, ${createdKey} AS created_key`;
 
 /** The rows stored (a dedupe key already used for that person stores nothing). */
-export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<(NotificationRow & { user_id: string; in_app: boolean })[]> {
+export async function insertNotifications(
+  db: Db,
+  rows: NewNotification[],
+): Promise<(NotificationRow & { user_id: string; in_app: boolean; email: NewNotification['email'] })[]> {
   if (!rows.length) return [];
   return queryRows(
     db,
@@ -40,7 +43,7 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
         rows.map((r) => ({ user_id: r.userId, kind: r.kind, title: r.title, body: r.body, link: r.link, dedupe_key: r.dedupeKey, in_app: r.inApp, email: r.email })),
       )}::json) AS r(user_id uuid, kind text, title text, body text, link text, dedupe_key text, in_app boolean, email text)
       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-      RETURNING user_id, in_app, ${columns}`,
+      RETURNING user_id, in_app, email, ${columns}`,
   );
 }
 

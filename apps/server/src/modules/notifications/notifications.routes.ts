@@ -5,10 +5,16 @@ import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getPreferences, listNotifications, readNotifications, setPreferences } from './notifications.service';
+import { applyUnsubscribe } from './unsubscribe';
 
 const tags = ['notifications'];
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Mail clients send the one-click unsubscribe as a form (RFC 8058).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
   app.get(
     endpoints.notifications.path,
     { schema: endpointSchema(endpoints.notifications, { tags, summary: 'My notifications, newest first (unread only with ?unread=true), by cursor' }) },
@@ -28,5 +34,25 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.setNotificationPreferences.path,
     { schema: endpointSchema(endpoints.setNotificationPreferences, { tags, summary: 'Change how I hear about each kind, my digest hour, time zone and reminder lead times' }) },
     async (request) => setPreferences(app.db, requireUser(request), request.body),
+  );
+  app.post(
+    endpoints.unsubscribe.path,
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.unsubscribe, {
+        tags,
+        summary: 'Turn off the alert an e-mail came from, without signing in (one-click, RFC 8058); or turn it back on, or stop every e-mail',
+      }),
+    },
+    async (request) => applyUnsubscribe(app.db, request.params.token, request.body?.action ?? 'unsubscribe'),
+  );
+  app.get(
+    endpoints.unsubscribeLink.path,
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: endpointSchema(endpoints.unsubscribeLink, { tags, summary: 'The unsubscribe link opened in a browser: to the page that does it' }),
+    },
+    // A GET never changes anything (link scanners follow links); the page asks for the change.
+    async (request, reply) => reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}`, 303),
   );
 };

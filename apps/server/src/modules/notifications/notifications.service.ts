@@ -48,6 +48,8 @@ export type Notice = {
   body: string;
   target: NoticeTarget;
   dedupeKey?: string;
+  /** This notice's own e-mail cadence (a saved search's), within the kind's. */
+  email?: EmailCadence;
 };
 
 export function linkFor(role: 'researcher' | 'admin', target: NoticeTarget): string {
@@ -97,15 +99,23 @@ async function kindPreferences(db: Db, userIds: string[]): Promise<Map<string, R
   return result;
 }
 
-/** Stores each notice its recipient wants (in the app, by e-mail or both) and sends the in-app ones live. */
-export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promise<number> {
-  if (!notices.length) return 0;
+export type StoredNotice = Awaited<ReturnType<typeof insertNotifications>>[number];
+
+/**
+ * Stores each notice its recipient wants (in the app, by e-mail or both);
+ * `db` may be a transaction. Publish what it returns once that commits.
+ */
+export async function storeNotices(db: Db, notices: Notice[]): Promise<StoredNotice[]> {
+  if (!notices.length) return [];
   const userIds = [...new Set(notices.map((n) => n.userId))];
   const [people, prefs] = await Promise.all([findPeople(db, userIds), kindPreferences(db, userIds)]);
   const rows = notices.flatMap((n) => {
     const person = people.get(n.userId);
     const pref = prefs.get(n.userId)?.[n.kind];
-    if (!person || !pref || (!pref.inApp && pref.email === 'off')) return [];
+    if (!person || !pref) return [];
+    // The kind's e-mail setting is the master switch; a notice may ask for its own cadence within it.
+    const email = pref.email === 'off' ? 'off' : (n.email ?? pref.email);
+    if (!pref.inApp && email === 'off') return [];
     return [
       {
         userId: n.userId,
@@ -115,12 +125,17 @@ export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promi
         link: linkFor(person.role, n.target),
         dedupeKey: n.dedupeKey ?? null,
         inApp: pref.inApp,
-        email: pref.email === 'off' ? null : pref.email,
+        email: email === 'off' ? null : email,
       },
     ];
   });
-  const stored = await insertNotifications(db, rows);
+  return insertNotifications(db, rows);
+}
+
+/** Sends stored in-app notices live to their people, with each one's unread count. */
+export async function publishNotices(db: Db, bus: RealtimeBus, stored: StoredNotice[]) {
   const live = stored.filter((r) => r.in_app);
+  if (!live.length) return;
   const unread = await countUnread(db, [...new Set(live.map((r) => r.user_id))]);
   for (const row of live) {
     await bus.publish([row.user_id], {
@@ -128,6 +143,19 @@ export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promi
       data: { notification: toNotification(row), unreadCount: unread.get(row.user_id) ?? 0 },
     });
   }
+}
+
+let instantTrigger: (() => void) | null = null;
+/** The app's e-mail worker asks to hear when instant e-mails are waiting. */
+export function onInstantEmails(trigger: (() => void) | null) {
+  instantTrigger = trigger;
+}
+
+/** Stores, publishes and, for instant e-mails, wakes the sender. How many were stored. */
+export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promise<number> {
+  const stored = await storeNotices(db, notices);
+  await publishNotices(db, bus, stored);
+  if (stored.some((r) => r.email === 'instant')) instantTrigger?.();
   return stored.length;
 }
 

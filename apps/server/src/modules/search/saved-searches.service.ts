@@ -32,7 +32,7 @@ export async function listSavedSearches(db: Db, userId: string) {
 export async function createSavedSearch(
   db: Db,
   userId: string,
-  input: { name: string; query: string; filters: Record<string, unknown>; alertCadence: 'none' | 'daily' | 'weekly' },
+  input: { name: string; query: string; filters: Record<string, unknown>; alertCadence: 'off' | 'instant' | 'daily' | 'weekly' },
 ) {
   if ((await listSavedSearchRows(db, userId)).length >= maxPerUser) {
     throw new AppError('validation_failed', `You can keep at most ${maxPerUser} saved searches. Delete one first.`);
@@ -44,7 +44,7 @@ export async function renameSavedSearch(
   db: Db,
   userId: string,
   id: string,
-  changes: { name?: string; alertCadence?: 'none' | 'daily' | 'weekly' },
+  changes: { name?: string; alertCadence?: 'off' | 'instant' | 'daily' | 'weekly' },
 ) {
   const row = isUuid(id) ? await updateSavedSearchRow(db, userId, id, changes) : undefined;
   if (!row) throw new AppError('not_found', 'Saved search not found.');

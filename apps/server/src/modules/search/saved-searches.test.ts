@@ -27,7 +27,7 @@ describe('saved searches', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().savedSearch.id;
-    expect(created.json().savedSearch).toMatchObject({ name: 'Carbon over 500k', alertCadence: 'none', filters: { amountMin: '500000' } });
+    expect(created.json().savedSearch).toMatchObject({ name: 'Carbon over 500k', alertCadence: 'off', filters: { amountMin: '500000' } });
 
     const list = await get('/api/v1/saved-searches');
     expect(list.json().savedSearches.map((s: { id: string }) => s.id)).toEqual([id]);

@@ -322,3 +322,13 @@ export async function countCandidates(
   );
   return result[0]?.n ?? 0;
 }
+
+/** Of `ids`, the grants that pass `filters` (a saved search's, for alerts after an import). */
+export async function findMatchingAmong(db: Db, filters: CandidateFilters, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM grants WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND ${whereClause(filters)}`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,63 @@
+// Scheduled work on pg-boss (docs/decisions/035-notifications-and-jobs.md):
+// its jobs live in our own database (the PGlite file, or PostgreSQL shared by
+// every instance), so a cron slot makes one job whichever instances are up,
+// one instance works it (SKIP LOCKED), and a job missed while every server
+// was down is made up at the next start. pg-boss speaks to PGlite through a
+// small adapter (below) and to PostgreSQL through our pool.
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type ScheduledJob = {
+  name: string;
+  /** Five-field cron, in UTC. */
+  cron: string;
+  run: () => Promise<unknown>;
+};
+
+export type Scheduler = {
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** pg-boss's database interface over PGlite: parameterised statements via query(), scripts via exec(). */
+function pgliteAdapter(database: Database) {
+  const pglite = database.pglite!;
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (values?.length) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.flatMap((r) => r.rows ?? []) };
+    },
+  };
+}
+
+export function createScheduler(database: Database, log: FastifyBaseLogger, jobs: ScheduledJob[]): Scheduler {
+  let boss: PgBoss | null = null;
+  return {
+    async start() {
+      const db =
+        database.kind === 'pglite'
+          ? pgliteAdapter(database)
+          : { executeSql: (text: string, values?: unknown[]) => database.pool!.query(text, values as unknown[]) };
+      boss = new PgBoss({ db, schema: 'pgboss', archiveCompletedAfterSeconds: 24 * 3600, deleteAfterDays: 7 });
+      boss.on('error', (err) => log.error({ err }, 'scheduler error'));
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
+        await boss.schedule(job.name, job.cron);
+        await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
+          await job.run();
+        });
+        // Whatever came due while no server ran is done now (the work itself never repeats an effect).
+        await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
+      }
+      log.info({ jobs: jobs.map((j) => `${j.name} (${j.cron})`) }, 'scheduler started');
+    },
+    async stop() {
+      if (!boss) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      boss = null;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// Alert e-mails through the outbox (so a down SMTP server loses nothing):
+// instant ones as soon as they are stored, and one digest per person per
+// period at their hour in their time zone, grouping every kind. Each run
+// claims what it sends in the transaction that queues the mail (rows marked
+// e-mailed, the digest's slot recorded), so with several instances every
+// notice is mailed once. Every message carries List-Unsubscribe and
+// List-Unsubscribe-Post (RFC 8058) with a link of its own.
+import { sql } from 'drizzle-orm';
+import { defaultDigestHour, defaultKindPreferences, notificationKinds, type EmailCadence, type NotificationKind } from '@grantbridge/contract/notifications';
+import { timeZoneForState } from '@grantbridge/contract/time-zones';
+import { appUrl, type Config } from '../../config';
+import { queryRows, uuidArray, withTransaction, type Db } from '../../db/client';
+import { enqueueEmail } from '../../jobs/outbox';
+import { listSavedSearches } from '../search/saved-searches.service';
+import { digestEmail, digestItemsPerKind, instantEmail, type DigestGroup } from './emails';
+import { dailySlot, localTime, weeklySlot, zonedInstant } from './local-time';
+import { createUnsubscribeToken, type UnsubscribeScope } from './unsubscribe';
+
+type Pending = {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  dedupe_key: string | null;
+  email: string;
+  name: string;
+  role: string;
+};
+type Person = { user_id: string; email: string; name: string; role: 'researcher' | 'admin'; digest_hour: number | null; time_zone: string | null; state: string | null };
+
+function headersFor(url: string) {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+async function kindCadences(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await queryRows<{ kind: string; email: string }>(db, sql`SELECT kind, email FROM notification_preferences WHERE user_id = ${userId}`);
+  return new Map(rows.map((r) => [r.kind, r.email]));
+}
+
+/** What an instant e-mail's unsubscribe link turns off: its saved search's alerts, else its kind's e-mails. */
+async function instantScope(db: Db, n: Pending): Promise<UnsubscribeScope> {
+  const searchId = n.kind === 'saved_search.match' ? n.dedupe_key?.split(':')[1] : undefined;
+  const search = searchId ? (await listSavedSearches(db, n.user_id)).find((s) => s.id === searchId) : undefined;
+  if (search) return { type: 'search', searchId: search.id, name: search.name, cadence: search.alertCadence };
+  const cadence = (await kindCadences(db, n.user_id)).get(n.kind) ?? defaultCadence(n.kind);
+  return { type: 'kind', kind: n.kind, cadence: (cadence === 'off' ? 'instant' : cadence) as EmailCadence };
+}
+
+/** Mails every instant notice not yet mailed; how many were queued. */
+export async function sendInstantEmails(db: Db, config: Config): Promise<number> {
+  const site = appUrl(config);
+  let queued = 0;
+  for (;;) {
+    const count = await withTransaction(db, async (tx) => {
+      const rows = await queryRows<Pending>(
+        tx,
+        sql`SELECT n.id, n.user_id, n.kind, n.title, n.body, n.link, n.dedupe_key, u.email, u.name, u.role FROM notifications n
+          JOIN users u ON u.id = n.user_id AND u.status = 'active'
+          WHERE n.email = 'instant' AND n.emailed_at IS NULL ORDER BY n.created_at LIMIT 100 FOR UPDATE OF n SKIP LOCKED`,
+      );
+      for (const n of rows) {
+        const scope = await instantScope(tx, n);
+        const token = await createUnsubscribeToken(tx, n.user_id, scope);
+        const unsubscribeUrl = `${site}/api/v1/unsubscribe/${token}`;
+        const area = n.role === 'admin' ? '/admin' : '/dashboard';
+        const mail = await instantEmail({
+          name: n.name,
+          kind: n.kind,
+          item: { title: n.title, body: n.body, link: `${site}${n.link}` },
+          unsubscribeUrl,
+          settingsUrl: `${site}${area}/settings#notifications`,
+        });
+        await enqueueEmail(tx, { to: n.email, ...mail, headers: headersFor(unsubscribeUrl) });
+      }
+      if (rows.length) {
+        await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
+      }
+      return rows.length;
+    });
+    queued += count;
+    if (count < 100) return queued;
+  }
+}
+
+/** People with digest notices waiting, with their digest hour and time zone (defaults when never set). */
+async function peopleWithPending(db: Db, period: 'daily' | 'weekly'): Promise<Person[]> {
+  return queryRows<Person>(
+    db,
+    sql`SELECT u.id AS user_id, u.email, u.name, u.role, s.digest_hour, s.time_zone, i.state
+      FROM users u JOIN institutions i ON i.id = u.institution_id
+      LEFT JOIN notification_settings s ON s.user_id = u.id
+      WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM notifications n
+        WHERE n.user_id = u.id AND n.email = ${period} AND n.emailed_at IS NULL)`,
+  );
+}
+
+async function sendDigest(tx: Db, config: Config, person: Person, period: 'daily' | 'weekly', slot: string, slotAt: Date): Promise<boolean> {
+  // Only what arrived before the slot's hour: later notices wait for the next digest.
+  const rows = await queryRows<{ id: string; kind: NotificationKind; title: string; body: string; link: string }>(
+    tx,
+    sql`SELECT id, kind, title, body, link FROM notifications
+      WHERE user_id = ${person.user_id} AND email = ${period} AND emailed_at IS NULL AND created_at <= ${slotAt.toISOString()}::timestamptz
+      ORDER BY created_at DESC FOR UPDATE`,
+  );
+  if (!rows.length) return false;
+  // Claim this person's slot: a second instance (or a second run) finds it taken.
+  const claimed = await queryRows(
+    tx,
+    sql`INSERT INTO notification_digests (user_id, period, last_slot) VALUES (${person.user_id}, ${period}, ${slot})
+      ON CONFLICT (user_id, period) DO UPDATE SET last_slot = excluded.last_slot, sent_at = now()
+        WHERE notification_digests.last_slot < excluded.last_slot
+      RETURNING user_id`,
+  );
+  if (!claimed.length) return false;
+  const site = appUrl(config);
+  const area = person.role === 'admin' ? '/admin' : '/dashboard';
+  const groups: DigestGroup[] = [];
+  for (const kind of notificationKinds) {
+    const items = rows.filter((r) => r.kind === kind);
+    if (!items.length) continue;
+    groups.push({
+      kind,
+      items: items.slice(0, digestItemsPerKind).map((r) => ({ title: r.title, body: r.body, link: `${site}${r.link}` })),
+      more: Math.max(0, items.length - digestItemsPerKind),
+    });
+  }
+  const cadences = await kindCadences(tx, person.user_id);
+  const searches = (await listSavedSearches(tx, person.user_id)).filter((s) => s.alertCadence === period);
+  const scope: UnsubscribeScope = {
+    type: 'digest',
+    period,
+    kinds: notificationKinds.filter((k) => (cadences.get(k) ?? defaultCadence(k)) === period),
+    searches: searches.map((s) => ({ id: s.id, name: s.name })),
+  };
+  const token = await createUnsubscribeToken(tx, person.user_id, scope);
+  const unsubscribeUrl = `${site}/api/v1/unsubscribe/${token}`;
+  const mail = await digestEmail({
+    name: person.name,
+    period,
+    groups,
+    seeAllUrl: `${site}${area}/notifications`,
+    unsubscribeUrl,
+    settingsUrl: `${site}${area}/settings#notifications`,
+  });
+  await enqueueEmail(tx, { to: person.email, ...mail, headers: headersFor(unsubscribeUrl) });
+  await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
+  return true;
+}
+
+const defaultCadence = (kind: NotificationKind) => defaultKindPreferences[kind].email;
+
+/** Sends each digest whose slot has come (at `now`) and was not sent yet; how many were queued. */
+export async function sendDigests(db: Db, config: Config, now: Date): Promise<number> {
+  let sent = 0;
+  for (const period of ['daily', 'weekly'] as const) {
+    for (const person of await peopleWithPending(db, period)) {
+      const zone = person.time_zone ?? timeZoneForState(person.state);
+      const hour = person.digest_hour ?? defaultDigestHour;
+      const local = localTime(now, zone);
+      const slot = period === 'daily' ? dailySlot(local, hour) : weeklySlot(local, hour);
+      const slotAt = zonedInstant(slot, hour, zone);
+      if (await withTransaction(db, (tx) => sendDigest(tx, config, person, period, slot, slotAt))) sent++;
+    }
+  }
+  return sent;
+}

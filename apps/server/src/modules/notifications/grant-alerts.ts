@@ -1,0 +1,140 @@
+// After an import: the catalogue's change log (grant_changes) is read from
+// where the last run stopped, in order. Inserted grants, and grants that
+// became posted, are matched against every saved search with alerts on; a
+// change to the dates, amounts, eligibility or status of a grant someone
+// saved or applies to tells them what changed, old → new. The run holds its
+// cursor row locked, so with several instances one reads each change; each
+// notice has a dedupe key, so a change is never told twice, and re-importing
+// the same file (which changes nothing) tells nothing.
+import { sql } from 'drizzle-orm';
+import { queryRows, withTransaction, type Db } from '../../db/client';
+import { formatDay, formatMoney } from '../../lib/format';
+import type { RealtimeBus } from '../../plugins/realtime-bus';
+import { lastGrantChangeId, readGrantChanges, type GrantChange } from '../grants/grant-changes';
+import { getGrantSummaries } from '../grants/grants.service';
+import { followersOfGrants } from '../pipeline/pipeline.service';
+import { listAlertingSearches, matchSavedSearches } from '../search/alert-matching';
+import { publishNotices, storeNotices, type Notice, type StoredNotice } from './notifications.service';
+
+const cursorName = 'grant_changes';
+const batchSize = 5000;
+
+const fieldNames: Record<string, string> = {
+  postDate: 'Posted',
+  closeDate: 'Closing date',
+  awardCeiling: 'Award ceiling',
+  awardFloor: 'Award floor',
+  totalFunding: 'Total funding',
+  eligibilityCodes: 'Who may apply',
+  status: 'Status',
+};
+
+function show(field: string, value: unknown): string {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return 'none';
+  if (field.endsWith('Date')) return formatDay(String(value));
+  if (field === 'awardCeiling' || field === 'awardFloor' || field === 'totalFunding') return formatMoney(Number(value));
+  if (Array.isArray(value)) return `codes ${value.join(', ')}`;
+  return String(value);
+}
+
+/** "Closing date: 1 May 2026 → 15 June 2026; Award ceiling: $500,000 → $750,000" */
+export function describeChanges(changes: GrantChange['changes']): string {
+  return Object.entries(changes)
+    .filter(([field]) => fieldNames[field])
+    .map(([field, [from, to]]) => `${fieldNames[field]}: ${show(field, from)} → ${show(field, to)}`)
+    .join('; ');
+}
+
+/** Became open for applications: a new grant, or one whose status moved to posted. */
+const isNewlyOpen = (c: GrantChange) => c.kind === 'inserted' || (c.changes.status && c.changes.status[1] === 'posted');
+
+/** The cursor, created at the newest change when it does not exist yet (the catalogue then in place is not news). */
+async function lockCursor(db: Db): Promise<number> {
+  await queryRows(
+    db,
+    sql`INSERT INTO notification_cursors (name, last_id) VALUES (${cursorName}, ${await lastGrantChangeId(db)}) ON CONFLICT (name) DO NOTHING`,
+  );
+  const [row] = await queryRows<{ last_id: string | number }>(
+    db,
+    sql`SELECT last_id FROM notification_cursors WHERE name = ${cursorName} FOR UPDATE`,
+  );
+  return Number(row!.last_id);
+}
+
+/** Marks the catalogue as it is now as seen (after the shipped grants load: they are not news). */
+export async function markCatalogueSeen(db: Db) {
+  const last = await lastGrantChangeId(db);
+  await queryRows(
+    db,
+    sql`INSERT INTO notification_cursors (name, last_id) VALUES (${cursorName}, ${last}) ON CONFLICT (name) DO NOTHING`,
+  );
+}
+
+async function noticesFor(db: Db, changes: GrantChange[], now: Date): Promise<Notice[]> {
+  const opened = [...new Set(changes.filter(isNewlyOpen).map((c) => c.grantId))];
+  const changed = changes.filter((c) => c.kind === 'updated' && describeChanges(c.changes));
+  const summaries = new Map((await getGrantSummaries(db, [...new Set([...opened, ...changed.map((c) => c.grantId)])], now)).map((g) => [g.id, g]));
+  const notices: Notice[] = [];
+  const searches = opened.length ? await listAlertingSearches(db) : [];
+  for (const { search, grantIds } of await matchSavedSearches(db, searches, opened, now)) {
+    for (const grantId of grantIds) {
+      const grant = summaries.get(grantId);
+      if (!grant) continue;
+      notices.push({
+        userId: search.userId,
+        kind: 'saved_search.match',
+        title: `New match for “${search.name}”: ${grant.title}`,
+        body: [grant.agency, grant.closeDate ? `closes ${formatDay(grant.closeDate)}` : 'no closing date', grant.awardCeiling ? `up to ${formatMoney(grant.awardCeiling)}` : null]
+          .filter(Boolean)
+          .join(' · '),
+        target: { kind: 'grant', id: grantId },
+        dedupeKey: `match:${search.id}:${grantId}`,
+        email: search.alertCadence,
+      });
+    }
+  }
+  const followers = await followersOfGrants(db, [...new Set(changed.map((c) => c.grantId))]);
+  for (const change of changed) {
+    const grant = summaries.get(change.grantId);
+    for (const userId of followers.get(change.grantId) ?? []) {
+      notices.push({
+        userId,
+        kind: 'saved_grant.changed',
+        title: `“${grant?.title ?? 'A grant you follow'}” changed`,
+        body: describeChanges(change.changes),
+        target: { kind: 'grant', id: change.grantId },
+        dedupeKey: `changed:${change.id}`,
+      });
+    }
+  }
+  return notices;
+}
+
+/**
+ * Reads every change not yet read and tells whom it concerns; returns how
+ * many changes were read and notices stored. Safe to run at any time, on any
+ * instance, as often as wanted.
+ */
+export async function processGrantChanges(db: Db, bus: RealtimeBus, now = new Date()) {
+  let read = 0;
+  let told = 0;
+  for (;;) {
+    const result = await withTransaction(db, async (tx) => {
+      const after = await lockCursor(tx);
+      const changes = await readGrantChanges(tx, after, batchSize);
+      if (!changes.length) return null;
+      const stored: StoredNotice[] = await storeNotices(tx, await noticesFor(tx, changes, now));
+      await queryRows(
+        tx,
+        sql`UPDATE notification_cursors SET last_id = ${changes[changes.length - 1]!.id}, updated_at = now() WHERE name = ${cursorName}`,
+      );
+      return { count: changes.length, stored };
+    });
+    if (!result) break;
+    read += result.count;
+    told += result.stored.length;
+    await publishNotices(db, bus, result.stored);
+    if (result.count < batchSize) break;
+  }
+  return { read, told };
+}

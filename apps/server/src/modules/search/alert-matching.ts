@@ -1,0 +1,82 @@
+// Saved searches against the grants an import inserted or opened: each saved
+// search with alerts on is read as the search page reads it (its words, with
+// the same retrieval rule, and its filters) and asked which of those grants it
+// would find. One rarity look-up serves every search of the batch.
+import { findAgency } from '@grantbridge/contract/agencies';
+import { grantSearchQuerySchema } from '@grantbridge/contract/grants';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { findTermRarity } from '../grants/term-stats';
+import { eligibilityCodes } from './query-parser';
+import { findMatchingAmong, type CandidateFilters } from './search.repository';
+import { cleanGroups, onlyCommonWords, relaxedQuery, retrievalGroups, splitExclusions } from './search-query';
+import { planSearch } from './search.service';
+
+export type AlertingSearch = {
+  id: string;
+  userId: string;
+  name: string;
+  query: string;
+  filters: Record<string, unknown>;
+  alertCadence: 'instant' | 'daily' | 'weekly';
+};
+
+/** Saved searches with alerts on (notices to people no longer active are dropped when sent). */
+export async function listAlertingSearches(db: Db): Promise<AlertingSearch[]> {
+  const rows = await queryRows<{ id: string; user_id: string; name: string; query: string; filters: Record<string, unknown>; alert_cadence: AlertingSearch['alertCadence'] }>(
+    db,
+    sql`SELECT id, user_id, name, query, filters, alert_cadence FROM saved_searches WHERE alert_cadence <> 'off' ORDER BY id`,
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, name: r.name, query: r.query, filters: r.filters, alertCadence: r.alert_cadence }));
+}
+
+/** For each saved search, which of `grantIds` it finds (searches that find none are left out). */
+export async function matchSavedSearches(db: Db, searches: AlertingSearch[], grantIds: string[], now = new Date()) {
+  if (!searches.length || !grantIds.length) return [];
+  const today = now.toISOString().slice(0, 10);
+  const plans = [];
+  for (const search of searches) {
+    const parsed = grantSearchQuerySchema.safeParse({ ...stringified(search.filters), q: search.query });
+    if (!parsed.success) continue;
+    const actor = { id: search.userId, role: 'researcher' as const, institution: { id: '' } };
+    const input = await planSearch(db, actor, { ...parsed.data, matchProfile: false, researcherId: undefined }, now);
+    const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
+    plans.push({ search, input, groups: cleanGroups(wanted), exclude, eligibility });
+  }
+  const words = [...new Set(plans.flatMap((p) => p.groups.flat()))];
+  const rarity = words.length ? await findTermRarity(db, words) : null;
+  const matches: { search: AlertingSearch; grantIds: string[] }[] = [];
+  for (const { search, input, groups, exclude, eligibility } of plans) {
+    const agency = input.agency ? findAgency(input.agency) : undefined;
+    const retrieval = retrievalGroups(groups, rarity);
+    const filters: CandidateFilters = {
+      statuses: input.statuses,
+      amountMin: input.amountMin,
+      amountMax: input.amountMax,
+      dueFrom: input.dueFrom,
+      dueTo: input.dueTo,
+      agencyKey: agency?.acronym ?? null,
+      agencyText: agency ? null : (input.agency ?? null),
+      exclude,
+      eligibility: eligibility.map((key) => eligibilityCodes[key]!),
+      instruments: input.instruments ?? [],
+      categories: input.categories ?? [],
+      within: input.within ?? null,
+      tsquery: relaxedQuery(retrieval),
+      inTitle: onlyCommonWords(retrieval, rarity),
+      today,
+    };
+    const found = await findMatchingAmong(db, filters, grantIds);
+    if (found.length) matches.push({ search, grantIds: found });
+  }
+  return matches;
+}
+
+/** Saved filters as the search page's query parameters (lists comma-separated, as in the URL). */
+function stringified(filters: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+  );
+}
