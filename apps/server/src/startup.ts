@@ -16,6 +16,7 @@ import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
 import { loadDemoFeed } from './seed/feed-seed';
+import { loadDemoNotifications } from './seed/notifications-seed';
 import { markCatalogueSeen } from './modules/notifications/grant-alerts';
 
 /** Prepares the database; resolves with whether the demo data was loaded by this start. */
@@ -43,6 +44,7 @@ export async function prepareDatabase(
       await loadDemoPeopleExtras(db, config);
       await loadDemoApplications(db);
       await loadDemoFeed(db);
+      await loadDemoNotifications(db);
     }
     return seeded;
   });

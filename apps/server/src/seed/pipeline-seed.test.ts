@@ -15,6 +15,7 @@ import { loadDemoPeopleExtras } from './demo-people';
 import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
 import { loadDemoApplications } from './pipeline-seed';
 import { loadDemoFeed } from './feed-seed';
+import { loadDemoNotifications } from './notifications-seed';
 import { loadDemoData } from './seed';
 
 let t: TestApp;
@@ -136,5 +137,21 @@ describe('demo feed', () => {
         OR comment_count <> (SELECT count(*) FROM post_comments c WHERE c.post_id = p.id)`,
     );
     expect(counts[0]!.bad).toBe(0);
+  });
+});
+
+describe('demo notifications', () => {
+  it('give the demo researcher saved searches with alerts and notices that tell what the demo data holds, once', async () => {
+    expect(await loadDemoNotifications(t.db)).toBe(true);
+    expect(await loadDemoNotifications(t.db)).toBe(false);
+    const [jordan] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'researcher@example.edu'`);
+    const cookie = await sessionCookie(t.db, jordan!.id);
+    const searches = (await t.app.inject({ method: 'GET', url: '/api/v1/saved-searches', headers: { cookie } })).json().savedSearches;
+    expect(searches.map((s: { alertCadence: string }) => s.alertCadence).sort()).toEqual(['daily', 'weekly']);
+    const { items } = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications?limit=50', headers: { cookie } })).json();
+    const kinds = new Set(items.map((n: { kind: string }) => n.kind));
+    for (const kind of ['saved_search.match', 'application.status', 'task.assigned', 'deadline.reminder']) expect(kinds).toContain(kind);
+    const [mailed] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications WHERE email IS NOT NULL`);
+    expect(mailed!.n).toBe(0);
   });
 });
