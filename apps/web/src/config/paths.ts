@@ -1,4 +1,14 @@
 // Every path in the web app, in one typed place. Routes and links use these.
+
+/** The My Grants page's sections (their element ids), for links straight to one. */
+export const myGrantsSections = {
+  applications: 'applications',
+  active: 'active-grants',
+  saved: 'saved-grants',
+  deadlines: 'upcoming-deadlines',
+} as const;
+export type MyGrantsSection = keyof typeof myGrantsSections;
+
 export const paths = {
   home: '/',
   about: '/about',
@@ -16,9 +26,11 @@ export const paths = {
     search: '/dashboard/search',
     messages: '/dashboard/message',
     grants: '/dashboard/grants',
+    grantsSection: (section: MyGrantsSection) => `/dashboard/grants#${myGrantsSections[section]}`,
     profile: '/dashboard/profile',
     setup: '/dashboard/setup',
     settings: '/dashboard/settings',
+    notifications: '/dashboard/notifications',
     grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
     person: (id: string) => `/dashboard/researcher/${encodeURIComponent(id)}`,
     application: (id: string) => `/dashboard/applications/${encodeURIComponent(id)}`,
@@ -31,6 +43,7 @@ export const paths = {
     manage: '/admin/manage',
     grants: '/admin/grants',
     settings: '/admin/settings',
+    notifications: '/admin/notifications',
     researcher: (id: string) => `/admin/researcher/${encodeURIComponent(id)}`,
     grant: (id: string) => `/admin/grant/${encodeURIComponent(id)}`,
     application: (id: string) => `/admin/applications/${encodeURIComponent(id)}`,

@@ -9,12 +9,13 @@ import {
   formatDayHeading,
   formatInteger,
   formatMoney,
+  formatRelativeTime,
   initialsOf,
 } from './format';
 
 /** A local wall-clock instant as the ISO string the API sends. */
-const local = (year: number, month: number, day: number, hour = 12, minute = 0) =>
-  new Date(year, month - 1, day, hour, minute).toISOString();
+const local = (year: number, month: number, day: number, hour = 12, minute = 0, second = 0) =>
+  new Date(year, month - 1, day, hour, minute, second).toISOString();
 
 describe('numbers and money', () => {
   it('groups integers by hand, rounding first', () => {
@@ -93,6 +94,27 @@ describe('chat times', () => {
     expect(formatDayHeading(local(2026, 3, 10), now)).toBe('Yesterday');
     expect(formatDayHeading(local(2026, 3, 4), now)).toBe('Wednesday, March 4, 2026');
     expect(formatDayHeading('garbage', now)).toBe('');
+  });
+});
+
+describe('relative times', () => {
+  const now = new Date(2026, 2, 11, 10, 0); // Wednesday, March 11, 2026, 10:00
+
+  it('says how long ago: minutes, hours the same day, Yesterday, days, then the date', () => {
+    expect(formatRelativeTime(local(2026, 3, 11, 9, 59, 30), now)).toBe('Just now');
+    expect(formatRelativeTime(local(2026, 3, 11, 9, 55), now)).toBe('5 min ago');
+    expect(formatRelativeTime(local(2026, 3, 11, 7, 0), now)).toBe('3 h ago');
+    expect(formatRelativeTime(local(2026, 3, 10, 20, 0), now)).toBe('Yesterday');
+    expect(formatRelativeTime(local(2026, 3, 7), now)).toBe('4 days ago');
+    expect(formatRelativeTime(local(2026, 3, 2), now)).toBe('Mar 2');
+    expect(formatRelativeTime(local(2025, 12, 30), now)).toBe('Dec 30, 2025');
+    expect(formatRelativeTime('garbage', now)).toBe('');
+  });
+
+  it('counts minutes across midnight, and a clock a little ahead as now', () => {
+    const justAfterMidnight = new Date(2026, 2, 11, 0, 5);
+    expect(formatRelativeTime(local(2026, 3, 10, 23, 55), justAfterMidnight)).toBe('10 min ago');
+    expect(formatRelativeTime(local(2026, 3, 11, 10, 2), now)).toBe('Just now');
   });
 });
 

@@ -138,3 +138,21 @@ export function formatDateTime(iso: string): string {
     ? iso
     : `${longDayFormat().format(date)} at ${clockFormat().format(date)}`;
 }
+
+/**
+ * How long ago, for notifications: "Just now", "5 min ago", "3 h ago" (the
+ * same day), "Yesterday", "4 days ago", then the date ("Mar 4", or with the year).
+ */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const days = daysBetween(date, now);
+  if (days <= 0) return `${Math.floor(minutes / 60)} h ago`;
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (date.getFullYear() === now.getFullYear()) return monthDayFormat().format(date);
+  return formatDate(iso);
+}

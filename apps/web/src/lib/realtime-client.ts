@@ -38,6 +38,8 @@ export function createRealtimeClient(url: () => string = socketUrl) {
   let state: ConnectionState = 'idle';
   let socket: WebSocket | null = null;
   let users = 0;
+  /** Signed out: no connecting until the next retain. */
+  let paused = false;
   let attempt = 0;
   let everOpened = false;
   let reconnectTimer: number | undefined;
@@ -87,7 +89,7 @@ export function createRealtimeClient(url: () => string = socketUrl) {
 
   function connect() {
     window.clearTimeout(reconnectTimer);
-    if (users === 0 || socket) return;
+    if (users === 0 || socket || paused) return;
     setState(everOpened ? 'reconnecting' : 'connecting');
     let ws: WebSocket;
     try {
@@ -165,9 +167,23 @@ export function createRealtimeClient(url: () => string = socketUrl) {
   };
 
   return {
+    /**
+     * Signing out: close now and stay closed until someone retains the client
+     * again (after the next sign-in), so no handshake races the ended session.
+     */
+    pause(): void {
+      paused = true;
+      disconnect();
+    },
+    /** Sign-out failed: connect again for those still using the client. */
+    resume(): void {
+      paused = false;
+      connect();
+    },
     /** Holds the connection open while anyone uses it; returns the release function. */
     retain(): () => void {
       users += 1;
+      paused = false;
       window.clearTimeout(releaseTimer);
       if (users === 1) {
         window.addEventListener('online', onOnline);

@@ -4,6 +4,7 @@ import { paths, roleHomePath, type AreaRole } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { useUnreadTotal } from '../../features/messaging/hooks/use-unread-total';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AppShell } from '../../features/shell/components/app-shell';
 import { areaNavigation, areaTitle } from '../../features/shell/utils/area-navigation';
 import type { ShellContext } from './shell-context';
@@ -17,7 +18,8 @@ export function AreaFrame({ area, user }: { area: AreaRole; user: User }) {
   // Keeps the realtime connection (and so presence) up anywhere in the area,
   // and shows unread messages on the Messages entry.
   const unread = useUnreadTotal();
-  const messagesPath = area === 'admin' ? paths.admin.messages : paths.researcher.messages;
+  const areaPaths = area === 'admin' ? paths.admin : paths.researcher;
+  const messagesPath = areaPaths.messages;
   const base = areaNavigation[area];
   const navigation = {
     ...base,
@@ -29,10 +31,11 @@ export function AreaFrame({ area, user }: { area: AreaRole; user: User }) {
       user={user}
       title={title}
       homePath={roleHomePath(area)}
-      settingsPath={area === 'admin' ? paths.admin.settings : paths.researcher.settings}
+      settingsPath={areaPaths.settings}
       navigation={navigation}
       onSignOut={() => void signOut()}
       signingOut={pending}
+      headerActions={<NotificationBell notificationsPath={areaPaths.notifications} />}
     >
       <Outlet context={context} />
     </AppShell>

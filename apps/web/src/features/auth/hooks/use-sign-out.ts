@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
+import { getRealtimeClient } from '../../../lib/realtime-client';
 import { logout } from '../api/auth-api';
 
 /** Ends the session, leaves the signed-in area and forgets every cached answer. */
@@ -14,9 +15,12 @@ export function useSignOut() {
 
   const signOut = useCallback(async () => {
     setPending(true);
+    // No socket handshake may race the ending session (it would be refused, and retried).
+    getRealtimeClient().pause();
     try {
       await logout();
     } catch (error) {
+      getRealtimeClient().resume();
       setPending(false);
       console.error('Sign out failed', error);
       toast.error('Something went wrong. Please try again.');

@@ -41,10 +41,13 @@ export async function createSavedSearch(
   return result.savedSearch;
 }
 
-export async function renameSavedSearch(id: string, name: string): Promise<SavedSearch> {
+export async function updateSavedSearch(
+  id: string,
+  changes: EndpointBody<'updateSavedSearch'>,
+): Promise<SavedSearch> {
   const result = await api.call('PATCH /api/v1/saved-searches/:id', {
     params: { id },
-    body: { name },
+    body: changes,
   });
   return result.savedSearch;
 }

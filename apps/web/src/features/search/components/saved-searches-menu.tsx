@@ -1,7 +1,9 @@
-// Saved searches: load one into the URL, rename it, or delete it.
+// Saved searches: load one into the URL, rename it, change how often its new
+// matches are told, or delete it.
 import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
-import { BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
+import { BellRing, BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
+import type { EmailCadence } from '@grantbridge/contract/notifications';
 import type { SavedSearch } from '@grantbridge/contract/grants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
@@ -12,7 +14,9 @@ import {
   useDeleteSavedSearch,
   useRenameSavedSearch,
   useSavedSearches,
+  useSetSavedSearchAlerts,
 } from '../hooks/use-saved-searches';
+import { cadenceOptions } from '../utils/alert-cadence';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { NameDialog } from './save-search-dialog';
 
@@ -41,11 +45,37 @@ export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchBu
         submitLabel="Save"
         initialName={suggestedName}
         pending={create.isPending}
-        onSubmit={(name) => create.mutateAsync({ name, query, filters })}
+        askAlerts
+        onSubmit={(name, alertCadence) => create.mutateAsync({ name, query, filters, alertCadence })}
       />
     </>
   );
 }
+
+/** Shows and changes how often a saved search's new matches are told. */
+function AlertSelect({ search }: { search: SavedSearch }) {
+  const alerts = useSetSavedSearchAlerts();
+  return (
+    <label className="flex items-center">
+      <span className="sr-only">Alerts for {search.name}</span>
+      <BellRing className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+      <select
+        value={search.alertCadence}
+        disabled={alerts.isPending}
+        onChange={(e) => alerts.mutate({ id: search.id, alertCadence: e.target.value as EmailCadence })}
+        className="min-h-9 max-w-[6.5rem] rounded-md border-0 bg-transparent py-1 pl-1 pr-6 text-xs text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {cadenceOptions.map((option) => (
+          <option key={option} value={option}>
+            {shortCadence[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const shortCadence: Record<EmailCadence, string> = { off: 'No alerts', instant: 'At once', daily: 'Daily', weekly: 'Weekly' };
 
 export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) => void }) {
   const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
@@ -108,6 +138,7 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
                         {search.query || 'No keywords'} · saved {formatDate(search.createdAt)}
                       </span>
                     </button>
+                    <AlertSelect search={search} />
                     <button
                       type="button"
                       aria-label={`Rename ${search.name}`}

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import type { EmailCadence } from '@grantbridge/contract/notifications';
+import { cadenceLabels } from '../utils/alert-cadence';
 import {
   createSavedSearch,
   deleteSavedSearch,
   getSavedSearches,
-  renameSavedSearch,
+  updateSavedSearch,
   searchKeys,
 } from '../api/search-api';
 
@@ -29,10 +31,25 @@ export function useCreateSavedSearch() {
 export function useRenameSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => renameSavedSearch(id, name),
+    mutationFn: ({ id, name }: { id: string; name: string }) => updateSavedSearch(id, { name }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: searchKeys.saved });
       toast.success('Saved search renamed');
+    },
+  });
+}
+
+/** How often the person hears about new matches of a saved search. */
+export function useSetSavedSearchAlerts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, alertCadence }: { id: string; alertCadence: EmailCadence }) => updateSavedSearch(id, { alertCadence }),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: searchKeys.saved });
+      toast.success(saved.alertCadence === 'off' ? `Alerts off for “${saved.name}”` : `Alerts for “${saved.name}”: ${cadenceLabels[saved.alertCadence].toLowerCase()}`);
+    },
+    onError: () => {
+      toast.error('We couldn’t change the alerts. Please try again.');
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { User } from '@grantbridge/contract/auth';
 import { Card } from '../../../components/ui/card';
 import { roleLabels } from '../../../lib/format';
@@ -13,8 +14,14 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+type SettingsPageProps = {
+  user: User;
+  /** Sections other features own (notification preferences), shown after the profile; the app layer fills it. */
+  sections?: ReactNode;
+};
+
 /** Account settings for either area; the user comes from the signed-in shell. */
-export function SettingsPage({ user }: { user: User }) {
+export function SettingsPage({ user, sections }: SettingsPageProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Card className="p-6">
@@ -28,6 +35,8 @@ export function SettingsPage({ user }: { user: User }) {
           {user.department ? <Fact label="Department" value={user.department} /> : null}
         </dl>
       </Card>
+
+      {sections}
 
       <Card className="p-6">
         <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">

@@ -14,6 +14,8 @@ type AppShellProps = {
   navigation: AreaNavigation;
   onSignOut: () => void;
   signingOut: boolean;
+  /** Shown in the header before the user menu (the notifications bell); the app layer fills it. */
+  headerActions?: ReactNode;
   children: ReactNode;
 };
 
@@ -85,6 +87,7 @@ export function AppShell({
   navigation,
   onSignOut,
   signingOut,
+  headerActions,
   children,
 }: AppShellProps) {
   const allItems = [...navigation.primary, ...navigation.secondary];
@@ -124,12 +127,15 @@ export function AppShell({
             </Link>
             <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
           </div>
-          <UserMenu
-            user={user}
-            settingsPath={settingsPath}
-            onSignOut={onSignOut}
-            signingOut={signingOut}
-          />
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            {headerActions}
+            <UserMenu
+              user={user}
+              settingsPath={settingsPath}
+              onSignOut={onSignOut}
+              signingOut={signingOut}
+            />
+          </div>
         </header>
         <main className="flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-8">{children}</main>
       </div>

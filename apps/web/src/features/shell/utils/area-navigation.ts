@@ -57,6 +57,7 @@ const researcherTitles: [RegExp, string][] = [
   [/^\/dashboard\/setup\/?$/, 'Set Up Your Profile'],
   [/^\/dashboard\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
   [/^\/dashboard\/settings\/?$/, 'Settings'],
+  [/^\/dashboard\/notifications\/?$/, 'Notifications'],
 ];
 
 const adminTitles: [RegExp, string][] = [
@@ -69,6 +70,7 @@ const adminTitles: [RegExp, string][] = [
   [/^\/admin\/grants\/?$/, 'Grant Status'],
   [/^\/admin\/applications\/[^/]+\/?$/, 'Application'],
   [/^\/admin\/settings\/?$/, 'Settings'],
+  [/^\/admin\/notifications\/?$/, 'Notifications'],
 ];
 
 /** The header title for a path in an area; unknown paths are "Page not found". */

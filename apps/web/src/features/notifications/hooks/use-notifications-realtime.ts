@@ -1,0 +1,76 @@
+// Keeps the notification caches live in every signed-in page: a new
+// notification goes on top of the lists with the new unread count, a read in
+// another tab sets the count (and refetches the lists, which cannot know
+// which were read), and after a reconnect everything is fetched afresh.
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Notification } from '@grantbridge/contract/notifications';
+import type { ServerEvent } from '@grantbridge/contract/messaging';
+import { getRealtimeClient } from '../../../lib/realtime-client';
+import { latestCount, notificationKeys, type NotificationPage } from '../api/notifications-api';
+import { addToLatest, addToPages, type NotificationPages } from '../utils/notification-cache';
+
+function refetchAll(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+}
+
+function applyEvent(queryClient: QueryClient, event: ServerEvent): Notification | null {
+  switch (event.type) {
+    case 'notification.created': {
+      const { notification, unreadCount } = event.data;
+      const latest = queryClient.getQueryData<NotificationPage>(notificationKeys.latest);
+      if (latest) {
+        queryClient.setQueryData(
+          notificationKeys.latest,
+          addToLatest(latest, notification, unreadCount, latestCount),
+        );
+      } else {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+      }
+      queryClient.setQueriesData<NotificationPages>({ queryKey: notificationKeys.lists }, (data) =>
+        data ? addToPages(data, notification) : data,
+      );
+      return notification;
+    }
+    case 'notifications.read': {
+      const latest = queryClient.getQueryData<NotificationPage>(notificationKeys.latest);
+      // The same count as here: this tab's own marking, already on screen.
+      if (latest?.unreadCount === event.data.unreadCount) return null;
+      if (latest)
+        queryClient.setQueryData(notificationKeys.latest, {
+          ...latest,
+          unreadCount: event.data.unreadCount,
+        });
+      refetchAll(queryClient);
+      return null;
+    }
+    case 'resync':
+      refetchAll(queryClient);
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Listens while mounted (the bell, in every signed-in shell); `onCreated` hears each new one. */
+export function useNotificationsRealtime(onCreated: (notification: Notification) => void): void {
+  const queryClient = useQueryClient();
+  const latest = useRef(onCreated);
+  useEffect(() => {
+    latest.current = onCreated;
+  });
+
+  useEffect(() => {
+    const client = getRealtimeClient();
+    const unsubscribe = client.subscribe((event) => {
+      const created = applyEvent(queryClient, event);
+      if (created) latest.current(created);
+    });
+    const release = client.retain();
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }, [queryClient]);
+}
