@@ -10,11 +10,12 @@ import { defaultDigestHour, defaultKindPreferences, notificationKinds, type Emai
 import { timeZoneForState } from '@grantbridge/contract/time-zones';
 import { appUrl, type Config } from '../../config';
 import { queryRows, uuidArray, withTransaction, type Db } from '../../db/client';
-import { enqueueEmail } from '../../jobs/outbox';
-import { listSavedSearches } from '../search/saved-searches.service';
+import { enqueueEmail, enqueueEmails } from '../../jobs/outbox';
+import { listSavedSearches, savedSearchesById } from '../search/saved-searches.service';
+import type { SavedSearch } from '@grantbridge/contract/grants';
 import { digestEmail, digestItemsPerKind, instantEmail, type DigestGroup } from './emails';
 import { dailySlot, localTime, weeklySlot, zonedInstant } from './local-time';
-import { createUnsubscribeToken, type UnsubscribeScope } from './unsubscribe';
+import { createUnsubscribeToken, createUnsubscribeTokens, type UnsubscribeScope } from './unsubscribe';
 
 type Pending = {
   id: string;
@@ -40,15 +41,30 @@ async function kindCadences(db: Db, userId: string): Promise<Map<string, string>
 }
 
 /** What an instant e-mail's unsubscribe link turns off: its saved search's alerts, else its kind's e-mails. */
-async function instantScope(db: Db, n: Pending): Promise<UnsubscribeScope> {
+function instantScope(n: Pending, searches: Map<string, SavedSearch>, cadences: Map<string, string>): UnsubscribeScope {
   const searchId = n.kind === 'saved_search.match' ? n.dedupe_key?.split(':')[1] : undefined;
-  const search = searchId ? (await listSavedSearches(db, n.user_id)).find((s) => s.id === searchId) : undefined;
+  const search = searchId ? searches.get(searchId) : undefined;
   if (search) return { type: 'search', searchId: search.id, name: search.name, cadence: search.alertCadence };
-  const cadence = (await kindCadences(db, n.user_id)).get(n.kind) ?? defaultCadence(n.kind);
+  const cadence = cadences.get(n.kind) ?? defaultCadence(n.kind);
   return { type: 'kind', kind: n.kind, cadence: (cadence === 'off' ? 'instant' : cadence) as EmailCadence };
 }
 
-/** Mails every instant notice not yet mailed; how many were queued. */
+async function kindCadencesOf(db: Db, userIds: string[]): Promise<Map<string, Map<string, string>>> {
+  const rows = await queryRows<{ user_id: string; kind: string; email: string }>(
+    db,
+    sql`SELECT user_id, kind, email FROM notification_preferences WHERE user_id = ANY(${uuidArray(userIds)})`,
+  );
+  const result = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    if (!result.has(r.user_id)) result.set(r.user_id, new Map());
+    result.get(r.user_id)!.set(r.kind, r.email);
+  }
+  return result;
+}
+
+const instantBatch = 500;
+
+/** Mails every instant notice not yet mailed, a batch per transaction; how many were queued. */
 export async function sendInstantEmails(db: Db, config: Config): Promise<number> {
   const site = appUrl(config);
   let queued = 0;
@@ -58,29 +74,35 @@ export async function sendInstantEmails(db: Db, config: Config): Promise<number>
         tx,
         sql`SELECT n.id, n.user_id, n.kind, n.title, n.body, n.link, n.dedupe_key, u.email, u.name, u.role FROM notifications n
           JOIN users u ON u.id = n.user_id AND u.status = 'active'
-          WHERE n.email = 'instant' AND n.emailed_at IS NULL ORDER BY n.created_at LIMIT 100 FOR UPDATE OF n SKIP LOCKED`,
+          WHERE n.email = 'instant' AND n.emailed_at IS NULL ORDER BY n.created_at LIMIT ${instantBatch} FOR UPDATE OF n SKIP LOCKED`,
       );
-      for (const n of rows) {
-        const scope = await instantScope(tx, n);
-        const token = await createUnsubscribeToken(tx, n.user_id, scope);
-        const unsubscribeUrl = `${site}/api/v1/unsubscribe/${token}`;
-        const area = n.role === 'admin' ? '/admin' : '/dashboard';
-        const mail = await instantEmail({
-          name: n.name,
-          kind: n.kind,
-          item: { title: n.title, body: n.body, link: `${site}${n.link}` },
-          unsubscribeUrl,
-          settingsUrl: `${site}${area}/settings#notifications`,
-        });
-        await enqueueEmail(tx, { to: n.email, ...mail, headers: headersFor(unsubscribeUrl) });
-      }
-      if (rows.length) {
-        await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
-      }
+      if (!rows.length) return 0;
+      const userIds = [...new Set(rows.map((r) => r.user_id))];
+      const [searches, cadences] = await Promise.all([savedSearchesById(tx, userIds), kindCadencesOf(tx, userIds)]);
+      const tokens = await createUnsubscribeTokens(
+        tx,
+        rows.map((n) => ({ userId: n.user_id, scope: instantScope(n, searches, cadences.get(n.user_id) ?? new Map()) })),
+      );
+      const messages = await Promise.all(
+        rows.map(async (n, i) => {
+          const unsubscribeUrl = `${site}/api/v1/unsubscribe/${tokens[i]}`;
+          const area = n.role === 'admin' ? '/admin' : '/dashboard';
+          const mail = await instantEmail({
+            name: n.name,
+            kind: n.kind,
+            item: { title: n.title, body: n.body, link: `${site}${n.link}` },
+            unsubscribeUrl,
+            settingsUrl: `${site}${area}/settings#notifications`,
+          });
+          return { to: n.email, ...mail, headers: headersFor(unsubscribeUrl) };
+        }),
+      );
+      await enqueueEmails(tx, messages);
+      await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
       return rows.length;
     });
     queued += count;
-    if (count < 100) return queued;
+    if (count < instantBatch) return queued;
   }
 }
 

@@ -17,28 +17,51 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const brand = '#1e3a8a';
+const link = (href: string, text: string, weight = 600) =>
+  `<a href="${escapeHtml(href)}" style="color:${brand};font-weight:${weight};text-decoration:underline">${escapeHtml(text)}</a>`;
 
-async function render(body: string, footer: { unsubscribeUrl: string; settingsUrl: string; why: string }) {
+/**
+ * The layout, compiled by MJML once (a few milliseconds each time would be
+ * minutes for a large import's alerts); each message fills its slots with
+ * escaped HTML.
+ */
+const slots = ['BODY', 'BUTTON_URL', 'BUTTON_LABEL', 'WHY', 'SETTINGS_URL', 'UNSUBSCRIBE_URL'] as const;
+type Slots = Record<(typeof slots)[number], string>;
+let layout: Promise<string> | null = null;
+
+function compileLayout() {
   const markup = `<mjml>
   <mj-head>
     <mj-attributes><mj-all font-family="Segoe UI, Helvetica, Arial, sans-serif" /><mj-text font-size="15px" line-height="22px" color="#1f2937" /></mj-attributes>
   </mj-head>
   <mj-body background-color="#f3f4f6">
     <mj-section background-color="${brand}" padding="16px 24px"><mj-column><mj-text color="#ffffff" font-size="18px" font-weight="700">GrantBridge</mj-text></mj-column></mj-section>
-    <mj-section background-color="#ffffff" padding="8px 24px 24px"><mj-column>${body}</mj-column></mj-section>
+    <mj-section background-color="#ffffff" padding="8px 24px 24px"><mj-column>
+      <mj-text padding-top="16px">%%BODY%%</mj-text>
+      <mj-button href="%%BUTTON_URL%%" background-color="${brand}" align="left">%%BUTTON_LABEL%%</mj-button>
+    </mj-column></mj-section>
     <mj-section padding="16px 24px"><mj-column>
-      <mj-text font-size="12px" line-height="18px" color="#4b5563">${escapeHtml(footer.why)}
-        <a href="${escapeHtml(footer.settingsUrl)}" style="color:${brand}">Choose what you hear about</a> ·
-        <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${brand}">Unsubscribe</a></mj-text>
+      <mj-text font-size="12px" line-height="18px" color="#4b5563">%%WHY%%
+        <a href="%%SETTINGS_URL%%" style="color:${brand}">Choose what you hear about</a> ·
+        <a href="%%UNSUBSCRIBE_URL%%" style="color:${brand}">Unsubscribe</a></mj-text>
     </mj-column></mj-section>
   </mj-body>
 </mjml>`;
-  const result = await Promise.resolve(mjml2html(markup, { validationLevel: 'strict' }));
-  return result.html;
+  return Promise.resolve(mjml2html(markup, { validationLevel: 'strict' })).then((result) => result.html);
 }
 
-const itemHtml = (item: EmailItem) =>
-  `<mj-text padding="8px 0"><a href="${escapeHtml(item.link)}" style="color:${brand};font-weight:600;text-decoration:underline">${escapeHtml(item.title)}</a><br />${escapeHtml(item.body)}</mj-text>`;
+/** The layout with each slot filled; `BODY` is HTML already escaped, every other value is escaped here. */
+async function render(values: Slots): Promise<string> {
+  layout ??= compileLayout();
+  let html = await layout;
+  for (const slot of slots) {
+    const value = slot === 'BODY' ? values[slot] : escapeHtml(values[slot]);
+    html = html.split(`%%${slot}%%`).join(value);
+  }
+  return html;
+}
+
+const itemHtml = (item: EmailItem) => `<p style="margin:12px 0">${link(item.link, item.title)}<br />${escapeHtml(item.body)}</p>`;
 
 export async function instantEmail(input: {
   name: string;
@@ -49,11 +72,14 @@ export async function instantEmail(input: {
 }): Promise<RenderedEmail> {
   const label = notificationKindLabels[input.kind].label;
   const why = `You get this e-mail because “${label}” e-mails are on for your GrantBridge account.`;
-  const html = await render(
-    `<mj-text padding-top="16px">Hello ${escapeHtml(input.name)},</mj-text>${itemHtml(input.item)}
-     <mj-button href="${escapeHtml(input.item.link)}" background-color="${brand}" align="left">Open in GrantBridge</mj-button>`,
-    { unsubscribeUrl: input.unsubscribeUrl, settingsUrl: input.settingsUrl, why },
-  );
+  const html = await render({
+    BODY: `<p style="margin:0">Hello ${escapeHtml(input.name)},</p>${itemHtml(input.item)}`,
+    BUTTON_URL: input.item.link,
+    BUTTON_LABEL: 'Open in GrantBridge',
+    WHY: why,
+    SETTINGS_URL: input.settingsUrl,
+    UNSUBSCRIBE_URL: input.unsubscribeUrl,
+  });
   const text = [
     `Hello ${input.name},`,
     '',
@@ -84,16 +110,19 @@ export async function digestEmail(input: {
   const groupsHtml = input.groups
     .map(
       (g) =>
-        `<mj-text padding-top="20px" font-size="17px" font-weight="700">${escapeHtml(notificationKindLabels[g.kind].label)}</mj-text>` +
+        `<h2 style="margin:20px 0 4px;font-size:17px;line-height:24px">${escapeHtml(notificationKindLabels[g.kind].label)}</h2>` +
         g.items.map(itemHtml).join('') +
-        (g.more ? `<mj-text padding="4px 0"><a href="${escapeHtml(input.seeAllUrl)}" style="color:${brand}">and ${g.more} more</a></mj-text>` : ''),
+        (g.more ? `<p style="margin:4px 0">${link(input.seeAllUrl, `and ${g.more} more`, 400)}</p>` : ''),
     )
     .join('');
-  const html = await render(
-    `<mj-text padding-top="16px">Hello ${escapeHtml(input.name)}, here is what happened since your last digest.</mj-text>${groupsHtml}
-     <mj-button href="${escapeHtml(input.seeAllUrl)}" background-color="${brand}" align="left">See all notifications</mj-button>`,
-    { unsubscribeUrl: input.unsubscribeUrl, settingsUrl: input.settingsUrl, why },
-  );
+  const html = await render({
+    BODY: `<p style="margin:0">Hello ${escapeHtml(input.name)}, here is what happened since your last digest.</p>${groupsHtml}`,
+    BUTTON_URL: input.seeAllUrl,
+    BUTTON_LABEL: 'See all notifications',
+    WHY: why,
+    SETTINGS_URL: input.settingsUrl,
+    UNSUBSCRIBE_URL: input.unsubscribeUrl,
+  });
   const text = [
     `Hello ${input.name}, here is what happened since your last digest.`,
     ...input.groups.flatMap((g) => [

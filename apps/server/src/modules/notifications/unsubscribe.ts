@@ -17,6 +17,20 @@ export type UnsubscribeScope =
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
+/** New links' tokens, one per scope, in one statement; each URL is `${appUrl}/api/v1/unsubscribe/<token>`. */
+export async function createUnsubscribeTokens(db: Db, links: { userId: string; scope: UnsubscribeScope }[]): Promise<string[]> {
+  if (!links.length) return [];
+  const tokens = links.map(() => crypto.randomBytes(24).toString('base64url'));
+  await queryRows(
+    db,
+    sql`INSERT INTO email_unsubscribes (token_hash, user_id, scope)
+      SELECT r.token_hash, r.user_id, r.scope FROM json_to_recordset(${JSON.stringify(
+        links.map((l, i) => ({ token_hash: sha256(tokens[i]!), user_id: l.userId, scope: l.scope })),
+      )}::json) AS r(token_hash text, user_id uuid, scope jsonb)`,
+  );
+  return tokens;
+}
+
 /** A new link's token; the URL is `${appUrl}/api/v1/unsubscribe/<token>`. */
 export async function createUnsubscribeToken(db: Db, userId: string, scope: UnsubscribeScope): Promise<string> {
   const token = crypto.randomBytes(24).toString('base64url');

@@ -1,5 +1,5 @@
 // SQL for saved searches.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema/search';
 
@@ -7,6 +7,11 @@ export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 export async function listSavedSearchRows(db: Db, userId: string) {
   return db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(desc(savedSearches.createdAt));
+}
+
+export async function listSavedSearchRowsOf(db: Db, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db.select().from(savedSearches).where(inArray(savedSearches.userId, userIds));
 }
 
 export async function insertSavedSearch(db: Db, row: typeof savedSearches.$inferInsert) {

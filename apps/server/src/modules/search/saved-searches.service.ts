@@ -8,6 +8,7 @@ import {
   deleteSavedSearchRow,
   insertSavedSearch,
   listSavedSearchRows,
+  listSavedSearchRowsOf,
   updateSavedSearchRow,
   type SavedSearchRow,
 } from './saved-searches.repository';
@@ -27,6 +28,11 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
 
 export async function listSavedSearches(db: Db, userId: string) {
   return (await listSavedSearchRows(db, userId)).map(toSavedSearch);
+}
+
+/** Several people's saved searches at once, by id (alert e-mails name the search they came from). */
+export async function savedSearchesById(db: Db, userIds: string[]): Promise<Map<string, SavedSearch>> {
+  return new Map((await listSavedSearchRowsOf(db, userIds)).map((row) => [row.id, toSavedSearch(row)]));
 }
 
 export async function createSavedSearch(
