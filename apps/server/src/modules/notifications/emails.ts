@@ -25,13 +25,15 @@ const link = (href: string, text: string, weight = 600) =>
  * minutes for a large import's alerts); each message fills its slots with
  * escaped HTML.
  */
-const slots = ['BODY', 'BUTTON_URL', 'BUTTON_LABEL', 'WHY', 'SETTINGS_URL', 'UNSUBSCRIBE_URL'] as const;
+const slots = ['TITLE', 'BODY', 'BUTTON_URL', 'BUTTON_LABEL', 'WHY', 'SETTINGS_URL', 'UNSUBSCRIBE_URL'] as const;
 type Slots = Record<(typeof slots)[number], string>;
 let layout: Promise<string> | null = null;
 
 function compileLayout() {
-  const markup = `<mjml>
+  // English, and titled with the subject: a screen reader then reads the message in the right voice and names it.
+  const markup = `<mjml lang="en">
   <mj-head>
+    <mj-title>%%TITLE%%</mj-title>
     <mj-attributes><mj-all font-family="Segoe UI, Helvetica, Arial, sans-serif" /><mj-text font-size="15px" line-height="22px" color="#1f2937" /></mj-attributes>
   </mj-head>
   <mj-body background-color="#f3f4f6">
@@ -73,6 +75,7 @@ export async function instantEmail(input: {
   const label = notificationKindLabels[input.kind].label;
   const why = `You get this e-mail because “${label}” e-mails are on for your GrantBridge account.`;
   const html = await render({
+    TITLE: input.item.title,
     BODY: `<p style="margin:0">Hello ${escapeHtml(input.name)},</p>${itemHtml(input.item)}`,
     BUTTON_URL: input.item.link,
     BUTTON_LABEL: 'Open in GrantBridge',
@@ -116,6 +119,7 @@ export async function digestEmail(input: {
     )
     .join('');
   const html = await render({
+    TITLE: subject,
     BODY: `<p style="margin:0">Hello ${escapeHtml(input.name)}, here is what happened since your last digest.</p>${groupsHtml}`,
     BUTTON_URL: input.seeAllUrl,
     BUTTON_LABEL: 'See all notifications',

@@ -29,22 +29,29 @@ export type NewNotification = {
 const createdKey = sql.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 const columns = sql`id, kind, title, body, link, created_at, read_at, ${createdKey} AS created_key`;
 
+type StoredRow = NotificationRow & { user_id: string; in_app: boolean; email: NewNotification['email'] };
+/** Rows per INSERT: a large import's alerts are sent in pieces, so memory stays small. */
+const insertChunk = 1000;
+
 /** The rows stored (a dedupe key already used for that person stores nothing). */
-export async function insertNotifications(
-  db: Db,
-  rows: NewNotification[],
-): Promise<(NotificationRow & { user_id: string; in_app: boolean; email: NewNotification['email'] })[]> {
-  if (!rows.length) return [];
-  return queryRows(
-    db,
-    sql`INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, in_app, email)
-      SELECT r.user_id, r.kind, r.title, r.body, r.link, r.dedupe_key, r.in_app, r.email
-      FROM json_to_recordset(${JSON.stringify(
-        rows.map((r) => ({ user_id: r.userId, kind: r.kind, title: r.title, body: r.body, link: r.link, dedupe_key: r.dedupeKey, in_app: r.inApp, email: r.email })),
-      )}::json) AS r(user_id uuid, kind text, title text, body text, link text, dedupe_key text, in_app boolean, email text)
-      ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-      RETURNING user_id, in_app, email, ${columns}`,
-  );
+export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<StoredRow[]> {
+  const stored: StoredRow[] = [];
+  for (let i = 0; i < rows.length; i += insertChunk) {
+    const chunk = rows.slice(i, i + insertChunk);
+    stored.push(
+      ...(await queryRows<StoredRow>(
+        db,
+        sql`INSERT INTO notifications (user_id, kind, title, body, link, dedupe_key, in_app, email)
+          SELECT r.user_id, r.kind, r.title, r.body, r.link, r.dedupe_key, r.in_app, r.email
+          FROM json_to_recordset(${JSON.stringify(
+            chunk.map((r) => ({ user_id: r.userId, kind: r.kind, title: r.title, body: r.body, link: r.link, dedupe_key: r.dedupeKey, in_app: r.inApp, email: r.email })),
+          )}::json) AS r(user_id uuid, kind text, title text, body text, link text, dedupe_key text, in_app boolean, email text)
+          ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+          RETURNING user_id, in_app, email, ${columns}`,
+      )),
+    );
+  }
+  return stored;
 }
 
 export async function findNotifications(

@@ -30,23 +30,33 @@ export async function listAlertingSearches(db: Db): Promise<AlertingSearch[]> {
   return rows.map((r) => ({ id: r.id, userId: r.user_id, name: r.name, query: r.query, filters: r.filters, alertCadence: r.alert_cadence }));
 }
 
-/** For each saved search, which of `grantIds` it finds (searches that find none are left out). */
+/**
+ * For each saved search, which of `grantIds` it finds (searches that find
+ * none are left out). Searches with the same words and filters (people save
+ * the same popular searches) are asked once.
+ */
 export async function matchSavedSearches(db: Db, searches: AlertingSearch[], grantIds: string[], now = new Date()) {
   if (!searches.length || !grantIds.length) return [];
   const today = now.toISOString().slice(0, 10);
-  const plans = [];
+  const bySame = new Map<string, AlertingSearch[]>();
   for (const search of searches) {
-    const parsed = grantSearchQuerySchema.safeParse({ ...stringified(search.filters), q: search.query });
+    const key = JSON.stringify([search.query.trim().toLowerCase(), Object.entries(stringified(search.filters)).sort()]);
+    bySame.set(key, [...(bySame.get(key) ?? []), search]);
+  }
+  const plans = [];
+  for (const group of bySame.values()) {
+    const first = group[0]!;
+    const parsed = grantSearchQuerySchema.safeParse({ ...stringified(first.filters), q: first.query });
     if (!parsed.success) continue;
-    const actor = { id: search.userId, role: 'researcher' as const, institution: { id: '' } };
+    const actor = { id: first.userId, role: 'researcher' as const, institution: { id: '' } };
     const input = await planSearch(db, actor, { ...parsed.data, matchProfile: false, researcherId: undefined }, now);
     const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
-    plans.push({ search, input, groups: cleanGroups(wanted), exclude, eligibility });
+    plans.push({ group, input, groups: cleanGroups(wanted), exclude, eligibility });
   }
   const words = [...new Set(plans.flatMap((p) => p.groups.flat()))];
   const rarity = words.length ? await findTermRarity(db, words) : null;
   const matches: { search: AlertingSearch; grantIds: string[] }[] = [];
-  for (const { search, input, groups, exclude, eligibility } of plans) {
+  for (const { group, input, groups, exclude, eligibility } of plans) {
     const agency = input.agency ? findAgency(input.agency) : undefined;
     const retrieval = retrievalGroups(groups, rarity);
     const filters: CandidateFilters = {
@@ -67,7 +77,7 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
       today,
     };
     const found = await findMatchingAmong(db, filters, grantIds);
-    if (found.length) matches.push({ search, grantIds: found });
+    if (found.length) for (const search of group) matches.push({ search, grantIds: found });
   }
   return matches;
 }

@@ -27,11 +27,17 @@ export function UnsubscribePage({ loginPath }: { loginPath: string }) {
   const [state, setState] = useState<State>({ kind: 'working' });
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
+  // What the link itself turns off ("e-mails about “Team invitations”"), kept
+  // after "Stop every e-mail" so the way back names what it turns on.
+  const [linkScope, setLinkScope] = useState<string | null>(null);
 
   const run = (action: Action) => {
     setState({ kind: 'working' });
     unsubscribe(token, action)
-      .then((result) => setState({ kind: 'done', action, result }))
+      .then((result) => {
+        if (action !== 'all') setLinkScope(result.description);
+        setState({ kind: 'done', action, result });
+      })
       .catch((error: unknown) =>
         setState({
           kind: 'failed',
@@ -86,8 +92,9 @@ export function UnsubscribePage({ loginPath }: { loginPath: string }) {
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               {state.action !== 'resubscribe' ? (
-                <Button variant="secondary" onClick={() => run('resubscribe')}>
-                  Turn it back on
+                // A longer label after "Stop every e-mail" may wrap on a phone.
+                <Button variant="secondary" className="h-auto min-h-10 py-2" onClick={() => run('resubscribe')}>
+                  {state.action === 'all' && linkScope ? `Turn back on ${linkScope}` : 'Turn it back on'}
                 </Button>
               ) : (
                 <Button variant="secondary" onClick={() => run('unsubscribe')}>

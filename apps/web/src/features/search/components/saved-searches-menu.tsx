@@ -1,8 +1,16 @@
 // Saved searches: load one into the URL, rename it, change how often its new
 // matches are told, or delete it.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
-import { BellRing, BookmarkPlus, ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
+import {
+  BellOff,
+  BellRing,
+  BookmarkPlus,
+  ChevronDown,
+  History,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
 import type { EmailCadence } from '@grantbridge/contract/notifications';
 import type { SavedSearch } from '@grantbridge/contract/grants';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -16,7 +24,7 @@ import {
   useSavedSearches,
   useSetSavedSearchAlerts,
 } from '../hooks/use-saved-searches';
-import { cadenceOptions } from '../utils/alert-cadence';
+import { cadenceLabels, cadenceOptions } from '../utils/alert-cadence';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
 import { NameDialog } from './save-search-dialog';
 
@@ -46,36 +54,46 @@ export function SaveSearchButton({ query, filters, suggestedName }: SaveSearchBu
         initialName={suggestedName}
         pending={create.isPending}
         askAlerts
-        onSubmit={(name, alertCadence) => create.mutateAsync({ name, query, filters, alertCadence })}
+        onSubmit={(name, alertCadence) =>
+          create.mutateAsync({ name, query, filters, alertCadence })
+        }
       />
     </>
   );
 }
 
-/** Shows and changes how often a saved search's new matches are told. */
+/**
+ * Shows and changes how often a saved search's new matches are told, on its
+ * own line under the search so the name keeps the menu's width.
+ */
 function AlertSelect({ search }: { search: SavedSearch }) {
   const alerts = useSetSavedSearchAlerts();
+  const id = useId();
+  const Icon = search.alertCadence === 'off' ? BellOff : BellRing;
   return (
-    <label className="flex items-center">
-      <span className="sr-only">Alerts for {search.name}</span>
-      <BellRing className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+    <div className="flex items-center gap-1.5 px-3 pb-2">
+      <Icon className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+      <label htmlFor={id} className="text-xs text-slate-700">
+        Alerts<span className="sr-only"> for {search.name}</span>
+      </label>
+      {/* Stays usable while a change is saved, so focus stays here when arrowing through the options. */}
       <select
+        id={id}
         value={search.alertCadence}
-        disabled={alerts.isPending}
-        onChange={(e) => alerts.mutate({ id: search.id, alertCadence: e.target.value as EmailCadence })}
-        className="min-h-9 max-w-[6.5rem] rounded-md border-0 bg-transparent py-1 pl-1 pr-6 text-xs text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+        onChange={(e) =>
+          alerts.mutate({ id: search.id, alertCadence: e.target.value as EmailCadence })
+        }
+        className="min-h-8 min-w-0 rounded-md border border-slate-300 bg-white py-1 pl-2 pr-7 text-xs text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
       >
         {cadenceOptions.map((option) => (
           <option key={option} value={option}>
-            {shortCadence[option]}
+            {cadenceLabels[option]}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
-
-const shortCadence: Record<EmailCadence, string> = { off: 'No alerts', instant: 'At once', daily: 'Daily', weekly: 'Weekly' };
 
 export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) => void }) {
   const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
@@ -117,50 +135,50 @@ export function SavedSearchesMenu({ onLoad }: { onLoad: (search: SavedSearch) =>
                 No saved searches yet. Run a search and press Save search to keep it here.
               </p>
             ) : (
-              <ul className="max-h-80 overflow-y-auto">
+              <ul className="-m-1 max-h-80 overflow-y-auto p-1">
+                {/* The padding keeps focus rings inside the scrolling list, which would clip them. */}
                 {saved.data.map((search) => (
-                  <li
-                    key={search.id}
-                    className="flex items-center gap-1 rounded-lg hover:bg-slate-50"
-                  >
-                    <button
-                      type="button"
-                      className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left"
-                      onClick={() => {
-                        onLoad(search);
-                        setOpen(false);
-                      }}
-                    >
-                      <span className="block truncate text-sm font-medium text-slate-900">
-                        {search.name}
-                      </span>
-                      <span className="block truncate text-xs text-slate-700">
-                        {search.query || 'No keywords'} · saved {formatDate(search.createdAt)}
-                      </span>
-                    </button>
+                  <li key={search.id} className="rounded-lg hover:bg-slate-50">
+                    <div className="flex items-center gap-1">
+                      <button
+                        type="button"
+                        className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left"
+                        onClick={() => {
+                          onLoad(search);
+                          setOpen(false);
+                        }}
+                      >
+                        <span className="block truncate text-sm font-medium text-slate-900">
+                          {search.name}
+                        </span>
+                        <span className="block truncate text-xs text-slate-700">
+                          {search.query || 'No keywords'} · saved {formatDate(search.createdAt)}
+                        </span>
+                      </button>
+                      <button
+                        type="button"
+                        aria-label={`Rename ${search.name}`}
+                        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                        onClick={() => {
+                          setOpen(false);
+                          setRenaming(search);
+                        }}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                      </button>
+                      <button
+                        type="button"
+                        aria-label={`Delete ${search.name}`}
+                        className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
+                        onClick={() => {
+                          setOpen(false);
+                          setDeleting(search);
+                        }}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    </div>
                     <AlertSelect search={search} />
-                    <button
-                      type="button"
-                      aria-label={`Rename ${search.name}`}
-                      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                      onClick={() => {
-                        setOpen(false);
-                        setRenaming(search);
-                      }}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete ${search.name}`}
-                      className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => {
-                        setOpen(false);
-                        setDeleting(search);
-                      }}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </button>
                   </li>
                 ))}
               </ul>
