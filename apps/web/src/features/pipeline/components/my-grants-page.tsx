@@ -1,19 +1,21 @@
 // The researcher's pipeline: applications in progress (a list or a board by
 // stage), active grants (awarded), saved grants, and the deadlines coming up.
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { ApplicationItem } from '@grantbridge/contract/pipeline';
-import type { GrantSummary } from '@grantbridge/contract/grants';
+// Each section can be linked to (`#id`, e.g. from the stat view's figures).
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { upcomingDeadlines } from '@grantbridge/contract/home';
 import { Award, BookmarkX, FolderOpen, Bookmark, CalendarClock } from 'lucide-react';
+import { myGrantsSections } from '../../../config/paths';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatMoney, formatDate } from '../../../lib/format';
+import { localIsoDay } from '../../../lib/local-day';
 import { useToggleBookmark } from '../hooks/use-grant-actions';
 import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
-import { daysLeftLabel, daysUntil } from '../utils/deadlines';
+import { daysLeftLabel } from '../utils/deadlines';
 import { ApplicationBoard, ApplicationList } from './pipeline-applications';
 import { CalendarCard } from './calendar-card';
 import { MyTasksCard } from './tasks-section';
@@ -22,6 +24,7 @@ import { TeamInvitations } from './team-invitations';
 type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string; applicationPath: (id: string) => string };
 
 export function MyGrantsPage(props: MyGrantsPageProps) {
+  useScrollToSection();
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <TeamInvitations applicationPath={props.applicationPath} />
@@ -34,6 +37,30 @@ export function MyGrantsPage(props: MyGrantsPageProps) {
       <SavedGrantsSection {...props} />
       <CalendarCard />
     </div>
+  );
+}
+
+/** Scrolls to (and focuses) the section the address names once the lists have loaded. */
+function useScrollToSection() {
+  const { hash } = useLocation();
+  const applications = useApplications();
+  const saved = useSavedGrants();
+  const loaded = Boolean(applications.data && saved.data);
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!loaded || !id) return;
+    const section = document.getElementById(id);
+    section?.scrollIntoView({ block: 'start' });
+    section?.focus({ preventScroll: true });
+  }, [hash, loaded]);
+}
+
+/** A section's card: a region named by its heading, a target for `#id` links. */
+function SectionCard({ id, labelledBy, children }: { id: string; labelledBy: string; children: ReactNode }) {
+  return (
+    <Card id={id} tabIndex={-1} className="scroll-mt-4 p-5 sm:p-6" role="region" aria-labelledby={labelledBy}>
+      {children}
+    </Card>
   );
 }
 
@@ -54,7 +81,7 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
   const saved = useSavedGrants();
   const bookmark = useToggleBookmark();
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="saved-grants-title">
+    <SectionCard id={myGrantsSections.saved} labelledBy="saved-grants-title">
       <SectionHeader id="saved-grants-title" title="Saved grants" count={saved.data?.length} />
       {saved.isPending ? (
         <LoadingState label="Loading saved grants…" className="p-4" />
@@ -111,7 +138,7 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -128,7 +155,7 @@ function ApplicationsSection({ searchPath, applicationPath }: MyGrantsPageProps)
       return p;
     }, { replace: true });
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="applications-title">
+    <SectionCard id={myGrantsSections.applications} labelledBy="applications-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SectionHeader id="applications-title" title="Applications in progress" count={applications.data ? inProgress.length : undefined} />
         <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 p-0.5">
@@ -170,7 +197,7 @@ function ApplicationsSection({ searchPath, applicationPath }: MyGrantsPageProps)
           <ApplicationList items={finished} applicationPath={applicationPath} />
         </details>
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -178,7 +205,7 @@ function ActiveGrantsSection({ applicationPath }: MyGrantsPageProps) {
   const applications = useApplications();
   const awarded = applications.data?.filter((a) => a.status === 'awarded') ?? [];
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="active-title">
+    <SectionCard id={myGrantsSections.active} labelledBy="active-title">
       <SectionHeader id="active-title" title="Active grants" count={applications.data ? awarded.length : undefined} />
       {applications.isPending ? (
         <LoadingState label="Loading active grants…" className="p-4" />
@@ -199,47 +226,25 @@ function ActiveGrantsSection({ applicationPath }: MyGrantsPageProps) {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
-}
-
-type Upcoming = { key: string; day: string; what: string; title: string; to: string };
-
-/** The next deadlines of applications in progress (internal and sponsor) and of saved grants, soonest first. */
-export function upcomingDeadlines(
-  applications: ApplicationItem[],
-  saved: GrantSummary[],
-  paths: { application: (id: string) => string; grant: (id: string) => string },
-  today = new Date(),
-): Upcoming[] {
-  const list: Upcoming[] = [];
-  for (const a of applications) {
-    if (!inProgressStages.includes(a.status)) continue;
-    if (a.internalDeadline) list.push({ key: `${a.id}-i`, day: a.internalDeadline, what: 'Internal deadline', title: a.grantTitle, to: paths.application(a.id) });
-    if (a.sponsorDeadline) list.push({ key: `${a.id}-s`, day: a.sponsorDeadline, what: 'Sponsor deadline', title: a.grantTitle, to: paths.application(a.id) });
-  }
-  const applied = new Set(applications.map((a) => a.grantId));
-  for (const g of saved) {
-    if (g.closeDate && !applied.has(g.id)) list.push({ key: `${g.id}-g`, day: g.closeDate, what: 'Saved grant closes', title: g.title, to: paths.grant(g.id) });
-  }
-  return list.filter((u) => daysUntil(u.day, today) >= 0).sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key));
 }
 
 function DeadlinesSection({ applicationPath, grantPath }: MyGrantsPageProps) {
   const applications = useApplications();
   const saved = useSavedGrants();
-  const upcoming =
-    applications.data && saved.data ? upcomingDeadlines(applications.data, saved.data, { application: applicationPath, grant: grantPath }).slice(0, 8) : null;
+  // The contract's rule, the one the stat view counts by.
+  const upcoming = applications.data && saved.data ? upcomingDeadlines(applications.data, saved.data, localIsoDay()) : null;
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="deadlines-title">
-      <SectionHeader id="deadlines-title" title="Upcoming deadlines" />
+    <SectionCard id={myGrantsSections.deadlines} labelledBy="deadlines-title">
+      <SectionHeader id="deadlines-title" title="Upcoming deadlines" count={upcoming?.length} />
       {!upcoming ? (
         <LoadingState label="Loading deadlines…" className="p-4" />
       ) : upcoming.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Nothing due. Deadlines of your applications and saved grants show here.</p>
       ) : (
         <ul className="mt-3 space-y-2">
-          {upcoming.map((u) => (
+          {upcoming.slice(0, 8).map((u) => (
             <li key={u.key} className="flex items-start gap-2 text-sm">
               <CalendarClock className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
               <span>
@@ -248,7 +253,10 @@ function DeadlinesSection({ applicationPath, grantPath }: MyGrantsPageProps) {
                 </span>
                 <span className="block text-slate-700">
                   {u.what}:{' '}
-                  <Link to={u.to} className="text-brand-900 hover:underline">
+                  <Link
+                    to={u.target.kind === 'application' ? applicationPath(u.target.id) : grantPath(u.target.id)}
+                    className="text-brand-900 hover:underline"
+                  >
                     {u.title}
                   </Link>
                 </span>
@@ -257,7 +265,10 @@ function DeadlinesSection({ applicationPath, grantPath }: MyGrantsPageProps) {
           ))}
         </ul>
       )}
-    </Card>
+      {upcoming && upcoming.length > 8 ? (
+        <p className="mt-3 text-sm text-slate-700">The next 8 of {upcoming.length} are shown.</p>
+      ) : null}
+    </SectionCard>
   );
 }
 

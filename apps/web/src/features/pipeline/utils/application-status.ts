@@ -1,5 +1,6 @@
 // How an application's pipeline status is shown, and what each step is called.
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import { inProgressStages as homeInProgressStages } from '@grantbridge/contract/home';
 import type { ChipTone } from '../../../components/ui/chip';
 
 /** Pipeline statuses are shown uppercase with underscores as spaces: "UNDER REVIEW". */
@@ -17,8 +18,8 @@ export function applicationStatusTone(status: string): ChipTone {
 /** The stages a board shows, in pipeline order. */
 export const boardStages: ApplicationStatus[] = ['drafting', 'internal_review', 'submitted', 'under_review', 'awarded', 'rejected', 'withdrawn'];
 
-/** Still being worked on or decided. */
-export const inProgressStages: ApplicationStatus[] = ['drafting', 'internal_review', 'submitted', 'under_review'];
+/** Still being worked on or decided: the contract's one rule, which the stat view counts by too. */
+export const inProgressStages: readonly ApplicationStatus[] = homeInProgressStages;
 
 /** The button that takes a step, by the stage it moves to (and, for drafting, the stage it leaves). */
 export function stepLabel(to: ApplicationStatus): string {

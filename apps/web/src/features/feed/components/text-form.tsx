@@ -1,0 +1,128 @@
+// One small form for writing text in the feed: a comment, or a new version of
+// a post or comment. The button stays disabled until there is something (new)
+// to send; text over the limit is kept and shown as too long, not cut off.
+import { useId, useState, type FormEvent } from 'react';
+import clsx from 'clsx';
+import { Button } from '../../../components/ui/button';
+import { controlClasses } from '../../../components/ui/input';
+import { isApiError } from '../../../lib/api-client';
+import { formatInteger } from '../../../lib/format';
+
+type TextFormProps = {
+  label: string;
+  /** The label is read out but not shown (the context says what the box is for). */
+  hideLabel?: boolean;
+  placeholder?: string;
+  initial?: string;
+  submitLabel: string;
+  maxLength: number;
+  rows?: number;
+  pending: boolean;
+  /** Resolves when sent; the form clears itself unless it was editing. */
+  onSubmit: (content: string) => Promise<unknown>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  /** The button beside the box rather than under it (the comment box). */
+  inline?: boolean;
+  className?: string;
+};
+
+/** A refused request in words the person can act on. */
+export function problemText(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status < 500)
+    return error.errors[0]?.message ?? (error.detail || fallback);
+  return fallback;
+}
+
+export function TextForm(props: TextFormProps) {
+  const { label, initial = '', maxLength, pending, onSubmit, onCancel } = props;
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = text.trim();
+  const tooLong = trimmed.length > maxLength;
+  const showCount = text.length > maxLength - 200;
+  const unchanged = initial !== '' && trimmed === initial.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || tooLong || unchanged || pending) return;
+    setError(null);
+    try {
+      await onSubmit(trimmed);
+      if (!initial) setText('');
+    } catch (err) {
+      setError(problemText(err, 'That did not go through. Please try again.'));
+    }
+  };
+
+  const describedBy =
+    [showCount ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  const buttons = (
+    <div className={clsx('flex justify-end gap-2', !props.inline && 'mt-2')}>
+      {onCancel ? (
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button
+        type="submit"
+        size="sm"
+        disabled={!trimmed || tooLong || unchanged || pending}
+        className={clsx(props.inline && 'h-10')}
+      >
+        {props.submitLabel}
+      </Button>
+    </div>
+  );
+  return (
+    <form onSubmit={(event) => void submit(event)} className={props.className}>
+      <label
+        htmlFor={`${id}-text`}
+        className={props.hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-800'}
+      >
+        {label}
+      </label>
+      <div className={clsx(props.inline && 'flex items-end gap-2')}>
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && onCancel) {
+              event.preventDefault();
+              onCancel();
+            }
+          }}
+          placeholder={props.placeholder}
+          rows={props.rows ?? 2}
+          autoFocus={props.autoFocus}
+          aria-invalid={tooLong || Boolean(error)}
+          aria-describedby={describedBy}
+          className={clsx(
+            controlClasses,
+            'resize-y py-2 text-sm leading-6',
+            props.inline && 'min-h-10',
+          )}
+        />
+        {props.inline ? buttons : null}
+      </div>
+      {showCount ? (
+        <p
+          id={`${id}-count`}
+          className={clsx('mt-1 text-right text-xs', tooLong ? 'text-red-700' : 'text-slate-600')}
+        >
+          {formatInteger(trimmed.length)} / {formatInteger(maxLength)} characters
+          {tooLong ? ' (too long)' : ''}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {props.inline ? null : buttons}
+    </form>
+  );
+}
