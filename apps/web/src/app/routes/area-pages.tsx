@@ -56,11 +56,15 @@ export function ResearcherNotFound() {
 }
 
 export function AdminDashboard() {
+  const user = useShellUser();
   return (
-    <BeingBuilt
-      title="Institution overview"
-      description="The admin dashboard is being built. Soon you will see your institution's funding, open opportunities, pending applications and researcher activity here."
-    />
+    <div className="space-y-6">
+      <BeingBuilt
+        title="Institution overview"
+        description="The admin dashboard is being built. Soon you will see your institution's funding, open opportunities, pending applications and researcher activity here. Meanwhile, your institution's activity feed is below: post updates for your researchers, and remove any post of your institution that should not be there."
+      />
+      <FeedPanel user={user} paths={{ person: paths.admin.researcher, grant: paths.admin.grant }} moderatorOf={user.institution.id} />
+    </div>
   );
 }
 

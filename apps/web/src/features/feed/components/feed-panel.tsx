@@ -15,9 +15,14 @@ import { FeedEvent } from './feed-event';
 import { FeedPost, type FeedPaths } from './feed-post';
 import { PostComposer } from './post-composer';
 
-type FeedPanelProps = { user: { id: string; name: string }; paths: FeedPaths };
+type FeedPanelProps = {
+  user: { id: string; name: string };
+  paths: FeedPaths;
+  /** An administrator's institution: they may remove its posts. */
+  moderatorOf?: string;
+};
 
-export function FeedPanel({ user, paths }: FeedPanelProps) {
+export function FeedPanel({ user, paths, moderatorOf }: FeedPanelProps) {
   const feed = useFeed();
   const now = useNow();
   const [announcements, announce] = useAnnouncer();
@@ -73,6 +78,7 @@ export function FeedPanel({ user, paths }: FeedPanelProps) {
                 <FeedPost
                   item={item}
                   userId={user.id}
+                  moderatorOf={moderatorOf}
                   paths={paths}
                   now={now}
                   onDeleted={focusPanel}

@@ -24,11 +24,13 @@ type FeedPostProps = {
   /** The post is gone (deleted here): focus goes somewhere that still exists. */
   onDeleted: () => void;
   announce: (message: string) => void;
+  /** An administrator's institution: its posts may be removed by them. */
+  moderatorOf?: string;
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function FeedPost({ item, userId, paths, now, onDeleted, announce }: FeedPostProps) {
+export function FeedPost({ item, userId, paths, now, onDeleted, announce, moderatorOf }: FeedPostProps) {
   const [showComments, setShowComments] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -37,6 +39,7 @@ export function FeedPost({ item, userId, paths, now, onDeleted, announce }: Feed
   const remove = useDeletePost(item.id);
   const editButton = useFocusAfterEdit<HTMLButtonElement>(editing);
   const mine = item.author.id === userId;
+  const removable = mine || (moderatorOf !== undefined && item.institutionId === moderatorOf);
   const commentsId = `post-${item.id}-comments`;
   const nameId = `post-${item.id}-author`;
 
@@ -126,18 +129,20 @@ export function FeedPost({ item, userId, paths, now, onDeleted, announce }: Feed
           <MessageCircle className="size-4" aria-hidden="true" />
           {plural(item.commentCount, 'comment', 'comments')}
         </Button>
-        {mine && !editing ? (
+        {removable && !editing ? (
           <span className="ml-auto flex gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              ref={editButton}
-              onClick={() => setEditing(true)}
-              aria-label="Edit post"
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-              <span className="max-sm:sr-only">Edit</span>
-            </Button>
+            {mine ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                ref={editButton}
+                onClick={() => setEditing(true)}
+                aria-label="Edit post"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                <span className="max-sm:sr-only">Edit</span>
+              </Button>
+            ) : null}
             <Button
               variant="ghost"
               size="sm"
@@ -171,7 +176,7 @@ export function FeedPost({ item, userId, paths, now, onDeleted, announce }: Feed
           // The post (and this dialog) leave the page with the answer; the panel takes focus.
           void remove.mutateAsync().then(
             () => {
-              announce('Your post is deleted.');
+              announce(mine ? 'Your post is deleted.' : 'The post is removed.');
               onDeleted();
             },
             () => undefined,
