@@ -1,7 +1,8 @@
 // Saved searches against the grants an import inserted or opened: each saved
 // search with alerts on is read as the search page reads it (its words, with
-// the same retrieval rule, and its filters) and asked which of those grants it
-// would find. One rarity look-up serves every search of the batch.
+// the same parser, synonyms and retrieval rule, and its filters) and asked
+// which of those grants say every one of its words. One rarity look-up serves
+// every search of the batch.
 import { findAgency } from '@grantbridge/contract/agencies';
 import { grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { queryRows, type Db } from '../../db/client';
 import { findTermRarity } from '../grants/term-stats';
 import { eligibilityCodes } from './query-parser';
 import { findMatchingAmong, type CandidateFilters } from './search.repository';
-import { cleanGroups, onlyCommonWords, relaxedQuery, retrievalGroups, splitExclusions } from './search-query';
+import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';
 import { planSearch } from './search.service';
 
 export type AlertingSearch = {
@@ -72,7 +73,8 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
       instruments: input.instruments ?? [],
       categories: input.categories ?? [],
       within: input.within ?? null,
-      tsquery: relaxedQuery(retrieval),
+      // Every word (or one of its synonyms) said: an alert is about what the person asked for, not a ranked list.
+      tsquery: strictQuery(retrieval),
       inTitle: onlyCommonWords(retrieval, rarity),
       today,
     };
