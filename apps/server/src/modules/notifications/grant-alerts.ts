@@ -18,6 +18,7 @@ import { publishNotices, storeNotices, type Notice, type StoredNotice } from './
 
 const cursorName = 'grant_changes';
 const batchSize = 5000;
+const storeChunk = 2000;
 
 const fieldNames: Record<string, string> = {
   postDate: 'Posted',
@@ -123,16 +124,26 @@ export async function processGrantChanges(db: Db, bus: RealtimeBus, now = new Da
       const after = await lockCursor(tx);
       const changes = await readGrantChanges(tx, after, batchSize);
       if (!changes.length) return null;
-      const stored: StoredNotice[] = await storeNotices(tx, await noticesFor(tx, changes, now));
+      // Stored a few thousand at a time; only each person's newest is kept, for the live event.
+      const notices = await noticesFor(tx, changes, now);
+      const stored: StoredNotice[] = [];
+      let count = 0;
+      for (let i = 0; i < notices.length; i += storeChunk) {
+        const rows = await storeNotices(tx, notices.slice(i, i + storeChunk));
+        count += rows.length;
+        const newest = new Map(rows.filter((r) => r.in_app).map((r) => [r.user_id, r]));
+        for (const row of newest.values()) stored.push(row);
+      }
+      notices.length = 0;
       await queryRows(
         tx,
         sql`UPDATE notification_cursors SET last_id = ${changes[changes.length - 1]!.id}, updated_at = now() WHERE name = ${cursorName}`,
       );
-      return { count: changes.length, stored };
+      return { count: changes.length, stored, told: count };
     });
     if (!result) break;
     read += result.count;
-    told += result.stored.length;
+    told += result.told;
     await publishNotices(db, bus, result.stored);
     if (result.count < batchSize) break;
   }

@@ -133,14 +133,20 @@ export async function storeNotices(db: Db, notices: Notice[]): Promise<StoredNot
 }
 
 /** Sends stored in-app notices live to their people, with each one's unread count. */
+/**
+ * Sends stored in-app notices live: one event per person, with their newest
+ * notice and their unread count (an import can tell one person many things at
+ * once; the bell refetches its list when the count jumps).
+ */
 export async function publishNotices(db: Db, bus: RealtimeBus, stored: StoredNotice[]) {
-  const live = stored.filter((r) => r.in_app);
-  if (!live.length) return;
-  const unread = await countUnread(db, [...new Set(live.map((r) => r.user_id))]);
-  for (const row of live) {
-    await bus.publish([row.user_id], {
+  const newest = new Map<string, StoredNotice>();
+  for (const row of stored) if (row.in_app) newest.set(row.user_id, row);
+  if (!newest.size) return;
+  const unread = await countUnread(db, [...newest.keys()]);
+  for (const [userId, row] of newest) {
+    await bus.publish([userId], {
       type: 'notification.created',
-      data: { notification: toNotification(row), unreadCount: unread.get(row.user_id) ?? 0 },
+      data: { notification: toNotification(row), unreadCount: unread.get(userId) ?? 0 },
     });
   }
 }

@@ -1,5 +1,6 @@
 // Keeps the notification caches live in every signed-in page: a new
-// notification goes on top of the lists with the new unread count, a read in
+// notification goes on top of the lists with the new unread count (several at
+// once, as an import may tell, are fetched afresh), a read in
 // another tab sets the count (and refetches the lists, which cannot know
 // which were read), and after a reconnect everything is fetched afresh.
 import { useEffect, useRef } from 'react';
@@ -20,6 +21,11 @@ function applyEvent(queryClient: QueryClient, event: ServerEvent): Notification 
     case 'notification.created': {
       const { notification, unreadCount } = event.data;
       const latest = queryClient.getQueryData<NotificationPage>(notificationKeys.latest);
+      // The count jumped by more than this one (an import told several at once, in one event): fetch them.
+      if (latest && unreadCount > latest.unreadCount + 1) {
+        refetchAll(queryClient);
+        return notification;
+      }
       if (latest) {
         queryClient.setQueryData(
           notificationKeys.latest,
