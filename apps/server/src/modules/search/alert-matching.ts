@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { findTermRarity } from '../grants/term-stats';
 import { eligibilityCodes } from './query-parser';
-import { findMatchingAmong, type CandidateFilters } from './search.repository';
+import { findMatchingAmong, findMatchingForQueries, type CandidateFilters } from './search.repository';
 import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';
 import { planSearch } from './search.service';
 
@@ -56,7 +56,8 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
   }
   const words = [...new Set(plans.flatMap((p) => p.groups.flat()))];
   const rarity = words.length ? await findTermRarity(db, words) : null;
-  const matches: { search: AlertingSearch; grantIds: string[] }[] = [];
+  // Searches whose filters are the same (most have none) are asked together, their words in one statement.
+  const byFilters = new Map<string, { filters: CandidateFilters; members: { group: AlertingSearch[]; tsquery: string | null; inTitle: boolean }[] }>();
   for (const { group, input, groups, exclude, eligibility } of plans) {
     const agency = input.agency ? findAgency(input.agency) : undefined;
     const retrieval = retrievalGroups(groups, rarity);
@@ -73,13 +74,28 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
       instruments: input.instruments ?? [],
       categories: input.categories ?? [],
       within: input.within ?? null,
-      // Every word (or one of its synonyms) said: an alert is about what the person asked for, not a ranked list.
-      tsquery: strictQuery(retrieval),
-      inTitle: onlyCommonWords(retrieval, rarity),
+      tsquery: null,
       today,
     };
-    const found = await findMatchingAmong(db, filters, grantIds);
-    if (found.length) for (const search of group) matches.push({ search, grantIds: found });
+    const key = JSON.stringify(filters);
+    if (!byFilters.has(key)) byFilters.set(key, { filters, members: [] });
+    // Every word (or one of its synonyms) said: an alert is about what the person asked for, not a ranked list.
+    byFilters.get(key)!.members.push({ group, tsquery: strictQuery(retrieval), inTitle: onlyCommonWords(retrieval, rarity) });
+  }
+  const matches: { search: AlertingSearch; grantIds: string[] }[] = [];
+  for (const { filters, members } of byFilters.values()) {
+    const worded = members.filter((m) => m.tsquery !== null);
+    const found = new Map<number, string[]>();
+    const pairs = await findMatchingForQueries(db, filters, worded.map((m) => ({ tsquery: m.tsquery!, inTitle: m.inTitle })), grantIds);
+    for (const [i, id] of pairs) found.set(i, [...(found.get(i) ?? []), id]);
+    // Filters alone (no words): every grant that passes them.
+    const unworded = members.filter((m) => m.tsquery === null);
+    const all = unworded.length ? await findMatchingAmong(db, filters, grantIds) : [];
+    worded.forEach((m, i) => {
+      const ids = found.get(i);
+      if (ids?.length) for (const search of m.group) matches.push({ search, grantIds: ids });
+    });
+    if (all.length) for (const m of unworded) for (const search of m.group) matches.push({ search, grantIds: all });
   }
   return matches;
 }
