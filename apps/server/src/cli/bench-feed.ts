@@ -18,7 +18,8 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, positionalSql, queryRows, type Database, type Db } from '../db/client';
 import { createInstitution } from '../modules/institutions/institutions.service';
 import { findFeedPage, findOutsideTeammates } from '../modules/feed/feed.repository';
-import { decodeCursor, getFeed } from '../modules/feed/feed.service';
+import { getFeed } from '../modules/feed/feed.service';
+import { decodeCursor } from '../lib/keyset-cursor';
 import { describe, killChildren, ms, runFanout, seedFanoutInstitution, stats, type FanoutResult } from './bench-feed-fanout';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -179,7 +180,7 @@ async function explainFeedPage(db: Db, viewer: { id: string; institution_id: str
           }
         : Reflect.get(target, key, receiver),
   });
-  await findFeedPage(spy, viewer.institution_id, outside, decodeCursor(cursor ?? undefined), pageSize + 1);
+  await findFeedPage(spy, viewer.institution_id, outside, decodeCursor(cursor ?? undefined, 'feed'), pageSize + 1);
   const query = new PgDialect().sqlToQuery(captured!);
   const rows = await queryRows<{ 'QUERY PLAN': string }>(db, positionalSql(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.params));
   return { outside: outside.length, plan: rows.map((r) => r['QUERY PLAN']).join('\n') };

@@ -5,6 +5,7 @@
 // (who is whose teammate): docs/decisions/014-module-boundaries.md.
 import { sql } from 'drizzle-orm';
 import { queryRows, uuidArray, type Db } from '../../db/client';
+import { createdKeySql, type Cursor } from '../../lib/keyset-cursor';
 
 export type PostRow = {
   id: string;
@@ -44,14 +45,12 @@ export type CommentRow = {
   created_key: string;
 };
 
-const createdKey = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
 const postColumns = sql`p.id, p.kind, p.author_id, u.name AS author_name, u.title AS author_title,
   u.avatar_url AS author_avatar, i.name AS author_institution, p.institution_id, p.content, p.event_type,
   p.event_subject_kind, p.event_subject_id, p.event_subject_label, p.image_id, p.image_alt,
   fi.width AS image_width, fi.height AS image_height, p.like_count, p.comment_count, p.created_at, p.edited_at,
-  ${createdKey('p.created_at')} AS created_key`;
+  ${createdKeySql('p.created_at')} AS created_key`;
 const postFrom = sql`FROM posts p JOIN users u ON u.id = p.author_id JOIN institutions i ON i.id = p.institution_id
   LEFT JOIN feed_images fi ON fi.id = p.image_id`;
 
@@ -90,7 +89,6 @@ export async function findAudienceIds(db: Db, authorId: string, institutionId: s
   return rows.map((r) => r.id);
 }
 
-export type Cursor = { key: string; id: string };
 
 /** Newest first, after `cursor`: the viewer's institution's posts and those of teammates elsewhere. */
 export async function findFeedPage(
@@ -189,7 +187,7 @@ export async function setLike(db: Db, postId: string, userId: string, liked: boo
 }
 
 const commentColumns = sql`c.id, c.post_id, c.author_id, u.name AS author_name, u.avatar_url AS author_avatar,
-  c.content, c.created_at, c.edited_at, ${createdKey('c.created_at')} AS created_key`;
+  c.content, c.created_at, c.edited_at, ${createdKeySql('c.created_at')} AS created_key`;
 
 /** Oldest first, after `cursor`. */
 export async function findComments(db: Db, postId: string, cursor: Cursor | null, limit: number): Promise<CommentRow[]> {

@@ -5,6 +5,7 @@
 import type { FeedComment, FeedItem, FeedResponse } from '@grantbridge/contract/feed';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import type { Actor } from '../../plugins/types';
 import { canDeleteComment, canDeletePost, canEditComment, canEditPost, canSeePost, type PostRef } from './feed.policy';
@@ -26,36 +27,11 @@ import {
   updateCommentContent,
   updatePostContent,
   type CommentRow,
-  type Cursor,
   type PostRow,
 } from './feed.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 export const feedImagePath = (id: string) => `/api/v1/feed/images/${id}`;
-
-export function encodeCursor(row: { created_key: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.created_key, row.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): Cursor | null {
-  if (!cursor) return null;
-  try {
-    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof key === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/.test(id)
-    ) {
-      return { key, id };
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw new AppError('validation_failed', 'That is not a cursor this feed gave out.', {
-    errors: [{ path: 'cursor', message: 'Not a feed cursor' }],
-  });
-}
 
 const refOf = (row: PostRow): PostRef => ({ authorId: row.author_id, institutionId: row.institution_id, kind: row.kind });
 
@@ -126,7 +102,7 @@ function updatedEvent(row: PostRow) {
 }
 
 export async function getFeed(db: Db, actor: Actor, query: { cursor?: string; limit: number }): Promise<FeedResponse> {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, 'feed');
   const outside = await findOutsideTeammates(db, actor.id, actor.institution.id);
   const rows = await findFeedPage(db, actor.institution.id, outside, cursor, query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -224,7 +200,7 @@ export async function likePost(db: Db, bus: RealtimeBus, actor: Actor, id: strin
 }
 
 export async function listComments(db: Db, actor: Actor, postId: string, query: { cursor?: string; limit: number }) {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, 'comments');
   await loadVisiblePost(db, actor, postId);
   const rows = await findComments(db, postId, cursor, query.limit + 1);
   const page = rows.slice(0, query.limit);

@@ -3,6 +3,7 @@
 // zone): docs/decisions/014-module-boundaries.md.
 import { sql } from 'drizzle-orm';
 import { queryRows, uuidArray, type Db } from '../../db/client';
+import { createdKeySql, type Cursor } from '../../lib/keyset-cursor';
 
 export type NotificationRow = {
   id: string;
@@ -26,8 +27,7 @@ export type NewNotification = {
   email: 'instant' | 'daily' | 'weekly' | null;
 };
 
-const createdKey = sql.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
-const columns = sql`id, kind, title, body, link, created_at, read_at, ${createdKey} AS created_key`;
+const columns = sql`id, kind, title, body, link, created_at, read_at, ${createdKeySql('created_at')} AS created_key`;
 
 type StoredRow = NotificationRow & { user_id: string; in_app: boolean; email: NewNotification['email'] };
 /** Rows per INSERT: a large import's alerts are sent in pieces, so memory stays small. */
@@ -57,7 +57,7 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
 export async function findNotifications(
   db: Db,
   userId: string,
-  filter: { unreadOnly: boolean; cursor: { key: string; id: string } | null; limit: number },
+  filter: { unreadOnly: boolean; cursor: Cursor | null; limit: number },
 ): Promise<NotificationRow[]> {
   const after = filter.cursor ? sql`AND (created_at, id) < (${filter.cursor.key}::timestamptz, ${filter.cursor.id}::uuid)` : sql``;
   return queryRows(

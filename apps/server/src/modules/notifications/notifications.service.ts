@@ -16,7 +16,7 @@ import {
 } from '@grantbridge/contract/notifications';
 import { timeZoneForState } from '@grantbridge/contract/time-zones';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import type { Actor } from '../../plugins/types';
 import {
@@ -165,29 +165,15 @@ export async function notify(db: Db, bus: RealtimeBus, notices: Notice[]): Promi
   return stored.length;
 }
 
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  try {
-    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(key) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
-      return { key, id };
-    }
-  } catch {
-    // falls through
-  }
-  throw new AppError('validation_failed', 'That is not a cursor this list gave out.', { errors: [{ path: 'cursor', message: 'Not a notifications cursor' }] });
-}
-
 export async function listNotifications(db: Db, actor: Actor, query: { unread?: string; cursor?: string; limit: number }) {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeCursor(query.cursor, 'notifications');
   const unreadOnly = query.unread === 'true' || query.unread === '1';
   const rows = await findNotifications(db, actor.id, { unreadOnly, cursor, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
   return {
     items: page.map(toNotification),
     unreadCount: (await countUnread(db, [actor.id])).get(actor.id) ?? 0,
-    nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([last.created_key, last.id])).toString('base64url') : null,
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
 

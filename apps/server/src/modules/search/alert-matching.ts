@@ -3,12 +3,11 @@
 // the same parser, synonyms and retrieval rule, and its filters) and asked
 // which of those grants say every one of its words. One rarity look-up serves
 // every search of the batch.
-import { findAgency } from '@grantbridge/contract/agencies';
 import { grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { findTermRarity } from '../grants/term-stats';
-import { eligibilityCodes } from './query-parser';
+import { candidateFiltersOf } from './candidate-filters';
 import { findMatchingAmong, findMatchingForQueries, type CandidateFilters } from './search.repository';
 import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';
 import { planSearch } from './search.service';
@@ -59,24 +58,8 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
   // Searches whose filters are the same (most have none) are asked together, their words in one statement.
   const byFilters = new Map<string, { filters: CandidateFilters; members: { group: AlertingSearch[]; tsquery: string | null; inTitle: boolean }[] }>();
   for (const { group, input, groups, exclude, eligibility } of plans) {
-    const agency = input.agency ? findAgency(input.agency) : undefined;
     const retrieval = retrievalGroups(groups, rarity);
-    const filters: CandidateFilters = {
-      statuses: input.statuses,
-      amountMin: input.amountMin,
-      amountMax: input.amountMax,
-      dueFrom: input.dueFrom,
-      dueTo: input.dueTo,
-      agencyKey: agency?.acronym ?? null,
-      agencyText: agency ? null : (input.agency ?? null),
-      exclude,
-      eligibility: eligibility.map((key) => eligibilityCodes[key]!),
-      instruments: input.instruments ?? [],
-      categories: input.categories ?? [],
-      within: input.within ?? null,
-      tsquery: null,
-      today,
-    };
+    const filters = candidateFiltersOf(input, today, { exclude, eligibility });
     const key = JSON.stringify(filters);
     if (!byFilters.has(key)) byFilters.set(key, { filters, members: [] });
     // Every word (or one of its synonyms) said: an alert is about what the person asked for, not a ranked list.

@@ -1,7 +1,6 @@
 // Grant search: filters applied in SQL, full-text candidates ranked by
 // PostgreSQL, then scored 0-100 (row-scoring.ts), versions folded, looser
 // matches after the others, each result saying why it matched.
-import { findAgency } from '@grantbridge/contract/agencies';
 import type { GrantSearchResponse, GrantStatus, SearchResult, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { defaultSearchStatuses } from '@grantbridge/contract/grants';
@@ -10,13 +9,13 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
 import { formatMoney, formatDay } from '../../lib/format';
 import { toGrantSummary } from '../grants/grants.service';
+import { candidateFiltersOf } from './candidate-filters';
 import {
   countCandidates,
   findCandidatePool,
   findCandidateRows,
   findOrderedGrants,
   findProgramTexts,
-  type CandidateFilters,
   type CandidateRow,
   withKeywordPlans,
 } from './search.repository';
@@ -29,7 +28,7 @@ import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { AppError } from '../../errors';
 import { grantIdsTakenBy } from '../pipeline/pipeline.service';
-import { eligibilityCodes, parseQuery } from './query-parser';
+import { parseQuery } from './query-parser';
 import { synonymsOf } from './synonyms';
 import {
   anyQuery,
@@ -149,25 +148,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
   const groups = cleanGroups(wanted);
   const keywords = [...new Set(wanted.flat())];
-  const agency = input.agency ? findAgency(input.agency) : undefined;
   const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
   const profileOnly = groups.length === 0 && !!profileAreas;
-  const base: CandidateFilters = {
-    statuses: input.statuses,
-    amountMin: input.amountMin,
-    amountMax: input.amountMax,
-    dueFrom: input.dueFrom,
-    dueTo: input.dueTo,
-    agencyKey: agency?.acronym ?? null,
-    agencyText: agency ? null : (input.agency ?? null),
-    exclude,
-    eligibility: eligibility.map((key) => eligibilityCodes[key]!),
-    instruments: input.instruments ?? [],
-    categories: input.categories ?? [],
-    within: input.within ?? null,
-    tsquery: null,
-    today,
-  };
+  const base = candidateFiltersOf(input, today, { exclude, eligibility });
   // A profile-only search retrieves by the words of the profile's areas, the telling ones too.
   const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
   const statWords = profileOnly ? areaTerms : [...new Set(groups.flat())];
@@ -208,7 +191,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
-  const scoring = { keywords, weights, phrases: phrasePatterns(keywords), profileAreas, queryVector, agencyFiltered: !!agency };
+  const scoring = { keywords, weights, phrases: phrasePatterns(keywords), profileAreas, queryVector, agencyFiltered: base.agencyKey !== null };
   let pageRows: { row: CandidateRow; score: number; versions?: Versions; related?: boolean }[];
   // Ranked by match, the pool (versions of one call folded) is what can be paged through: `total` promises no more.
   let reachable = countCap;
@@ -258,7 +241,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         score,
         keywords,
         profileIgnored ? { ...input, profileAreas: null } : input,
-        agency?.acronym,
+        base.agencyKey ?? undefined,
         semanticOf(row, queryVector),
       ),
       related: related ?? false,

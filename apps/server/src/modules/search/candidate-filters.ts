@@ -1,0 +1,31 @@
+// A planned search's filters, as the candidate queries take them (all but its
+// words): shared by the search page and the alerts after an import, so both
+// read a saved search the same way.
+import { findAgency } from '@grantbridge/contract/agencies';
+import { eligibilityCodes } from './query-parser';
+import type { CandidateFilters } from './search.repository';
+import type { SearchInput } from './search.service';
+
+export function candidateFiltersOf(
+  input: SearchInput,
+  today: string,
+  split: { exclude: string[]; eligibility: string[] },
+): CandidateFilters {
+  const agency = input.agency ? findAgency(input.agency) : undefined;
+  return {
+    statuses: input.statuses,
+    amountMin: input.amountMin,
+    amountMax: input.amountMax,
+    dueFrom: input.dueFrom,
+    dueTo: input.dueTo,
+    agencyKey: agency?.acronym ?? null,
+    agencyText: agency ? null : (input.agency ?? null),
+    exclude: split.exclude,
+    eligibility: split.eligibility.map((key) => eligibilityCodes[key]!),
+    instruments: input.instruments ?? [],
+    categories: input.categories ?? [],
+    within: input.within ?? null,
+    tsquery: null,
+    today,
+  };
+}
