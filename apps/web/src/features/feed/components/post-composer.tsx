@@ -139,6 +139,8 @@ export function PostComposer({ userName, onPosted }: { userName: string; onPoste
               setText(event.target.value);
               expand();
             }}
+            // After a post the box keeps focus, small, with the pointer still over it: a click opens it again.
+            onClick={expand}
             placeholder="Share an update…"
             rows={expanded ? 4 : 1}
             aria-invalid={tooLong}

@@ -13,9 +13,24 @@ export function NotificationSettings() {
   const loaded = preferences.isSuccess;
 
   // The section grows when its form arrives; a link to #notifications should still end on it.
+  // Sections above it may still be arriving, so it is placed again a moment later (unless the person scrolled).
   useEffect(() => {
-    if (loaded && window.location.hash === '#notifications')
-      section.current?.scrollIntoView({ block: 'start' });
+    if (!loaded || window.location.hash !== '#notifications') return;
+    section.current?.scrollIntoView({ block: 'start' });
+    let scrolled = false;
+    const stop = () => (scrolled = true);
+    window.addEventListener('wheel', stop, { once: true });
+    window.addEventListener('touchmove', stop, { once: true });
+    window.addEventListener('keydown', stop, { once: true });
+    const again = window.setTimeout(() => {
+      if (!scrolled) section.current?.scrollIntoView({ block: 'start' });
+    }, 400);
+    return () => {
+      window.clearTimeout(again);
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchmove', stop);
+      window.removeEventListener('keydown', stop);
+    };
   }, [loaded]);
 
   return (
