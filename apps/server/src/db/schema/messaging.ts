@@ -77,6 +77,8 @@ export const messages = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     senderId: userReference('sender_id'),
     content: text('content').notNull(),
+    /** A grant shared into the conversation, shown as a card; the grants module owns that table, so no FK. */
+    grantId: uuid('grant_id'),
     clientId: text('client_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
