@@ -20,6 +20,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.string().url().optional(),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}MB$/, 'must be a size in MB from 1MB to 999MB, such as 16MB')
+    .default('16MB'),
   SEED_DEMO: booleanString.optional(),
   DEMO_PASSWORD: z.string().min(8).default('grantbridge-demo'),
   SMTP_URL: z
@@ -55,6 +59,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's shared buffers (decision 036). */
+  pgliteSharedBuffers: string;
   publicUrl: string | undefined;
   seedDemo: boolean;
   demoPassword: string;
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     publicUrl: e.PUBLIC_URL,
     seedDemo,
     demoPassword: e.DEMO_PASSWORD,

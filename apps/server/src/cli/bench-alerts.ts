@@ -6,13 +6,16 @@
 // every saved search and follower, and queueing the notices and instant
 // e-mails, and prints peak RSS. PGlite, and PostgreSQL too when DATABASE_URL
 // is set (a database of its own, dropped afterwards; BENCH_PG_DB keeps it).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../db/pglite-module';
 import { importGrantsExtract } from '../modules/grants/import/import-extract';
 import { base, extract, record } from '../modules/grants/import/test-extracts';
 import { createInstitution } from '../modules/institutions/institutions.service';
@@ -87,15 +90,48 @@ function buildExtract(changedKeys: { key: string; number: string }[]) {
   return extract(...fresh, ...changed);
 }
 
-async function run(label: string, database: Database) {
-  const t0 = performance.now();
-  const changedKeys = await seed(database);
-  console.log(`\n== ${label}\nseeded ${people} people, ${people * searchesEach} saved searches with alerts, saved grants, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+type Target = { pgliteDir?: string; pgliteSharedBuffers?: string; databaseUrl?: string };
+
+/** In a process of its own (BENCH_ALERTS_SEED): loads the catalogue, people and searches, and writes the extract. */
+async function seedOnly(target: Target, file: string) {
+  const database = await openDatabase(target);
+  try {
+    const t0 = performance.now();
+    const changedKeys = await seed(database);
+    fs.writeFileSync(file, buildExtract(changedKeys));
+    console.log(`seeded ${people} people, ${people * searchesEach} saved searches with alerts, saved grants, in ${((performance.now() - t0) / 1000).toFixed(1)} s (a process of its own, peak ${peakRssMb()} MB)`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Seeds in a child process, then opens the database here as `npm run ingest`
+ * does, imports the extract and matches: this process's peak RSS is the
+ * import's and the matching's, not the bench's own seeding.
+ */
+async function run(label: string, target: Target) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-alerts-'));
   const file = path.join(dir, 'extract.xml');
-  fs.writeFileSync(file, buildExtract(changedKeys));
+  console.log(`\n== ${label}`);
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_ALERTS_SEED: JSON.stringify({ target, file }) },
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) throw new Error(`seeding failed (${child.status ?? child.signal})`);
+  const database = await openDatabase(target);
+  try {
+    await measure(database, file);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(database: Database, file: string) {
+  const opened = process.memoryUsage().rss;
   const summary = await importGrantsExtract(database.db, file, { today: '2026-11-25' });
-  console.log(`import: ${JSON.stringify(summary)}`);
+  console.log(`import: ${JSON.stringify(summary)} (RSS ${(opened / 1048576).toFixed(0)} MB on opening the database, ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB after the import, peak so far ${peakRssMb()} MB)`);
   const bus = createMemoryBus();
   // RSS sampled while matching (the process's peak also holds the seeding before it).
   const rssBefore = process.memoryUsage().rss;
@@ -113,18 +149,16 @@ async function run(label: string, database: Database) {
     sql`SELECT count(*) FILTER (WHERE kind = 'saved_search.match')::int AS matches, count(*) FILTER (WHERE kind = 'saved_grant.changed')::int AS changes FROM notifications`,
   );
   console.log(`changes read: ${read}; notices stored: ${told} (${byKind!.matches} matches, ${byKind!.changes} "what changed")`);
-  console.log(`match and queue notices: ${matched.toFixed(2)} s; queue ${emails} instant e-mails: ${mailed.toFixed(2)} s; total ${(matched + mailed).toFixed(2)} s; RSS at most ${(peakDuring / 1048576).toFixed(0)} MB while matching, ${((peakDuring - rssBefore) / 1048576).toFixed(0)} MB over the ${(rssBefore / 1048576).toFixed(0)} MB before it (process peak ${peakRssMb()} MB, seeding included)`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`match and queue notices: ${matched.toFixed(2)} s; queue ${emails} instant e-mails: ${mailed.toFixed(2)} s; total ${(matched + mailed).toFixed(2)} s; RSS at most ${(peakDuring / 1048576).toFixed(0)} MB while matching and queueing, ${((peakDuring - rssBefore) / 1048576).toFixed(0)} MB over the ${(rssBefore / 1048576).toFixed(0)} MB before it; process peak ${peakRssMb()} MB (opening, import, matching, e-mails)`);
 }
 
 async function main() {
   if (process.env.BENCH_ONLY !== 'postgres') {
+    const buffers = process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-alerts-db-'));
-    const pglite = await openDatabase({ pgliteDir: dir });
     try {
-      await run('PGlite', pglite);
+      await run(`PGlite (shared_buffers ${buffers})`, { pgliteDir: dir, pgliteSharedBuffers: buffers });
     } finally {
-      await pglite.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -139,17 +173,16 @@ async function main() {
   await admin.query(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: u.toString() });
   try {
-    await run(`PostgreSQL (${u.host})`, server);
+    await run(`PostgreSQL (${u.host})`, { databaseUrl: u.toString() });
   } finally {
-    await server.close();
     if (!process.env.BENCH_PG_DB) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-main().catch((error) => {
+const seedJob = process.env.BENCH_ALERTS_SEED ? (JSON.parse(process.env.BENCH_ALERTS_SEED) as { target: Target; file: string }) : undefined;
+(seedJob ? seedOnly(seedJob.target, seedJob.file) : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

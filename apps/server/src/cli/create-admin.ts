@@ -54,7 +54,7 @@ async function main() {
   if (!password.success) throw new Error(`Password: ${password.error.issues[0]?.message}`);
 
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), pgliteSharedBuffers: config.pgliteSharedBuffers, markFirstStart: true });
   try {
     await migrateDatabase(database);
     // A migrated database is whole: a kill from here on leaves nothing half-made to rebuild.

@@ -42,7 +42,7 @@ async function main() {
   };
   try {
     const config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), pgliteSharedBuffers: config.pgliteSharedBuffers, markFirstStart: true });
     await migrateDatabase(database);
     // A migrated database is whole: a kill from here on leaves nothing half-made to rebuild.
     database.finishFirstStart?.();

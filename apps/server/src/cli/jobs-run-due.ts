@@ -28,7 +28,7 @@ async function main() {
   try {
     const at = parseAt(process.argv.slice(2));
     const config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), markFirstStart: true });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), pgliteSharedBuffers: config.pgliteSharedBuffers, markFirstStart: true });
     await migrateDatabase(database);
     database.finishFirstStart?.();
     if (database.kind === 'postgres' && database.pool) {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, pgliteModule } from './pglite-module';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -80,6 +81,8 @@ export type DatabaseOptions = {
    * start killed midway is built again next time instead of failing forever.
    */
   markFirstStart?: boolean;
+  /** PGlite's shared buffers (PGLITE_SHARED_BUFFERS; decision 036). */
+  pgliteSharedBuffers?: string;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -105,7 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
     if (fresh && options.markFirstStart) fs.writeFileSync(marker, `${process.pid} ${new Date().toISOString()}\n`);
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    const wasmModule = await pgliteModule(options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
+    client = await PGlite.create(dir, wasmModule ? { wasmModule } : {});
   } catch (err) {
     release();
     throw new DataDirUnusableError(dir, err);
