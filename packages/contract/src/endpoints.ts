@@ -55,6 +55,7 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from './messaging';
+import { adminEndpoints } from './admin-endpoints';
 import { peopleEndpoints } from './people-endpoints';
 import { applicationItemListResponseSchema } from './pipeline';
 import { pipelineEndpoints } from './pipeline-endpoints';
@@ -88,6 +89,7 @@ export const endpoints = {
   ...pipelineEndpoints,
   ...feedEndpoints,
   ...notificationEndpoints,
+  ...adminEndpoints,
   health: { method: 'GET', path: '/api/health', response: healthResponseSchema },
   publicStats: { method: 'GET', path: '/api/v1/stats', response: publicStatsResponseSchema },
 

@@ -1,0 +1,41 @@
+// The endpoint table's entries for the research office's figures (admin.ts):
+// the dashboard, the grant status page and its export, a researcher's detail.
+// Spread into `endpoints` (endpoints.ts).
+import { z } from 'zod';
+import type { Endpoint } from './endpoints';
+import {
+  adminOverviewQuerySchema,
+  adminOverviewResponseSchema,
+  adminPipelineQuerySchema,
+  adminPipelineResponseSchema,
+  adminResearcherParamsSchema,
+  adminResearcherResponseSchema,
+} from './admin';
+
+export const adminEndpoints = {
+  adminOverview: {
+    method: 'GET',
+    path: '/api/v1/admin/overview',
+    query: adminOverviewQuerySchema,
+    response: adminOverviewResponseSchema,
+  },
+  adminPipeline: {
+    method: 'GET',
+    path: '/api/v1/admin/pipeline',
+    query: adminPipelineQuerySchema,
+    response: adminPipelineResponseSchema,
+  },
+  /** text/csv: one row per application the same filter picks, streamed. */
+  adminPipelineCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/pipeline.csv',
+    query: adminPipelineQuerySchema,
+    response: z.unknown(),
+  },
+  adminResearcher: {
+    method: 'GET',
+    path: '/api/v1/admin/researchers/:id',
+    params: adminResearcherParamsSchema,
+    response: adminResearcherResponseSchema,
+  },
+} as const satisfies Record<string, Endpoint>;
