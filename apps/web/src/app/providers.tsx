@@ -11,6 +11,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       {/* The seed's timings: success 2 s, other toasts 4 s, loading until dismissed. */}
       <Toaster
         position="top-center"
+        // A toast placed at the bottom clears a phone's bottom navigation bar.
+        containerClassName="max-md:bottom-20!"
         toastOptions={{
           duration: 4000,
           success: { duration: 2000 },

@@ -10,7 +10,9 @@ import {
   formatInteger,
   formatMoney,
   formatRelativeTime,
+  firstNameOf,
   initialsOf,
+  nameWords,
 } from './format';
 
 /** A local wall-clock instant as the ISO string the API sends. */
@@ -121,8 +123,24 @@ describe('relative times', () => {
 describe('initials', () => {
   it('takes the first and last name’s initials', () => {
     expect(initialsOf('Ada Lovelace')).toBe('AL');
-    expect(initialsOf('  Dr. Jordan  Q.  Ellery ')).toBe('DE');
     expect(initialsOf('priya')).toBe('P');
     expect(initialsOf('   ')).toBe('?');
+  });
+
+  it('skips honorifics, as the people they name would', () => {
+    expect(initialsOf('Dr. Jordan Ellery')).toBe('JE');
+    expect(initialsOf('  Dr. Jordan  Q.  Ellery ')).toBe('JE');
+    expect(initialsOf('Prof. Dr. Ada Lovelace')).toBe('AL');
+    expect(initialsOf('dr ada')).toBe('A');
+    expect(initialsOf('Professor Mei Drummond')).toBe('MD');
+    // A surname that only looks like a title is kept when it is not first.
+    expect(initialsOf('Ada Dr')).toBe('AD');
+    expect(initialsOf('Dr.')).toBe('D');
+  });
+
+  it('gives the first name past any honorific', () => {
+    expect(firstNameOf('Dr. Avery Castellano')).toBe('Avery');
+    expect(firstNameOf('Morgan Halvorsen')).toBe('Morgan');
+    expect(nameWords('Mx. Sam  Lee')).toEqual(['Sam', 'Lee']);
   });
 });

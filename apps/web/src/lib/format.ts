@@ -12,8 +12,25 @@ export function formatInteger(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** Titles written before a name, which neither initials nor a first name include. */
+const honorific = /^(?:dr|prof|professor|mr|mrs|ms|mx|sir|dame)\.?$/i;
+
+/** "Dr. Jordan Ellery" → ["Jordan", "Ellery"]: the name's words, past any honorifics. */
+export function nameWords(name: string): string[] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words.findIndex((word) => !honorific.test(word));
+  // A name that is nothing but a title ("Dr.") keeps it rather than vanish.
+  return first < 0 ? words : words.slice(first);
+}
+
+/** "Dr. Jordan Ellery" → "Jordan". */
+export function firstNameOf(name: string): string {
+  return nameWords(name)[0] ?? name;
+}
+
+/** "Dr. Jordan Q. Ellery" → "JE": first and last name, honorifics skipped. */
 export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const parts = nameWords(name);
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase() || '?';

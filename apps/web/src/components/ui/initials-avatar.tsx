@@ -48,7 +48,7 @@ export function InitialsAvatar({
           toneOf(name),
         )}
       >
-        {initialsOf(name.replace(/^((dr|prof|mr|mrs|ms|mx)\.?\s+)+/i, ''))}
+        {initialsOf(name)}
       </span>
       {online ? (
         <span className="absolute -bottom-0.5 -right-0.5 size-3 rounded-full bg-emerald-500 ring-2 ring-white" />

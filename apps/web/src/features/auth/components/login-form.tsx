@@ -66,7 +66,8 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
       saveRememberedLogin(values.email, values.remember);
       onSignedIn();
       queryClient.setQueryData(queryKeys.me, user);
-      toast.success('Successfully logged in!');
+      // At the bottom: at the top it would cover the next page's title on a phone.
+      toast.success('Successfully logged in!', { position: 'bottom-center' });
       await navigate(pathAfterLogin(searchParams.get('next'), user.role, user.setupComplete), { replace: true });
     } catch (error) {
       if (isApiError(error, 'institution_not_onboarded')) {

@@ -45,10 +45,10 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-3 md:flex">
-          <Link to={paths.login} className={buttonClasses('secondary', 'md')}>
+          <Link to={paths.login} className={buttonClasses('secondary', 'md', 'whitespace-nowrap')}>
             Sign In
           </Link>
-          <Link to={paths.requestDemo} className={buttonClasses('primary', 'md')}>
+          <Link to={paths.requestDemo} className={buttonClasses('primary', 'md', 'whitespace-nowrap')}>
             Request Demo
           </Link>
         </div>
@@ -86,10 +86,10 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="mt-3 grid grid-cols-2 gap-3">
-          <Link to={paths.login} onClick={close} className={buttonClasses('secondary', 'lg')}>
+          <Link to={paths.login} onClick={close} className={buttonClasses('secondary', 'lg', 'whitespace-nowrap')}>
             Sign In
           </Link>
-          <Link to={paths.requestDemo} onClick={close} className={buttonClasses('primary', 'lg')}>
+          <Link to={paths.requestDemo} onClick={close} className={buttonClasses('primary', 'lg', 'whitespace-nowrap')}>
             Request Demo
           </Link>
         </div>

@@ -34,8 +34,14 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath
         Recommended collaborators
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Researchers at other institutions whose areas complete yours for this grant. Point at or
-        focus a person to highlight the grant&rsquo;s research areas they cover.
+        Researchers at other institutions whose areas complete yours for this grant.{' '}
+        {/* A touch screen has nothing to point with: it is told to tap. */}
+        <span className="pointer-coarse:hidden">
+          Point at or focus a person to highlight the grant&rsquo;s research areas they cover.
+        </span>
+        <span className="hidden pointer-coarse:inline">
+          Tap a person to highlight the grant&rsquo;s research areas they cover and see their details.
+        </span>
       </p>
       {collaborators.isPending ? (
         <LoadingState label="Finding collaborators…" className="p-4" />
@@ -60,6 +66,8 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath
               <button
                 type="button"
                 onClick={() => {
+                  // A tap neither hovers nor (on every phone) focuses: it highlights too.
+                  onHighlight(person);
                   setShownId(person.id);
                   setOpen(true);
                 }}

@@ -7,7 +7,7 @@ import type { Conversation } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { formatChatTime } from '../../../lib/format';
+import { firstNameOf, formatChatTime } from '../../../lib/format';
 import { conversationGroups, conversationTitle, otherMember } from '../utils/conversation-list';
 import { AvatarStack } from './avatar-stack';
 
@@ -33,7 +33,7 @@ function preview(conversation: Conversation, userId: string): string {
   const text = last.content.replace(/\s+/g, ' ').trim();
   if (last.senderId === userId) return `You: ${text}`;
   if (conversation.type === 'direct') return text;
-  return `${last.senderName.replace(/^(dr|prof)\.?\s+/i, '').split(' ')[0]}: ${text}`;
+  return `${firstNameOf(last.senderName)}: ${text}`;
 }
 
 function ConversationRow({

@@ -8,6 +8,7 @@ import type { Message } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { formatClockTime, formatDateTime, formatDayHeading } from '../../../lib/format';
+import { dayOf, runStarts } from '../utils/message-runs';
 import type { PendingMessage } from '../utils/pending-store';
 import { MessageText } from './message-text';
 
@@ -34,10 +35,6 @@ type Row = {
   createdAt: string;
   pending?: PendingMessage;
 };
-
-/** Messages by the same person within five minutes share one name-and-time header. */
-const runGapMs = 5 * 60_000;
-const dayOf = (iso: string) => new Date(iso).toDateString();
 
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
   {
@@ -80,6 +77,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       })),
   ];
 
+  // Messages by one person in one minute share one name-and-time header.
+  const starts = runStarts(rows);
+
   const maybeLoadOlder = () => {
     const el = scroller.current;
     if (!el || !hasOlder || loadingOlder) return;
@@ -116,10 +116,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           {rows.map((row, i) => {
             const prev = rows[i - 1];
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(row.createdAt);
-            const startsRun =
-              newDay ||
-              prev.senderId !== row.senderId ||
-              new Date(row.createdAt).getTime() - new Date(prev.createdAt).getTime() > runGapMs;
+            const startsRun = starts[i] ?? true;
             const mine = row.senderId === userId;
             const failed = row.pending?.status === 'failed';
             return (

@@ -21,15 +21,10 @@ export function SortMenu({
 }) {
   return (
     <DropdownMenu.Root>
-      {/* One name at every width; on a phone the order is not shown, only named. */}
-      <DropdownMenu.Trigger
-        className={buttonClasses('secondary', 'sm')}
-        aria-label={`Sort: ${shortLabels[value]}`}
-      >
+      {/* The order in force shows at every width, a phone's included. */}
+      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}>
         <ArrowUpDown className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">
-          Sort<span className="hidden sm:inline">: {shortLabels[value]}</span>
-        </span>
+        Sort: {shortLabels[value]}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -93,6 +93,13 @@ export function AppShell({
   const allItems = [...navigation.primary, ...navigation.secondary];
   return (
     <div className="min-h-dvh bg-slate-50">
+      {/* First in the tab order, as on the public site: past the navigation to the page. */}
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
       <div className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
         <nav aria-label="Main" className="flex flex-1 flex-col overflow-y-auto">
           <Link to={homePath} className="flex h-16 shrink-0 items-center gap-2 px-5 text-brand-800">
@@ -137,7 +144,9 @@ export function AppShell({
             />
           </div>
         </header>
-        <main className="flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-8">{children}</main>
+        <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 px-4 pb-24 pt-6 focus:outline-none sm:px-6 md:pb-8">
+          {children}
+        </main>
       </div>
 
       <nav

@@ -4,6 +4,7 @@
 import type { User } from '@grantbridge/contract/auth';
 import type { ReactNode } from 'react';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { firstNameOf } from '../../../lib/format';
 
 type ResearcherHomeProps = {
   user: User;
@@ -27,9 +28,7 @@ export function ResearcherHome({
   people,
   stats,
 }: ResearcherHomeProps) {
-  // "Dr. Jordan Ellery" → "Jordan": skip honorifics before the first name.
-  const words = user.name.split(/\s+/).filter((w) => !/^(dr|prof|mr|mrs|ms|mx)\.?$/i.test(w));
-  const firstName = words[0] || user.name;
+  const firstName = firstNameOf(user.name);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -38,7 +38,7 @@ export const areaNavigation: Record<AreaRole, AreaNavigation> = {
     primary: [
       { to: paths.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard },
       { to: paths.admin.search, label: 'Search', icon: Search },
-      { to: paths.admin.messages, label: 'Message', icon: MessagesSquare },
+      { to: paths.admin.messages, label: 'Messages', icon: MessagesSquare },
       { to: paths.admin.manage, label: 'Manage', icon: UsersRound },
       { to: paths.admin.grants, label: 'Grants', icon: FolderKanban },
     ],
