@@ -38,6 +38,7 @@ describe('the endpoint table', () => {
     expectTypeOf<EndpointBody<'sendMessage'>>().toEqualTypeOf<{
       content: string;
       clientId: string;
+      grantId?: string | undefined;
     }>();
     expectTypeOf<EndpointParams<'health'>>().toBeNever();
     expectTypeOf<EndpointLine<'grant'>>().toEqualTypeOf<'GET /api/v1/grants/:id'>();

@@ -37,6 +37,16 @@ export const userSearchResponseSchema = z.object({ users: z.array(personSchema) 
 
 // ---- REST: messages ----
 
+/** A grant shared in a message, as its card shows it; null when the grant has left the catalogue. */
+export const messageGrantSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  agency: z.string().nullable(),
+  /** YYYY-MM-DD, or null when the grant states none. */
+  closeDate: z.string().nullable(),
+});
+export type MessageGrant = z.infer<typeof messageGrantSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -46,6 +56,8 @@ export const messageSchema = z.object({
   senderName: z.string(),
   /** Plain text exactly as sent; render it as text, never as HTML. */
   content: z.string(),
+  /** A grant the message shares, shown as a card with a link to its page. */
+  grant: messageGrantSchema.nullable(),
   clientId: z.string(),
   createdAt: z.string(),
 });
@@ -64,6 +76,8 @@ export const sendMessageRequestSchema = z.object({
     .trim()
     .min(1, 'clientId is required')
     .max(100, 'clientId is at most 100 characters'),
+  /** Shares a grant: the message arrives with the grant's card. */
+  grantId: uuidSchema('Unknown grant').optional(),
 });
 
 export const sendMessageResponseSchema = z.object({ message: messageSchema });

@@ -15,6 +15,7 @@ const messageColumns = {
   senderId: messages.senderId,
   senderName: users.name,
   content: messages.content,
+  grantId: messages.grantId,
   clientId: messages.clientId,
   createdAt: messages.createdAt,
 };
@@ -33,6 +34,7 @@ export type MessageRow = {
   senderId: string;
   senderName: string;
   content: string;
+  grantId: string | null;
   clientId: string;
   createdAt: Date;
 };
@@ -209,6 +211,8 @@ export type OutgoingMessage = {
   conversationId: string;
   senderId: string;
   content: string;
+  /** A grant the message shares. */
+  grantId?: string | null;
   clientId: string;
   createdAt: Date;
 };
@@ -242,6 +246,7 @@ export async function insertMessageBatch(
       conversation_id: m.conversationId,
       sender_id: m.senderId,
       content: m.content,
+      grant_id: m.grantId ?? null,
       client_id: m.clientId,
       created_at: m.createdAt.toISOString(),
     })),

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type {
   Conversation,
   ConversationType,
-  Message,
   Person,
   createConversationRequestSchema,
   messagePageQuerySchema,
@@ -32,8 +31,8 @@ import {
   lockConversation,
   markMemberLeft,
   upsertMembers,
-  type MessageRow,
 } from './messaging.repository';
+import { requireGrantCard, toMessages, toOneMessage } from './message-grants';
 import { findOnlineUserIds, searchPeople, toPerson } from './presence.repository';
 import {
   announceRequest,
@@ -60,16 +59,12 @@ export const presenceHeartbeatMs = 15_000;
 /** Presence older than this is stale: a dead instance's users show offline within this plus one heartbeat (55 s). */
 export const presenceFreshSeconds = 40;
 
-function toMessage(row: MessageRow): Message {
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
 async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
   const rows = await listConversationsOfUser(db, userId, onlyId);
   const ids = rows.map((r) => r.conversation.id);
   const [members, lastMessages] = await Promise.all([
     listMembers(db, ids),
-    listLastMessages(db, ids),
+    listLastMessages(db, ids).then((rows) => toMessages(db, rows)),
   ]);
   const online = await findOnlineUserIds(
     db,
@@ -94,7 +89,7 @@ async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conve
         })),
       unreadCount: Number(unreadCount),
       lastReadSeq,
-      lastMessage: last ? toMessage(last) : null,
+      lastMessage: last ?? null,
       lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
       createdAt: c.createdAt.toISOString(),
       request: c.requestState ? { state: c.requestState, fromMe: c.createdBy === userId } : null,
@@ -190,7 +185,7 @@ export async function listConversationMessages(
     after: page.after,
     limit: page.limit + 1,
   });
-  return { messages: rows.slice(0, page.limit).map(toMessage), hasMore: rows.length > page.limit };
+  return { messages: await toMessages(db, rows.slice(0, page.limit)), hasMore: rows.length > page.limit };
 }
 
 /** Half of a UTF-16 surrogate pair on its own: valid in JSON text, but no character PostgreSQL can store. */
@@ -210,9 +205,10 @@ export async function sendMessage(
   bus: RealtimeBus,
   actor: Actor,
   conversationId: string,
-  input: { content: string; clientId: string },
+  input: { content: string; clientId: string; grantId?: string },
 ) {
   assertStorableText(input);
+  const grant = input.grantId ? await requireGrantCard(db, input.grantId) : null;
   // Requests and blocks first (a non-member learns nothing here: the queue refuses them below).
   const accepted = (await findMembership(db, conversationId, actor.id))
     ? await checkMaySend(db, actor, conversationId)
@@ -224,6 +220,7 @@ export async function sendMessage(
     conversationId,
     senderId: actor.id,
     content: input.content,
+    grantId: grant?.id ?? null,
     clientId: input.clientId,
     createdAt: new Date(),
   });
@@ -233,18 +230,19 @@ export async function sendMessage(
     const existing = await findMessageByClientId(db, conversationId, actor.id, input.clientId);
     if (!existing)
       throw new AppError('conflict', 'The message could not be stored; send it again.');
-    return { message: toMessage(existing), created: false };
+    return { message: await toOneMessage(db, existing), created: false };
   }
-  const message = toMessage({
+  const message = {
     id: stored.id,
     conversationId,
     seq: stored.seq,
     senderId: actor.id,
     senderName: actor.name,
     content: input.content,
+    grant,
     clientId: input.clientId,
-    createdAt: stored.createdAt,
-  });
+    createdAt: stored.createdAt.toISOString(),
+  };
   await bus.publish(
     stored.recipients ?? [],
     { type: 'message.created', data: message },
@@ -262,7 +260,7 @@ export async function loadMessageDelivery(
   if (!row) return null;
   return {
     recipients: await listMemberIds(db, row.conversationId),
-    event: { type: 'message.created', data: toMessage(row) },
+    event: { type: 'message.created', data: await toOneMessage(db, row) },
   };
 }
 

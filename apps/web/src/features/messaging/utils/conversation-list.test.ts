@@ -36,6 +36,7 @@ const message = (conversationId: string, seq: number, senderId = ada.id): Messag
   senderId,
   senderName: senderId === me ? self.name : ada.name,
   content: `message ${seq}`,
+  grant: null,
   clientId: `${conversationId}-c${seq}`,
   createdAt: `2026-03-0${seq}T10:00:00.000Z`,
 });

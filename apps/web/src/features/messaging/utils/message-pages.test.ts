@@ -10,6 +10,7 @@ const message = (seq: number, clientId = `c${seq}`): Message => ({
   senderId: 'u1',
   senderName: 'Ada',
   content: `message ${seq}`,
+  grant: null,
   clientId,
   createdAt: new Date(Date.UTC(2026, 10, 23, 0, seq)).toISOString(),
 });
