@@ -23,6 +23,7 @@ import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { createScheduler } from './jobs/scheduler';
 import { runDueWork } from './modules/notifications/due-work';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { profileRoutes } from './modules/researchers/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(institutionsRoutes);
   await app.register(leadsRoutes);
   await app.register(statsRoutes);
+  await app.register(adminRoutes);
   await app.register(peopleRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);

@@ -1,0 +1,209 @@
+// The research office's reports through the API: every figure agrees with the
+// others and with the pipeline (dashboard, Grant Status, export, researcher
+// detail), filters narrow them all alike, and only the institution's admins
+// read them (researchers 403; others' ids 404; signed out and removed 401).
+import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fiscalYearOf } from '@grantbridge/contract/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makePerson, setResearchAreas, type TestPerson } from '../../../test/factories';
+
+let t: TestApp;
+let admin: TestPerson & { domain: string };
+let ana: TestPerson;
+let ben: TestPerson;
+let cy: TestPerson;
+let otherAdmin: TestPerson;
+let removedAdmin: TestPerson;
+
+const get = (cookie: string | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const patch = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
+const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+async function apply(pi: TestPerson, grantId: string, steps: { status: string; by: 'pi' | 'admin'; amountAwarded?: number }[]) {
+  const res = await post(pi.cookie, '/api/v1/applications', { grantId });
+  expect(res.statusCode).toBe(201);
+  const id = res.json().application.id as string;
+  for (const step of steps) {
+    const r = await patch(step.by === 'pi' ? pi.cookie : admin.cookie, `/api/v1/applications/${id}`, {
+      status: step.status,
+      ...(step.amountAwarded ? { amountAwarded: step.amountAwarded } : {}),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  return id;
+}
+const toReview = { status: 'internal_review', by: 'pi' } as const;
+const submit = { status: 'submitted', by: 'admin' } as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makePerson(t.db, 'Ada Office', 'admin', undefined);
+  ana = await makePerson(t.db, 'Ana Biology', 'researcher', admin.domain);
+  ben = await makePerson(t.db, 'Ben Physics', 'researcher', admin.domain);
+  cy = await makePerson(t.db, 'Cy Biology', 'researcher', admin.domain);
+  removedAdmin = await makePerson(t.db, 'Rem Oved', 'admin', admin.domain);
+  otherAdmin = await makePerson(t.db, 'Oz Elsewhere', 'admin');
+  await t.db.execute(sql`UPDATE users SET department = 'Biology' WHERE id IN (${ana.id}, ${cy.id})`);
+  await t.db.execute(sql`UPDATE users SET department = 'Physics', last_sign_in_at = now() WHERE id = ${ben.id}`);
+  await t.db.execute(sql`UPDATE users SET last_sign_in_at = now() - interval '40 days' WHERE id = ${cy.id}`);
+  await setResearchAreas(t.db, ana.id, ['Marine Biology']);
+  await setResearchAreas(t.db, ben.id, ['Marine Biology', 'Condensed Matter Physics']);
+  const nsf = await makeGrant(t.db, { title: 'NSF reef grant', researchAreas: ['Marine Biology'] });
+  const nih = await makeGrant(t.db, { title: 'NIH grant', agency: 'National Institutes of Health', agencyCode: 'HHS-NIH11' });
+  const doe = await makeGrant(t.db, { title: 'DOE grant', agency: 'Department of Energy', agencyCode: 'DOE' });
+  const more = await makeGrant(t.db, { title: 'Another NSF grant' });
+  await makeGrant(t.db, { title: 'Closed marine grant', researchAreas: ['Marine Biology'], closeDate: '2001-01-01', status: 'closed' });
+  await apply(ana, nsf.id, [toReview, submit, { status: 'awarded', by: 'admin', amountAwarded: 120000 }]);
+  await apply(ben, doe.id, [toReview, submit, { status: 'awarded', by: 'admin', amountAwarded: 80000 }]);
+  await apply(ben, nih.id, [toReview, submit, { status: 'rejected', by: 'admin' }]);
+  await apply(cy, nih.id, [toReview]);
+  await apply(cy, more.id, [toReview, submit]);
+  await apply(ana, more.id, []);
+  await t.db.execute(sql`UPDATE users SET status = 'deactivated' WHERE id = ${removedAdmin.id}`);
+});
+afterAll(() => t.close());
+
+describe('GET /admin/overview', () => {
+  it('counts funding, opportunities, pending applications and active researchers, all from the pipeline', async () => {
+    const res = await get(admin.cookie, '/api/v1/admin/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.period).toEqual(fiscalYearOf(new Date().toISOString().slice(0, 10)));
+    expect(body.stats).toEqual({ totalFundingAchieved: 200000, openOpportunities: 1, pendingApplications: 2, activeResearchers: 1 });
+    expect(body.researchersTotal).toBe(3);
+    expect(body.opportunities).toEqual([{ grant: expect.objectContaining({ title: 'NSF reef grant' }), researchers: 2 }]);
+    expect(body.fundingByAgency).toEqual([
+      { name: 'National Science Foundation', amount: 120000, awards: 1 },
+      { name: 'Department of Energy', amount: 80000, awards: 1 },
+    ]);
+    expect(body.fundingByDepartment).toEqual([
+      { name: 'Biology', amount: 120000, awards: 1 },
+      { name: 'Physics', amount: 80000, awards: 1 },
+    ]);
+    expect(body.departments).toEqual(['Biology', 'Physics']);
+    const row = (name: string) => body.professorActivity.find((p: { researcher: { name: string } }) => p.researcher.name === name);
+    expect(row('Ben Physics')).toMatchObject({ started: 2, submitted: 2, awarded: 1 });
+    expect(row('Cy Biology')).toMatchObject({ started: 2, submitted: 1, awarded: 0 });
+    expect(body.professorActivity.map((p: { researcher: { name: string } }) => p.researcher.name)).toEqual(['Ben Physics', 'Ana Biology', 'Cy Biology']); // awarded, then submitted, then started
+    expect(body.timeline.map((x: { grantTitle: string }) => x.grantTitle)).toHaveLength(5); // 3 in progress, 2 awards
+  });
+
+  it('narrows every figure to a department and a period', async () => {
+    const bio = (await get(admin.cookie, '/api/v1/admin/overview?department=Biology')).json();
+    expect(bio.stats).toEqual({ totalFundingAchieved: 120000, openOpportunities: 1, pendingApplications: 2, activeResearchers: 0 });
+    expect(bio.researchersTotal).toBe(2);
+    expect(bio.professorActivity.map((p: { researcher: { name: string } }) => p.researcher.name).sort()).toEqual(['Ana Biology', 'Cy Biology']);
+    const old = (await get(admin.cookie, '/api/v1/admin/overview?from=2020-10-01&to=2021-09-30')).json();
+    expect(old.period).toMatchObject({ from: '2020-10-01', to: '2021-09-30' });
+    expect(old.stats.totalFundingAchieved).toBe(0);
+    expect(old.fundingByAgency).toEqual([]);
+    expect(old.stats.pendingApplications).toBe(2); // a state now, not a date
+  });
+
+  it('refuses a half or reversed period with validation_failed', async () => {
+    for (const q of ['from=2026-01-01', 'from=2026-02-01&to=2026-01-01', 'from=2026-02-30&to=2026-03-01', 'color=red']) {
+      const res = await get(admin.cookie, `/api/v1/admin/overview?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+  });
+});
+
+describe('GET /admin/pipeline and its CSV', () => {
+  it('gives the four counts the dashboard agrees with, and the lists', async () => {
+    const body = (await get(admin.cookie, '/api/v1/admin/pipeline')).json();
+    expect(body.counts).toEqual({ awarded: 2, pendingReview: 1, applied: 1, rejected: 1 });
+    const overview = (await get(admin.cookie, '/api/v1/admin/overview')).json();
+    expect(body.counts.pendingReview + body.counts.applied).toBe(overview.stats.pendingApplications);
+    expect(body.counts.awarded).toBe(overview.fundingByAgency.reduce((n: number, s: { awards: number }) => n + s.awards, 0));
+    expect(body.applicationsTotal).toBe(6);
+    expect(body.inProgress.map((r: { status: string }) => r.status).sort()).toEqual(['drafting', 'internal_review', 'submitted']);
+    expect(body.alerts.filter((a: { kind: string }) => a.kind === 'waiting_review')).toHaveLength(1);
+    expect(body.recentActivity.length).toBeGreaterThan(5);
+    const awarded = (await get(admin.cookie, '/api/v1/admin/pipeline?status=awarded')).json();
+    expect(awarded.applications.map((a: { amountAwarded: number }) => a.amountAwarded).sort()).toEqual([120000, 80000]);
+    expect(awarded.applicationsTotal).toBe(2);
+  });
+
+  it('exports the rows the same filter picks, numbers and ISO dates as spreadsheets read them', async () => {
+    const res = await get(admin.cookie, '/api/v1/admin/pipeline.csv?status=awarded');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="grant-pipeline-/);
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Researcher', 'Department', 'Grant', 'Opportunity number', 'Agency', 'Status', 'Requested', 'Awarded',
+      'Sponsor deadline', 'Internal deadline', 'Last change',
+    ]);
+    expect(rows.map((r) => r.Awarded).sort()).toEqual(['120000', '80000']);
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r['Last change']!) && /^\d{4}-\d{2}-\d{2}$/.test(r['Sponsor deadline']!))).toBe(true);
+    const all = parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv?department=Biology')).body, { columns: true });
+    const bio = (await get(admin.cookie, '/api/v1/admin/pipeline?department=Biology')).json();
+    expect(all).toHaveLength(bio.applicationsTotal);
+  });
+});
+
+describe('GET /admin/researchers/:id', () => {
+  it('shows the researcher with metrics counted as the dashboard counts', async () => {
+    const res = await get(admin.cookie, `/api/v1/admin/researchers/${ben.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.profile).toMatchObject({ name: 'Ben Physics', department: 'Physics', researchAreas: ['Marine Biology', 'Condensed Matter Physics'] });
+    expect(body.pipeline).toHaveLength(2);
+    expect(body.metrics).toMatchObject({
+      successRate: { value: 0.5, previous: null },
+      submitted: { value: 2, previous: 0 },
+      awarded: { value: 1, previous: 0 },
+      fundingThisPeriod: { value: 80000, previous: 0 },
+      fundingTotal: 80000,
+      hasData: true,
+    });
+    const overview = (await get(admin.cookie, '/api/v1/admin/overview')).json();
+    const row = overview.professorActivity.find((p: { researcher: { id: string } }) => p.researcher.id === ben.id);
+    expect(row).toMatchObject({ submitted: body.metrics.submitted.value, awarded: body.metrics.awarded.value });
+  });
+
+  it('says there is no data yet for a researcher with none', async () => {
+    const fresh = await makePerson(t.db, 'New Person', 'researcher', admin.domain);
+    const body = (await get(admin.cookie, `/api/v1/admin/researchers/${fresh.id}`)).json();
+    expect(body.metrics).toMatchObject({ hasData: false, successRate: { value: null, previous: null }, fundingTotal: 0 });
+    expect(body.pipeline).toEqual([]);
+  });
+});
+
+describe('who may read the reports', () => {
+  const urls = () => ['/api/v1/admin/overview', '/api/v1/admin/pipeline', '/api/v1/admin/pipeline.csv', `/api/v1/admin/researchers/${ana.id}`];
+
+  it('signed out and a removed admin: 401', async () => {
+    for (const url of urls()) {
+      expect((await get(undefined, url)).statusCode, url).toBe(401);
+      expect((await get(removedAdmin.cookie, url)).statusCode, url).toBe(401);
+    }
+  });
+
+  it('a researcher (the owner of the records included): 403 forbidden', async () => {
+    for (const url of urls()) {
+      const res = await get(ana.cookie, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    }
+  });
+
+  it('another institution’s admin counts nothing of ours and finds none of our researchers', async () => {
+    const overview = (await get(otherAdmin.cookie, '/api/v1/admin/overview')).json();
+    expect(overview.stats).toEqual({ totalFundingAchieved: 0, openOpportunities: 0, pendingApplications: 0, activeResearchers: 0 });
+    expect((await get(otherAdmin.cookie, '/api/v1/admin/pipeline')).json().applicationsTotal).toBe(0);
+    expect(parse((await get(otherAdmin.cookie, '/api/v1/admin/pipeline.csv')).body)).toHaveLength(1); // the header only
+    const res = await get(otherAdmin.cookie, `/api/v1/admin/researchers/${ana.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('the institution’s own admin reads them; an admin or unknown id is not a researcher: 404', async () => {
+    for (const url of urls()) expect((await get(admin.cookie, url)).statusCode, url).toBe(200);
+    expect((await get(admin.cookie, `/api/v1/admin/researchers/${admin.id}`)).statusCode).toBe(404);
+    expect((await get(admin.cookie, '/api/v1/admin/researchers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,181 @@
+// SQL for the research office's dashboard: awards of the period by agency
+// and department, the pending and active counts, the open opportunities that
+// fit the institution's researchers, the timeline and each researcher's
+// activity. Reads the pipeline's, people's and catalogue's tables (decision
+// 014's exceptions, reasons in decision 037).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { inProgressStatuses, inScope, openGrant, within, type Period, type Scope } from './period';
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
+
+/** Awards of the period (by the day they were won), summed per agency and department. */
+export async function awardSlices(db: Db, scope: Scope, period: Period) {
+  return queryRows<AwardSliceRow>(
+    db,
+    sql`SELECT coalesce(g.agency, 'Unknown agency') AS agency, coalesce(u.department, 'No department') AS department,
+      coalesce(sum(a.amount_awarded), 0)::float8 AS amount, count(*)::int AS awards
+    FROM applications a
+    JOIN users u ON u.id = a.user_id
+    JOIN grants g ON g.id = a.grant_id
+    WHERE ${inScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+    GROUP BY 1, 2`,
+  );
+}
+
+/** Applications in internal review now, and submitted or under the sponsor's review now. */
+export async function pendingCounts(db: Db, scope: Scope) {
+  const [row] = await queryRows<{ pending_review: number; applied: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE a.status = 'internal_review')::int AS pending_review,
+      count(*) FILTER (WHERE a.status IN ('submitted', 'under_review'))::int AS applied
+    FROM applications a JOIN users u ON u.id = a.user_id
+    WHERE ${inScope(scope)} AND a.status IN ('internal_review', 'submitted', 'under_review')`,
+  );
+  return { pendingReview: row?.pending_review ?? 0, applied: row?.applied ?? 0 };
+}
+
+/** Active researchers, and those of them who signed in within 30 days of `now`. */
+export async function researcherCounts(db: Db, scope: Scope, now: Date) {
+  const [row] = await queryRows<{ total: number; active: number }>(
+    db,
+    sql`SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE u.last_sign_in_at >= ${now.toISOString()}::timestamptz - interval '30 days')::int AS active
+    FROM users u
+    WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active'`,
+  );
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+export type OpportunityRow = {
+  id: string;
+  title: string;
+  agency: string | null;
+  close_date: string | null;
+  researchers: number;
+  total: number;
+};
+
+/**
+ * Open grants sharing a research area with an active researcher in scope:
+ * how many there are, and the `limit` that fit the most researchers. Grants
+ * with the same areas fit the same people, so people are counted once per
+ * distinct set of areas, not once per grant.
+ */
+export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
+  return queryRows<OpportunityRow>(
+    db,
+    sql`WITH people AS (
+        SELECT p.user_id, p.research_areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+        WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
+      ), areas AS (
+        SELECT array_agg(DISTINCT area) AS all_areas FROM people, unnest(people.research_areas) AS area
+      ), fitting AS (
+        SELECT g.id, g.title, g.agency, g.close_date, g.research_areas FROM grants g, areas
+        WHERE ${openGrant(today)} AND g.research_areas && areas.all_areas
+      ), area_sets AS (
+        SELECT DISTINCT research_areas FROM fitting
+      ), set_people AS (
+        SELECT s.research_areas, count(DISTINCT pa.user_id)::int AS researchers
+        FROM area_sets s
+        CROSS JOIN LATERAL unnest(s.research_areas) AS sa(area)
+        JOIN (SELECT people.user_id, area FROM people, unnest(people.research_areas) AS area) pa ON pa.area = sa.area
+        GROUP BY s.research_areas
+      )
+      SELECT f.id, f.title, f.agency, to_char(f.close_date, 'YYYY-MM-DD') AS close_date, sp.researchers,
+        count(*) OVER ()::int AS total
+      FROM fitting f JOIN set_people sp ON sp.research_areas = f.research_areas
+      ORDER BY sp.researchers DESC, f.close_date ASC NULLS LAST, f.id
+      LIMIT ${limit}`,
+  );
+}
+
+export type TimelineRow = {
+  id: string;
+  grant_title: string;
+  pi_id: string;
+  pi_name: string;
+  pi_department: string | null;
+  status: string;
+  created_at: Date | string;
+  submitted_at: Date | string | null;
+  awarded_at: Date | string | null;
+  internal_deadline: string | null;
+  close_date: string | null;
+  lead_days: number;
+  amount: number | null;
+};
+
+/** Applications in progress and the period's awards, soonest sponsor deadline first. */
+export async function timeline(db: Db, scope: Scope, period: Period, limit: number) {
+  return queryRows<TimelineRow>(
+    db,
+    sql`SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department, a.status,
+      a.created_at, a.submitted_at, a.awarded_at, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
+      to_char(g.close_date, 'YYYY-MM-DD') AS close_date, i.internal_deadline_business_days AS lead_days,
+      coalesce(a.amount_awarded, a.amount_requested)::float8 AS amount
+    FROM applications a
+    JOIN users u ON u.id = a.user_id
+    JOIN institutions i ON i.id = u.institution_id
+    JOIN grants g ON g.id = a.grant_id
+    WHERE ${inScope(scope)}
+      AND (a.status IN (${list(inProgressStatuses)}) OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}))
+    ORDER BY (a.status = 'awarded'), g.close_date ASC NULLS LAST, a.id
+    LIMIT ${limit}`,
+  );
+}
+
+export type ActivityRow = {
+  id: string;
+  name: string;
+  department: string | null;
+  last_sign_in_at: Date | string | null;
+  saved: number;
+  started: number;
+  submitted: number;
+  awarded: number;
+  total: number;
+};
+
+/** Each active researcher's period: grants saved, applications started, submitted and won; most active first. */
+export async function professorActivity(db: Db, scope: Scope, period: Period, limit: number, researcherId?: string) {
+  return queryRows<ActivityRow>(
+    db,
+    sql`WITH people AS (
+        SELECT u.id, u.name, u.department, u.last_sign_in_at FROM users u
+        WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active'
+          ${researcherId ? sql`AND u.id = ${researcherId}` : sql``}
+      ), apps AS (
+        SELECT a.user_id,
+          count(*) FILTER (WHERE ${within(sql`a.created_at`, period)})::int AS started,
+          count(*) FILTER (WHERE ${within(sql`a.submitted_at`, period)})::int AS submitted,
+          count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded
+        FROM applications a JOIN people ON people.id = a.user_id
+        GROUP BY a.user_id
+      ), saves AS (
+        SELECT s.user_id, count(*)::int AS saved FROM saved_grants s JOIN people ON people.id = s.user_id
+        WHERE ${within(sql`s.created_at`, period)}
+        GROUP BY s.user_id
+      )
+      SELECT people.id, people.name, people.department, people.last_sign_in_at,
+        coalesce(saves.saved, 0) AS saved, coalesce(apps.started, 0) AS started,
+        coalesce(apps.submitted, 0) AS submitted, coalesce(apps.awarded, 0) AS awarded,
+        count(*) OVER ()::int AS total
+      FROM people LEFT JOIN apps ON apps.user_id = people.id LEFT JOIN saves ON saves.user_id = people.id
+      ORDER BY awarded DESC, submitted DESC, started DESC, saved DESC, people.last_sign_in_at DESC NULLS LAST, people.name, people.id
+      LIMIT ${limit}`,
+  );
+}
+
+/** The departments of the institution's people, for the filter. */
+export async function departments(db: Db, institutionId: string) {
+  const rows = await queryRows<{ department: string }>(
+    db,
+    sql`SELECT DISTINCT department FROM users
+    WHERE institution_id = ${institutionId} AND role = 'researcher' AND department IS NOT NULL AND department <> ''
+    ORDER BY department`,
+  );
+  return rows.map((r) => r.department);
+}

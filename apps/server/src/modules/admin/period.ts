@@ -1,0 +1,46 @@
+// The period a report covers and the SQL that keeps a query to it and to the
+// institution (and department) it is about. Days are UTC days, both ends
+// included (decision 037).
+import { sql, type SQL } from 'drizzle-orm';
+import { fiscalYearOf } from '@grantbridge/contract/admin';
+
+export type Period = { from: string; to: string; label: string };
+export type Scope = { institutionId: string; department: string | null };
+
+/** The asked period, or the federal fiscal year holding `today`. */
+export function resolvePeriod(query: { from?: string; to?: string }, today: string): Period {
+  if (query.from && query.to) return { from: query.from, to: query.to, label: `${query.from} to ${query.to}` };
+  return fiscalYearOf(today);
+}
+
+/** `column` (a timestamptz) falls on a day of the period. */
+export function within(column: SQL, period: { from: string; to: string }): SQL {
+  return sql`(${column} >= (${period.from}::date)::timestamp AT TIME ZONE 'UTC' AND ${column} < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+}
+
+/** `u` (the PI or the researcher) belongs to the scope. */
+export function inScope(scope: Scope, alias = 'u'): SQL {
+  const u = sql.raw(alias);
+  return scope.department === null
+    ? sql`${u}.institution_id = ${scope.institutionId}`
+    : sql`(${u}.institution_id = ${scope.institutionId} AND ${u}.department = ${scope.department})`;
+}
+
+/** A grant still open on `today`: posted or forecasted, not closed. */
+export function openGrant(today: string, alias = 'g'): SQL {
+  const g = sql.raw(alias);
+  return sql`(${g}.status IN ('posted', 'forecasted') AND (${g}.close_date IS NULL OR ${g}.close_date >= ${today}::date))`;
+}
+
+export const pendingReviewStatuses = ['internal_review'] as const;
+export const appliedStatuses = ['submitted', 'under_review'] as const;
+export const inProgressStatuses = ['drafting', 'internal_review', 'submitted', 'under_review'] as const;
+
+export function isoDay(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value.toISOString() : new Date(value).toISOString()).slice(0, 10);
+}
+
+export function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

@@ -1,0 +1,240 @@
+// SQL for the Grant Status page and its export: the four counts, the
+// applications a status filter picks (also read in keyset batches for the
+// CSV), the most saved grants, pending team invitations, recent stage
+// changes and what needs the office's attention.
+import { sql, type SQL } from 'drizzle-orm';
+import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
+import { queryRows, type Db } from '../../db/client';
+import { appliedStatuses, inProgressStatuses, inScope, within, type Period, type Scope } from './period';
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** Declined within the period: the day it was last marked rejected. */
+const rejectedWithin = (period: Period) => sql`EXISTS (
+  SELECT 1 FROM application_events e
+  WHERE e.application_id = a.id AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)})`;
+
+/** Which applications a status filter picks (decision 037). */
+export function statusCondition(status: PipelineStatusFilter, period: Period): SQL {
+  switch (status) {
+    case 'awarded':
+      return sql`a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}`;
+    case 'rejected':
+      return sql`a.status = 'rejected' AND ${rejectedWithin(period)}`;
+    case 'pending_review':
+      return sql`a.status = 'internal_review'`;
+    case 'applied':
+      return sql`a.status IN (${list(appliedStatuses)})`;
+    case 'in_progress':
+      return sql`a.status IN (${list(inProgressStatuses)})`;
+    case 'all':
+      return sql`TRUE`;
+  }
+}
+
+export async function pipelineCounts(db: Db, scope: Scope, period: Period) {
+  const [row] = await queryRows<{ awarded: number; pending_review: number; applied: number; rejected: number }>(
+    db,
+    sql`SELECT
+      count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded,
+      count(*) FILTER (WHERE a.status = 'internal_review')::int AS pending_review,
+      count(*) FILTER (WHERE a.status IN (${list(appliedStatuses)}))::int AS applied,
+      count(*) FILTER (WHERE a.status = 'rejected' AND ${rejectedWithin(period)})::int AS rejected
+    FROM applications a JOIN users u ON u.id = a.user_id
+    WHERE ${inScope(scope)} AND a.status IN ('awarded', 'internal_review', 'submitted', 'under_review', 'rejected')`,
+  );
+  return {
+    awarded: row?.awarded ?? 0,
+    pendingReview: row?.pending_review ?? 0,
+    applied: row?.applied ?? 0,
+    rejected: row?.rejected ?? 0,
+  };
+}
+
+export type ReportRow = {
+  id: string;
+  status: string;
+  pi_id: string;
+  pi_name: string;
+  pi_department: string | null;
+  grant_id: string;
+  grant_title: string;
+  opportunity_number: string;
+  agency: string | null;
+  close_date: string | null;
+  internal_deadline: string | null;
+  lead_days: number;
+  amount_requested: number | null;
+  amount_awarded: number | null;
+  documents_completed: number;
+  documents_total: number;
+  updated_at: Date | string;
+  /** updated_at at full precision (microseconds), for the export's keyset. */
+  updated_key: string;
+};
+
+const reportColumns = sql`a.id, a.status, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department,
+  g.id AS grant_id, g.title AS grant_title, g.opportunity_number, g.agency,
+  to_char(g.close_date, 'YYYY-MM-DD') AS close_date, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
+  i.internal_deadline_business_days AS lead_days,
+  a.amount_requested::float8 AS amount_requested, a.amount_awarded::float8 AS amount_awarded,
+  coalesce(d.completed, 0)::int AS documents_completed, coalesce(d.total, 0)::int AS documents_total, a.updated_at, a.updated_at::text AS updated_key`;
+
+const reportFrom = sql`FROM applications a
+  JOIN users u ON u.id = a.user_id
+  JOIN institutions i ON i.id = u.institution_id
+  JOIN grants g ON g.id = a.grant_id
+  LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE ad.status = 'completed') AS completed, count(*) AS total
+    FROM application_documents ad WHERE ad.application_id = a.id
+  ) d ON TRUE`;
+
+/** The applications `where` picks, last changed first, `limit` of them after the keyset `after`. */
+export async function reportRows(
+  db: Db,
+  scope: Scope,
+  where: SQL,
+  limit: number,
+  after?: { updatedAt: string; id: string },
+) {
+  return queryRows<ReportRow>(
+    db,
+    sql`SELECT ${reportColumns} ${reportFrom}
+    WHERE ${inScope(scope)} AND ${where}
+      ${after ? sql`AND (a.updated_at, a.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    ORDER BY a.updated_at DESC, a.id DESC
+    LIMIT ${limit}`,
+  );
+}
+
+export async function countRows(db: Db, scope: Scope, where: SQL) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM applications a JOIN users u ON u.id = a.user_id WHERE ${inScope(scope)} AND ${where}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Applications in progress, soonest sponsor deadline first. */
+export async function inProgressRows(db: Db, scope: Scope, limit: number) {
+  return queryRows<ReportRow>(
+    db,
+    sql`SELECT ${reportColumns} ${reportFrom}
+    WHERE ${inScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+    ORDER BY g.close_date ASC NULLS LAST, a.id
+    LIMIT ${limit}`,
+  );
+}
+
+export type SavedGrantRow = {
+  id: string;
+  title: string;
+  agency: string | null;
+  close_date: string | null;
+  count: number;
+  savers: { id: string; name: string; department: string | null }[];
+};
+
+/** The grants saved by the most researchers in scope, with (the first five of) who saved them. */
+export async function mostSavedGrants(db: Db, scope: Scope, limit: number) {
+  return queryRows<SavedGrantRow>(
+    db,
+    sql`WITH saves AS (
+        SELECT s.grant_id, u.id, u.name, u.department, s.created_at FROM saved_grants s JOIN users u ON u.id = s.user_id
+        WHERE ${inScope(scope)} AND u.status = 'active'
+      ), top AS (
+        SELECT grant_id, count(*)::int AS count FROM saves GROUP BY grant_id ORDER BY count DESC, grant_id LIMIT ${limit}
+      )
+      SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, top.count,
+        (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'department', x.department) ORDER BY x.created_at DESC)
+         FROM (SELECT * FROM saves WHERE saves.grant_id = top.grant_id ORDER BY created_at DESC LIMIT 5) x) AS savers
+      FROM top JOIN grants g ON g.id = top.grant_id
+      ORDER BY top.count DESC, g.id`,
+  );
+}
+
+export type InvitationRow = {
+  application_id: string;
+  grant_title: string;
+  pi_id: string;
+  pi_name: string;
+  pi_department: string | null;
+  invitee_id: string;
+  invitee_name: string;
+  invitee_institution: string;
+  invited_at: Date | string;
+};
+
+/** Team invitations not yet accepted on applications led in scope. */
+export async function pendingInvitations(db: Db, scope: Scope, limit: number) {
+  return queryRows<InvitationRow>(
+    db,
+    sql`SELECT a.id AS application_id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department,
+      iu.id AS invitee_id, iu.name AS invitee_name, ii.name AS invitee_institution, m.created_at AS invited_at
+    FROM application_members m
+    JOIN applications a ON a.id = m.application_id
+    JOIN users u ON u.id = a.user_id
+    JOIN grants g ON g.id = a.grant_id
+    JOIN users iu ON iu.id = m.user_id
+    JOIN institutions ii ON ii.id = iu.institution_id
+    WHERE ${inScope(scope)} AND m.status = 'pending' AND a.status IN (${list(inProgressStatuses)})
+    ORDER BY m.created_at DESC
+    LIMIT ${limit}`,
+  );
+}
+
+/** How many active researchers at other onboarded institutions share an area with each grant. */
+export async function fitElsewhere(db: Db, institutionId: string, grantIds: string[]) {
+  if (grantIds.length === 0) return new Map<string, number>();
+  const rows = await queryRows<{ id: string; n: number }>(
+    db,
+    sql`SELECT g.id, (
+        SELECT count(*)::int FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+        JOIN institutions i ON i.id = u.institution_id
+        WHERE u.institution_id <> ${institutionId} AND u.role = 'researcher' AND u.status = 'active' AND i.onboarded
+          AND p.research_areas && g.research_areas) AS n
+    FROM grants g WHERE g.id IN (${list(grantIds)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+export type EventRow = {
+  at: Date | string;
+  application_id: string;
+  grant_title: string;
+  pi_id: string;
+  pi_name: string;
+  pi_department: string | null;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+};
+
+/** The latest stage changes of applications led in scope. */
+export async function recentEvents(db: Db, scope: Scope, limit: number) {
+  return queryRows<EventRow>(
+    db,
+    sql`SELECT e.created_at AS at, a.id AS application_id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name,
+      u.department AS pi_department, e.from_status, e.to_status, e.reason
+    FROM application_events e
+    JOIN applications a ON a.id = e.application_id
+    JOIN users u ON u.id = a.user_id
+    JOIN grants g ON g.id = a.grant_id
+    WHERE ${inScope(scope)}
+    ORDER BY e.created_at DESC, e.id DESC
+    LIMIT ${limit}`,
+  );
+}
+
+/** Applications waiting for the office's review, oldest first, with the day each arrived. */
+export async function waitingForReview(db: Db, scope: Scope, limit: number) {
+  return queryRows<{ id: string; grant_title: string; pi_id: string; pi_name: string; pi_department: string | null; since: Date | string }>(
+    db,
+    sql`SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department,
+      coalesce((SELECT max(e.created_at) FROM application_events e WHERE e.application_id = a.id AND e.to_status = 'internal_review'), a.updated_at) AS since
+    FROM applications a JOIN users u ON u.id = a.user_id JOIN grants g ON g.id = a.grant_id
+    WHERE ${inScope(scope)} AND a.status = 'internal_review'
+    ORDER BY since, a.id
+    LIMIT ${limit}`,
+  );
+}
