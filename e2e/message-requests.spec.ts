@@ -26,8 +26,8 @@ test('a message request across institutions: waiting, reported, accepted, then a
 
   await page.getByRole('button', { name: 'New Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Message' });
-  await dialog.getByRole('searchbox', { name: 'To' }).fill('Grace Osei');
-  await dialog.getByRole('button', { name: new RegExp(recipient.name) }).click();
+  await dialog.getByRole('combobox', { name: 'To' }).fill('Grace Osei');
+  await dialog.getByRole('option', { name: new RegExp(recipient.name) }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(

@@ -83,8 +83,8 @@ const chatRow = (page: Page, name: string | RegExp) => page.getByRole('link', { 
 /** Picks people in a people picker by searching their names. */
 async function pick(scope: ReturnType<Page['getByRole']>, label: string, people: Person[]) {
   for (const person of people) {
-    await scope.getByRole('searchbox', { name: label }).fill(person.name.replace(/^Dr\. /, ''));
-    await scope.getByRole('button', { name: new RegExp(person.name) }).click();
+    await scope.getByRole('combobox', { name: label }).fill(person.name.replace(/^Dr\. /, ''));
+    await scope.getByRole('option', { name: new RegExp(person.name) }).click();
     await expect(scope.getByRole('list', { name: 'Chosen people' })).toContainText(person.name);
   }
 }

@@ -52,8 +52,8 @@ test('two people chat live in a direct conversation, and one catches up after go
   await page.getByRole('button', { name: 'New Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Message' });
   await expect(dialog.getByRole('radio', { name: /Direct Message/ })).toBeChecked();
-  await dialog.getByRole('searchbox', { name: 'To' }).fill('Morgan');
-  await dialog.getByRole('button', { name: /Morgan Halvorsen/ }).click();
+  await dialog.getByRole('combobox', { name: 'To' }).fill('Morgan');
+  await dialog.getByRole('option', { name: /Morgan Halvorsen/ }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard\/message\?c=[0-9a-f-]{36}$/);

@@ -1,5 +1,5 @@
 // A modal dialog on Radix: focus trapped, Escape closes, focus goes back to
-// what opened it, title and description wired for assistive technology.
+// what opened it (unless closing it moved focus on purpose), title and description wired for assistive technology.
 import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -40,6 +40,13 @@ export function Dialog({
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
+            // What the dialog did may have put focus somewhere on purpose (a new
+            // conversation's message box): leave it there.
+            const active = document.activeElement;
+            if (active instanceof HTMLElement && active !== document.body && active.isConnected) {
+              event.preventDefault();
+              return;
+            }
             if (opener.current?.isConnected) {
               event.preventDefault();
               opener.current.focus();

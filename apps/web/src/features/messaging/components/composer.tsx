@@ -1,7 +1,8 @@
-// The message box: grows to 100px when focused, Enter sends, Shift+Enter
-// starts a new line, Send stays disabled until there is something to send.
+// The message box: takes focus when its conversation opens, grows to 100px
+// when focused, Enter sends, Shift+Enter starts a new line, Send stays
+// disabled until there is something to send.
 // Text over the limit is kept (not cut off) and shown as too long.
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { SendHorizontal } from 'lucide-react';
 import { messageMaxLength } from '@grantbridge/contract/messaging';
@@ -24,6 +25,12 @@ export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A conversation is opened to write in it: from the list, New Message or a
+  // Message button, focus lands here (not back on what opened it).
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true });
+  }, []);
   const trimmed = text.trim();
   const length = text.length >= counterFrom ? lengthOf(trimmed) : trimmed.length;
   const tooLong = length > messageMaxLength;
@@ -56,6 +63,7 @@ export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
       </p>
       <div className="flex items-end gap-2">
         <textarea
+          ref={box}
           id={`${id}-text`}
           value={text}
           onChange={(event) => {

@@ -1,6 +1,14 @@
 // Search people by name (or a colleague by full e-mail) and pick them; picked people show as
-// removable chips. In single mode a new pick replaces the old one.
+// removable chips. In single mode a new pick replaces the old one. The box and the list
+// under it are a WAI-ARIA combobox with a listbox (downshift): the arrow keys move through
+// the people found, Enter picks or unpicks the highlighted one, and the list stays open so
+// several can be picked in a row.
 import { useState } from 'react';
+import {
+  useCombobox,
+  type UseComboboxState,
+  type UseComboboxStateChangeOptions,
+} from 'downshift';
 import clsx from 'clsx';
 import { Check, Search, X } from 'lucide-react';
 import type { Person } from '@grantbridge/contract/messaging';
@@ -23,6 +31,19 @@ type PeoplePickerProps = {
   hint?: string;
 };
 
+const { InputKeyDownEnter, ItemClick, InputBlur } = useCombobox.stateChangeTypes;
+
+/** A pick keeps what was typed and the highlight, so the next person is one arrow away. */
+function keepSearching(
+  state: UseComboboxState<Person>,
+  { type, changes }: UseComboboxStateChangeOptions<Person>,
+): Partial<UseComboboxState<Person>> {
+  if (type === InputKeyDownEnter || type === ItemClick)
+    return { ...changes, inputValue: state.inputValue, highlightedIndex: state.highlightedIndex };
+  if (type === InputBlur) return { ...changes, inputValue: state.inputValue };
+  return changes;
+}
+
 export function PeoplePicker({
   id,
   label,
@@ -44,13 +65,50 @@ export function PeoplePicker({
     else onChange([...selected, { id: person.id, name: person.name }]);
   };
 
+  const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } =
+    useCombobox<Person>({
+      items: results,
+      itemToString: (person) => person?.name ?? '',
+      itemToKey: (person) => person?.id ?? null,
+      inputValue: text,
+      onInputValueChange: ({ inputValue }) => setText(inputValue),
+      // Nothing stays "selected" in downshift's sense: the chips hold the picks.
+      selectedItem: null,
+      // The list sits in the dialog under the box, never folded away.
+      isOpen: true,
+      stateReducer: keepSearching,
+      onStateChange: ({ type, selectedItem }) => {
+        if ((type === InputKeyDownEnter || type === ItemClick) && selectedItem) toggle(selectedItem);
+      },
+      scrollIntoView: (node) => node?.scrollIntoView?.({ block: 'nearest' }),
+      inputId: id,
+      labelId: `${id}-label`,
+      menuId: `${id}-results`,
+    });
+
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
+  const status = people.isPending
+    ? 'Searching…'
+    : people.isError
+      ? 'People could not be loaded. Try again.'
+      : results.length === 0
+        ? 'No people found.'
+        : '';
+
+  const inputProps = getInputProps({
+    onKeyDown: (event) => {
+      // Escape closes the dialog, as everywhere else in it; Enter with no one
+      // highlighted submits the form.
+      if (event.key === 'Escape' || (event.key === 'Enter' && highlightedIndex < 0))
+        (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+    },
+  });
 
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+      <label {...getLabelProps()} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
       {selected.length > 0 ? (
@@ -79,15 +137,14 @@ export function PeoplePicker({
           aria-hidden="true"
         />
         <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...inputProps}
+          type="text"
           placeholder="Search by name, or a colleague’s full e-mail"
           autoComplete="off"
+          aria-expanded={results.length > 0}
+          aria-activedescendant={inputProps['aria-activedescendant'] || undefined}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy || undefined}
-          aria-controls={`${id}-results`}
           className={clsx(controlClasses, 'h-11 pl-9')}
         />
       </div>
@@ -102,45 +159,44 @@ export function PeoplePicker({
         </p>
       ) : null}
       <ul
-        id={`${id}-results`}
-        aria-label="People found"
+        {...getMenuProps({ 'aria-label': 'People found' })}
+        aria-multiselectable={single ? undefined : true}
         aria-busy={people.isFetching}
+        hidden={results.length === 0}
         className="mt-2 max-h-52 overflow-y-auto rounded-lg border border-slate-200"
       >
-        {results.map((person) => {
+        {results.map((person, index) => {
           const picked = selectedIds.has(person.id);
           return (
-            <li key={person.id} className="border-b border-slate-100 last:border-b-0">
-              <button
-                type="button"
-                aria-pressed={picked}
-                onClick={() => toggle(person)}
-                className={clsx(
-                  'flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50',
-                  picked && 'bg-brand-50',
-                )}
-              >
-                <InitialsAvatar name={person.name} size="sm" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-slate-900">
-                    {person.name}
-                  </span>
-                  <span className="block truncate text-xs text-slate-600">
-                    {person.title ?? roleLabels[person.role]} · {person.institution.name}
-                  </span>
+            <li
+              key={person.id}
+              {...getItemProps({ item: person, index, 'aria-selected': picked })}
+              className={clsx(
+                'flex w-full cursor-pointer items-center gap-3 border-b border-slate-100 px-3 py-2 text-left last:border-b-0',
+                index === highlightedIndex ? 'bg-brand-100' : picked ? 'bg-brand-50' : 'hover:bg-slate-50',
+              )}
+            >
+              <InitialsAvatar name={person.name} size="sm" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-900">{person.name}</span>
+                <span className="block truncate text-xs text-slate-600">
+                  {person.title ?? roleLabels[person.role]} · {person.institution.name}
                 </span>
-                {picked ? <Check className="size-4 text-brand-800" aria-hidden="true" /> : null}
-              </button>
+              </span>
+              {picked ? <Check className="size-4 text-brand-800" aria-hidden="true" /> : null}
             </li>
           );
         })}
-        {!people.isPending && results.length === 0 ? (
-          <li className="px-3 py-3 text-sm text-slate-700">
-            {people.isError ? 'People could not be loaded. Try again.' : 'No people found.'}
-          </li>
-        ) : null}
-        {people.isPending ? <li className="px-3 py-3 text-sm text-slate-700">Searching…</li> : null}
       </ul>
+      <p
+        role="status"
+        className={clsx(
+          'text-sm text-slate-700',
+          status ? 'mt-2 rounded-lg border border-slate-200 px-3 py-3' : 'sr-only',
+        )}
+      >
+        {status || `${results.length} ${results.length === 1 ? 'person' : 'people'} found. Use the arrow keys to move through them and Enter to choose.`}
+      </p>
     </div>
   );
 }
