@@ -28,6 +28,8 @@ export const paths = {
     grants: '/dashboard/grants',
     grantsSection: (section: MyGrantsSection) => `/dashboard/grants#${myGrantsSections[section]}`,
     profile: '/dashboard/profile',
+    /** My profile with its editor open (where research areas are set). */
+    editProfile: '/dashboard/profile?edit=1',
     setup: '/dashboard/setup',
     settings: '/dashboard/settings',
     notifications: '/dashboard/notifications',

@@ -9,6 +9,7 @@ import {
 } from '../../features/pipeline/components/grant-actions';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { useShellUser } from '../layouts/shell-context';
+import { MessageButton } from './message-button';
 
 // The grant page (grants) with the viewer's bookmark and application (pipeline)
 // and recommended collaborators (matching).
@@ -46,13 +47,16 @@ export function Component() {
           onHighlight={onHighlight}
           grantPath={admin ? paths.admin.grant : paths.researcher.grant}
           personPath={admin ? paths.admin.researcher : paths.researcher.person}
-          renderActions={
-            admin
-              ? undefined
-              : (person) => (
-                  <InviteToTeamButton person={person} grantId={grant.id} applicationPath={paths.researcher.application} />
-                )
-          }
+          editProfilePath={admin ? undefined : paths.researcher.editProfile}
+          // From a grant to people: write to them, or ask them onto this grant's team.
+          renderActions={(person) => (
+            <>
+              <MessageButton person={person} />
+              {admin ? null : (
+                <InviteToTeamButton person={person} grantId={grant.id} applicationPath={paths.researcher.application} />
+              )}
+            </>
+          )}
         />
       )}
     />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 // Recommended collaborators for a grant (DESIGN §7). Hovering or focusing a
 // person tells the page which of the grant's areas they share.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { UsersRound } from 'lucide-react';
 import type { Collaborator } from '@grantbridge/contract/grants';
 import { Card } from '../../../components/ui/card';
@@ -17,11 +18,20 @@ type CollaboratorsPanelProps = {
   grantPath: (id: string) => string;
   /** A researcher's profile page. */
   personPath: (id: string) => string;
-  /** What the viewer may do with a suggested person (Invite to team), from the route. */
+  /** What the viewer may do with a suggested person (Message, Invite to team), from the route. */
   renderActions?: (collaborator: Collaborator) => ReactNode;
+  /** Where the viewer completes their research areas; the empty state links there. */
+  editProfilePath?: string;
 };
 
-export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath, renderActions }: CollaboratorsPanelProps) {
+export function CollaboratorsPanel({
+  grantId,
+  onHighlight,
+  grantPath,
+  personPath,
+  renderActions,
+  editProfilePath,
+}: CollaboratorsPanelProps) {
   const collaborators = useCollaborators(grantId);
   const [shownId, setShownId] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -50,10 +60,21 @@ export function CollaboratorsPanel({ grantId, onHighlight, grantPath, personPath
           We couldn&rsquo;t load collaborators. Reload the page to try again.
         </p>
       ) : collaborators.data.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-700">
-          No researcher at another institution covers this grant&rsquo;s areas yet. Add research
-          areas to your profile to widen the match.
-        </p>
+        <div className="mt-4 text-sm text-slate-700">
+          <p>No researcher at another institution covers this grant&rsquo;s areas yet.</p>
+          {editProfilePath ? (
+            <p className="mt-2">
+              Matches come from the research areas and expertise on your profile.{' '}
+              <Link
+                to={editProfilePath}
+                className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+              >
+                Complete your profile&rsquo;s research areas
+              </Link>{' '}
+              to widen the match.
+            </p>
+          ) : null}
+        </div>
       ) : (
         <ul className="mt-4 space-y-3">
           {collaborators.data.map((person) => (

@@ -4,15 +4,15 @@
 // if there is none yet).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { UserPlus } from 'lucide-react';
+import { Check, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
-import { inviteToTeam } from '../api/applications-api';
+import { applicationKeys, getApplication, inviteToTeam } from '../api/applications-api';
 import { pipelineKeys, startApplication } from '../api/pipeline-api';
 import { useApplications } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
@@ -24,20 +24,56 @@ type Props = {
   applicationPath: (id: string) => string;
 };
 
+/** Whether the person is already on (or invited to) the team of the viewer's application for the grant. */
+function useTeamStanding(personId: string, grantId: string | undefined) {
+  const applications = useApplications();
+  const forGrant = grantId
+    ? applications.data?.find((a) => a.grantId === grantId && a.role === 'pi' && inProgressStages.includes(a.status))
+    : undefined;
+  const application = useQuery({
+    queryKey: applicationKeys.detail(forGrant?.id ?? ''),
+    queryFn: ({ signal }) => getApplication(forGrant!.id, signal),
+    enabled: Boolean(forGrant),
+  });
+  return forGrant ? application.data?.members.find((m) => m.userId === personId)?.status : undefined;
+}
+
 export function InviteToTeamButton({ person, grantId, applicationPath }: Props) {
   const [open, setOpen] = useState(false);
+  const [justInvited, setJustInvited] = useState(false);
+  const standing = useTeamStanding(person.id, grantId) ?? (justInvited ? 'pending' : undefined);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        <UserPlus className="size-4" aria-hidden="true" />
-        Invite to team
+      {/* The same button stays (so focus stays on it after the dialog) and says where the person stands. */}
+      <Button
+        variant="secondary"
+        aria-disabled={standing ? true : undefined}
+        onClick={standing ? undefined : () => setOpen(true)}
+        className={standing ? 'border-emerald-300 bg-emerald-50 text-emerald-900 hover:bg-emerald-50' : undefined}
+      >
+        {standing ? <Check className="size-4" aria-hidden="true" /> : <UserPlus className="size-4" aria-hidden="true" />}
+        {standing === 'active' ? 'On your team' : standing === 'pending' ? 'Invited to your team' : 'Invite to team'}
       </Button>
-      {open ? <InviteDialog person={person} grantId={grantId} applicationPath={applicationPath} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <InviteDialog
+          person={person}
+          grantId={grantId}
+          applicationPath={applicationPath}
+          onClose={() => setOpen(false)}
+          onInvited={() => setJustInvited(true)}
+        />
+      ) : null}
     </>
   );
 }
 
-function InviteDialog({ person, grantId, applicationPath, onClose }: Props & { onClose: () => void }) {
+function InviteDialog({
+  person,
+  grantId,
+  applicationPath,
+  onClose,
+  onInvited,
+}: Props & { onClose: () => void; onInvited: () => void }) {
   const queryClient = useQueryClient();
   const applications = useApplications();
   const mine = (applications.data ?? []).filter((a) => a.role === 'pi' && inProgressStages.includes(a.status));
@@ -59,10 +95,14 @@ function InviteDialog({ person, grantId, applicationPath, onClose }: Props & { o
       if (!id) throw new Error('no application');
       await inviteToTeam(id, person.id, role);
       void queryClient.invalidateQueries({ queryKey: pipelineKeys.applications });
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(id) });
       toast.success(`${person.name} is invited to the team`);
+      onInvited();
       onClose();
     } catch (e) {
-      setError(isApiError(e) ? e.message : 'The invitation could not be sent. Please try again.');
+      const message = isApiError(e) ? e.message : 'The invitation could not be sent. Please try again.';
+      setError(message);
+      toast.error(message);
     } finally {
       setPending(false);
     }

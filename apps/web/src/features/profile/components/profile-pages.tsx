@@ -1,7 +1,7 @@
 // My profile (with Edit Profile), the setup step after a first sign-in, and
 // another researcher's profile.
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
@@ -36,7 +36,8 @@ function useProfileSaved() {
 
 export function MyProfilePage() {
   const profile = useProfile();
-  const [editing, setEditing] = useState(false);
+  // ?edit=1 (advice elsewhere to complete the profile) opens the editor at once.
+  const [editing, setEditing] = useState(useSearchParams()[0].get('edit') === '1');
   const saved = useProfileSaved();
   if (profile.isPending) return <LoadingState label="Loading your profile…" className="min-h-96" />;
   if (profile.isError) return <Problem>Your profile could not be loaded. Reload the page to try again.</Problem>;
