@@ -15,6 +15,7 @@ import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
+import { loadDemoHistory } from './seed/history-seed';
 import { loadDemoFeed } from './seed/feed-seed';
 import { loadDemoNotifications } from './seed/notifications-seed';
 import { markCatalogueSeen } from './modules/notifications/grant-alerts';
@@ -43,6 +44,7 @@ export async function prepareDatabase(
       await loadDemoConversations(db, config);
       await loadDemoPeopleExtras(db, config);
       await loadDemoApplications(db);
+      await loadDemoHistory(db);
       await loadDemoFeed(db);
       await loadDemoNotifications(db);
     }

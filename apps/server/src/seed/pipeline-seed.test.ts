@@ -155,3 +155,40 @@ describe('demo notifications', () => {
     expect(mailed!.n).toBe(0);
   });
 });
+
+describe('demo history', () => {
+  it('gives the office two fiscal years of decisions from several agencies and departments, once, by allowed steps', async () => {
+    const { loadDemoHistory } = await import('./history-seed');
+    expect(await loadDemoHistory(t.db)).toBe(true);
+    expect(await loadDemoHistory(t.db)).toBe(false);
+    const [admin] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'admin@example.edu'`);
+    const cookie = await sessionCookie(t.db, admin!.id);
+    const { fiscalYearOf, previousPeriod } = await import('@grantbridge/contract/admin');
+    const thisYear = fiscalYearOf(new Date().toISOString().slice(0, 10));
+    const lastYear = previousPeriod(thisYear);
+    const overview = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/admin/overview${q}`, headers: { cookie } })).json();
+    const current = await overview('');
+    const before = await overview(`?from=${lastYear.from}&to=${lastYear.to}`);
+    expect(current.stats.totalFundingAchieved).toBeGreaterThan(0);
+    expect(before.fundingByAgency.length).toBeGreaterThanOrEqual(3);
+    expect(before.fundingByDepartment.length).toBeGreaterThanOrEqual(3);
+    const pipeline = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/pipeline?from=${lastYear.from}&to=${lastYear.to}`, headers: { cookie } })).json();
+    expect(pipeline.counts.rejected).toBeGreaterThan(0);
+    // Every history a path the stage rules allow, the office taking its steps.
+    const events = await queryRows<{ application_id: string; from_status: ApplicationStatus | null; to_status: ApplicationStatus; actor_is_pi: boolean }>(
+      t.db,
+      sql`SELECT e.application_id, e.from_status, e.to_status, e.actor_id = a.user_id AS actor_is_pi
+      FROM application_events e JOIN applications a ON a.id = e.application_id
+      WHERE a.status IN ('awarded', 'rejected', 'withdrawn') ORDER BY e.application_id, e.created_at`,
+    );
+    for (const e of events) {
+      if (e.from_status) expect(stepFor(e.from_status, e.to_status, [e.actor_is_pi ? 'pi' : 'admin'])).toBe('ok');
+    }
+    // The walkthrough's researcher keeps the two applications the tour describes.
+    const [jordan] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM applications a JOIN users u ON u.id = a.user_id WHERE u.email = 'researcher@example.edu'`,
+    );
+    expect(jordan!.n).toBe(1);
+  });
+});

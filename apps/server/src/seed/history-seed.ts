@@ -1,0 +1,91 @@
+// Two fiscal years of decided applications at the demo university, so the
+// research office's dashboard shows meaningful figures on the first start:
+// awards from several agencies and departments, declines and withdrawals,
+// each with the stage history the pipeline would have written. Generated
+// without randomness: the grants are picked by a hash of their opportunity
+// numbers, the dates are fixed distances before the day it runs. The
+// in-progress stages come from the demo applications (pipeline-seed.ts).
+import { sql } from 'drizzle-orm';
+import { queryRows, withTransaction, type Db } from '../db/client';
+import { getMeta, setMeta } from '../db/meta';
+
+const demoDomain = 'example.edu';
+const adminEmail = 'admin@example.edu';
+/** The walkthrough's researcher keeps the small pipeline the guided tour describes (pipeline-seed.ts). */
+const leftOut = ['researcher@example.edu'];
+const day = 24 * 3600 * 1000;
+
+type Outcome = 'awarded' | 'rejected' | 'withdrawn';
+/** The outcomes in turn: about a third won, as federal success rates go. */
+const outcomes: Outcome[] = ['awarded', 'rejected', 'rejected', 'awarded', 'withdrawn', 'rejected', 'awarded', 'rejected'];
+
+/** The stages an application went through to reach its outcome. */
+function stagesTo(outcome: Outcome): string[] {
+  if (outcome === 'withdrawn') return ['drafting', 'internal_review', 'drafting', 'withdrawn'];
+  return ['drafting', 'internal_review', 'submitted', 'under_review', outcome];
+}
+
+export async function loadDemoHistory(db: Db): Promise<boolean> {
+  if (!(await getMeta(db, 'demo_applications_at')) || (await getMeta(db, 'demo_history_at'))) return false;
+  const people = await queryRows<{ id: string; email: string }>(
+    db,
+    sql`SELECT id, email FROM users WHERE role = 'researcher' AND status = 'active' AND email LIKE ${`%@${demoDomain}`}
+      AND email NOT IN (${sql.join(leftOut.map((e) => sql`${e}`), sql`, `)})
+    ORDER BY email`,
+  );
+  const [office] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${adminEmail}`);
+  // Closed grants of the agencies that fund the most, a few of each, in a fixed order.
+  const grants = await queryRows<{ id: string; award_ceiling: number | null }>(
+    db,
+    sql`WITH closed AS (
+        SELECT id, agency, award_ceiling, opportunity_number FROM grants
+        WHERE status IN ('closed', 'archived') AND agency IS NOT NULL
+      ), top AS (
+        SELECT agency FROM closed GROUP BY agency ORDER BY count(*) DESC, agency LIMIT 8
+      ), ranked AS (
+        SELECT c.id, c.award_ceiling::float8 AS award_ceiling,
+          row_number() OVER (PARTITION BY c.agency ORDER BY md5(c.opportunity_number), c.id) AS n
+        FROM closed c JOIN top ON top.agency = c.agency
+      )
+      SELECT id, award_ceiling FROM ranked WHERE n <= 12 ORDER BY n, md5(id::text)`,
+  );
+  if (people.length === 0 || grants.length === 0 || !office) return false;
+  const now = Date.now();
+  let next = 0;
+  await withTransaction(db, async (tx) => {
+    for (const [i, person] of people.entries()) {
+      for (let k = 0; k < 6; k += 1) {
+        const grant = grants[next++ % grants.length]!;
+        const outcome = outcomes[(i + k) % outcomes.length]!;
+        // Decided between 10 days and two years ago, spread over both fiscal years.
+        const decidedAt = new Date(now - (10 + ((i * 53 + k * 127) % 720)) * day);
+        const stages = stagesTo(outcome);
+        const startedAt = new Date(decidedAt.getTime() - (stages.length - 1) * 30 * day);
+        const ceiling = grant.award_ceiling && grant.award_ceiling > 0 ? grant.award_ceiling : 250_000 + ((i * 7 + k) % 9) * 50_000;
+        const requested = Math.round(Math.min(ceiling, 2_000_000) / 1000) * 1000;
+        const awarded = outcome === 'awarded' ? Math.round((requested * (80 + ((i + k) % 21))) / 100_000) * 1000 : null;
+        const submitted = stages.includes('submitted') ? new Date(startedAt.getTime() + 2 * 30 * day) : null;
+        const [row] = await queryRows<{ id: string }>(
+          tx,
+          sql`INSERT INTO applications (user_id, grant_id, status, amount_requested, amount_awarded, created_at, updated_at,
+            submitted_at, awarded_at)
+          VALUES (${person.id}, ${grant.id}, ${outcome}, ${requested}, ${awarded}, ${startedAt}, ${decidedAt},
+            ${submitted}, ${outcome === 'awarded' ? decidedAt : null})
+          ON CONFLICT DO NOTHING RETURNING id`,
+        );
+        if (!row) continue;
+        for (const [s, to] of stages.entries()) {
+          const from = s === 0 ? null : stages[s - 1]!;
+          const at = s === stages.length - 1 ? decidedAt : new Date(startedAt.getTime() + s * 30 * day);
+          const byOffice = from === 'internal_review' || from === 'submitted' || from === 'under_review';
+          const reason = from === 'internal_review' && to === 'drafting' ? 'The budget justification is missing; the team chose not to go on.' : null;
+          await tx.execute(sql`
+            INSERT INTO application_events (application_id, actor_id, from_status, to_status, reason, created_at)
+            VALUES (${row.id}, ${byOffice ? office.id : person.id}, ${from}, ${to}, ${reason}, ${at})`);
+        }
+      }
+    }
+    await setMeta(tx, 'demo_history_at', new Date().toISOString());
+  });
+  return true;
+}
