@@ -1,5 +1,6 @@
 // The grant page's pipeline parts: the bookmark toggle, and Apply Now with
 // the application's status (the route puts them into the grant page).
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
@@ -9,38 +10,94 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { formatDate } from '../../../lib/format';
 import { applicationKeys, getInstitutionApplications } from '../api/applications-api';
-import { useStartApplication, useToggleBookmark } from '../hooks/use-grant-actions';
+import {
+  applicationStartedMessage,
+  bookmarkMessages,
+  useStartApplication,
+  useToggleBookmark,
+} from '../hooks/use-grant-actions';
 import { applicationStatusLabel, applicationStatusTone } from '../utils/application-status';
 
 export function BookmarkButton({ grant }: { grant: GrantDetail }) {
   const bookmark = useToggleBookmark();
+  const button = useRef<HTMLButtonElement>(null);
+  const [said, setSaid] = useState<{ text: string; undo: boolean } | null>(null);
   const saved = grant.viewer.saved;
+  const change = (next: boolean, undoing = false) => {
+    // Never disabled while saving: a disabled button would drop the keyboard's focus.
+    if (bookmark.isPending) return;
+    bookmark.mutate(
+      { id: grant.id, saved: next },
+      {
+        onSuccess: (now) => {
+          setSaid({ text: now ? bookmarkMessages.saved : bookmarkMessages.removed, undo: !now });
+          // Undo goes away with its button: focus returns to the bookmark.
+          if (undoing) button.current?.focus();
+        },
+      },
+    );
+  };
   return (
-    <Button
-      variant={saved ? 'primary' : 'secondary'}
-      size="sm"
-      aria-pressed={saved}
-      disabled={bookmark.isPending}
-      onClick={() => bookmark.mutate({ id: grant.id, saved: !saved })}
-    >
-      {saved ? (
-        <BookmarkCheck className="size-4" aria-hidden="true" />
-      ) : (
-        <Bookmark className="size-4" aria-hidden="true" />
-      )}
-      {saved ? 'Bookmarked' : 'Bookmark'}
-    </Button>
+    <>
+      <Button
+        ref={button}
+        variant={saved ? 'primary' : 'secondary'}
+        size="sm"
+        aria-pressed={saved}
+        aria-disabled={bookmark.isPending || undefined}
+        onClick={() => change(!saved)}
+      >
+        {saved ? (
+          <BookmarkCheck className="size-4" aria-hidden="true" />
+        ) : (
+          <Bookmark className="size-4" aria-hidden="true" />
+        )}
+        {saved ? 'Bookmarked' : 'Bookmark'}
+      </Button>
+      {/* Its own line after the buttons, so nothing moves under the pointer. */}
+      <div className={said ? 'order-last flex basis-full flex-wrap items-center gap-2 text-sm' : 'sr-only'}>
+        <p role="status" className="text-slate-800">
+          {said?.text}
+        </p>
+        {said?.undo ? (
+          <button
+            type="button"
+            onClick={() => change(true, true)}
+            className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            Undo<span className="sr-only"> removing the bookmark</span>
+          </button>
+        ) : null}
+      </div>
+    </>
   );
 }
 
 export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetail; applicationPath: (id: string) => string }) {
   const apply = useStartApplication();
+  const [said, setSaid] = useState('');
+  const opened = useRef<HTMLAnchorElement>(null);
+  // Apply Now turns into the link to the application: focus follows it.
+  const startedHere = said !== '';
+  useEffect(() => {
+    if (startedHere) opened.current?.focus();
+  }, [startedHere]);
+  const status = (
+    <p role="status" className={said ? 'mt-3 text-center text-sm font-medium text-emerald-800' : 'sr-only'}>
+      {said}
+    </p>
+  );
   if (grant.viewer.application) {
     return (
       <>
-        <Link to={applicationPath(grant.viewer.application.id)} className={buttonClasses('primary', 'lg', 'mt-5 w-full')}>
+        <Link
+          ref={opened}
+          to={applicationPath(grant.viewer.application.id)}
+          className={buttonClasses('primary', 'lg', 'mt-5 w-full')}
+        >
           Open your application
         </Link>
+        {status}
         <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-700">
           Your application:{' '}
           <Chip tone={applicationStatusTone(grant.viewer.application.status)}>
@@ -59,10 +116,19 @@ export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetai
           Closed for applications
         </Button>
       ) : (
-        <Button className="mt-5 w-full" size="lg" disabled={apply.isPending} onClick={() => apply.mutate(grant.id)}>
+        <Button
+          className="mt-5 w-full"
+          size="lg"
+          aria-disabled={apply.isPending || undefined}
+          onClick={() => {
+            if (apply.isPending) return;
+            apply.mutate(grant.id, { onSuccess: ({ created }) => setSaid(applicationStartedMessage(created)) });
+          }}
+        >
           {apply.isPending ? 'Starting…' : 'Apply Now'}
         </Button>
       )}
+      {status}
       {closed ? (
         <p className="mt-3 text-center text-sm text-slate-700">
           This opportunity is {grantStatusLabel(grant.status).toLowerCase()}

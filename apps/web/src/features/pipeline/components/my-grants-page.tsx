@@ -1,10 +1,12 @@
 // The researcher's pipeline: applications in progress (a list or a board by
 // stage), active grants (awarded), saved grants, and the deadlines coming up.
 // Each section can be linked to (`#id`, e.g. from the stat view's figures).
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GrantSummary } from '@grantbridge/contract/grants';
 import { upcomingDeadlines } from '@grantbridge/contract/home';
-import { Award, BookmarkX, FolderOpen, Bookmark, CalendarClock } from 'lucide-react';
+import { Award, BookmarkX, FolderOpen, Bookmark, CalendarClock, Undo2 } from 'lucide-react';
 import { myGrantsSections } from '../../../config/paths';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -12,7 +14,8 @@ import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatMoney, formatDate } from '../../../lib/format';
 import { localIsoDay } from '../../../lib/local-day';
-import { useToggleBookmark } from '../hooks/use-grant-actions';
+import { pipelineKeys } from '../api/pipeline-api';
+import { bookmarkMessages, useToggleBookmark } from '../hooks/use-grant-actions';
 import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
 import { daysLeftLabel } from '../utils/deadlines';
@@ -80,14 +83,65 @@ function SectionHeader({ id, title, count }: { id: string; title: string; count?
 function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
   const saved = useSavedGrants();
   const bookmark = useToggleBookmark();
+  const queryClient = useQueryClient();
+  // A removed grant keeps its place, with Undo where its button was, until the page is left.
+  const [removed, setRemoved] = useState<Record<string, { grant: GrantSummary; index: number }>>({});
+  const [said, setSaid] = useState('');
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
+
+  const shown = [...(saved.data ?? [])];
+  for (const { grant, index } of Object.values(removed).sort((a, b) => a.index - b.index)) {
+    if (!shown.some((g) => g.id === grant.id)) shown.splice(Math.min(index, shown.length), 0, grant);
+  }
+
+  const remove = (grant: GrantSummary, index: number) => {
+    if (bookmark.isPending) return;
+    bookmark.mutate(
+      { id: grant.id, saved: false },
+      {
+        onSuccess: () => {
+          setRemoved((r) => ({ ...r, [grant.id]: { grant, index } }));
+          setSaid(`${bookmarkMessages.removed}: ${grant.title}`);
+          setFocusId(`undo-remove-${grant.id}`);
+        },
+      },
+    );
+  };
+  const undo = (grant: GrantSummary) => {
+    if (bookmark.isPending) return;
+    bookmark.mutate(
+      { id: grant.id, saved: true },
+      {
+        onSuccess: () => {
+          const at = removed[grant.id]?.index ?? 0;
+          // Back in its place at once; the refetch the bookmark started confirms it.
+          queryClient.setQueryData<GrantSummary[]>(pipelineKeys.saved, (list) =>
+            list && !list.some((g) => g.id === grant.id) ? [...list.slice(0, at), grant, ...list.slice(at)] : list,
+          );
+          setRemoved(({ [grant.id]: _undone, ...rest }) => rest);
+          setSaid(`Bookmark restored: ${grant.title}`);
+          setFocusId(`remove-${grant.id}`);
+        },
+      },
+    );
+  };
+
   return (
     <SectionCard id={myGrantsSections.saved} labelledBy="saved-grants-title">
       <SectionHeader id="saved-grants-title" title="Saved grants" count={saved.data?.length} />
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {saved.isPending ? (
         <LoadingState label="Loading saved grants…" className="p-4" />
       ) : saved.isError ? (
         <ErrorLine onRetry={() => void saved.refetch()} />
-      ) : saved.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           icon={<Bookmark className="size-6" aria-hidden="true" />}
           text="No saved grants yet. Find grants with search and press Bookmark on a grant page to keep it here."
@@ -99,43 +153,56 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
         />
       ) : (
         <ul className="mt-4 space-y-3">
-          {saved.data.map((grant) => (
-            <li key={grant.id} className="rounded-xl border border-slate-200 p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <GrantStatusChip status={grant.status} />
-                <span className="text-xs text-slate-700">{grant.opportunityNumber}</span>
-              </div>
-              <h3 className="mt-2 font-semibold leading-snug text-slate-900">{grant.title}</h3>
-              <p className="mt-1 text-sm text-slate-700">
-                {[
-                  grant.agency,
-                  grant.awardCeiling ? `Up to ${formatMoney(grant.awardCeiling)}` : null,
-                  grant.closeDate ? `Due ${formatDate(grant.closeDate)}` : 'No due date',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Link
-                  to={grantPath(grant.id)}
-                  className={buttonClasses('primary', 'sm')}
-                  aria-label={`View Details: ${grant.title}`}
-                >
-                  View Details
-                </Link>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={bookmark.isPending && bookmark.variables?.id === grant.id}
-                  onClick={() => bookmark.mutate({ id: grant.id, saved: false })}
-                  aria-label={`Remove bookmark: ${grant.title}`}
-                >
-                  <BookmarkX className="size-4" aria-hidden="true" />
-                  Remove bookmark
+          {shown.map((grant, index) =>
+            removed[grant.id] ? (
+              <li key={grant.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-slate-300 p-4">
+                <p className="text-sm text-slate-700">
+                  <span className="font-medium text-slate-900">{grant.title}</span> is no longer saved.
+                </p>
+                <Button id={`undo-remove-${grant.id}`} variant="secondary" size="sm" onClick={() => undo(grant)}>
+                  <Undo2 className="size-4" aria-hidden="true" />
+                  Undo<span className="sr-only">: bookmark {grant.title} again</span>
                 </Button>
-              </div>
-            </li>
-          ))}
+              </li>
+            ) : (
+              <li key={grant.id} className="rounded-xl border border-slate-200 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <GrantStatusChip status={grant.status} />
+                  <span className="text-xs text-slate-700">{grant.opportunityNumber}</span>
+                </div>
+                <h3 className="mt-2 font-semibold leading-snug text-slate-900">{grant.title}</h3>
+                <p className="mt-1 text-sm text-slate-700">
+                  {[
+                    grant.agency,
+                    grant.awardCeiling ? `Up to ${formatMoney(grant.awardCeiling)}` : null,
+                    grant.closeDate ? `Due ${formatDate(grant.closeDate)}` : 'No due date',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link
+                    to={grantPath(grant.id)}
+                    className={buttonClasses('primary', 'sm')}
+                    aria-label={`View Details: ${grant.title}`}
+                  >
+                    View Details
+                  </Link>
+                  <Button
+                    id={`remove-${grant.id}`}
+                    variant="secondary"
+                    size="sm"
+                    aria-disabled={(bookmark.isPending && bookmark.variables?.id === grant.id) || undefined}
+                    onClick={() => remove(grant, index)}
+                    aria-label={`Remove bookmark: ${grant.title}`}
+                  >
+                    <BookmarkX className="size-4" aria-hidden="true" />
+                    Remove bookmark
+                  </Button>
+                </div>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </SectionCard>

@@ -1,4 +1,5 @@
-// Bookmark and Apply Now, with the toasts the seed shows.
+// Bookmark and Apply Now. What changed is said beside the control that changed
+// it (a live region there), with the seed's words; failures are toasts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { GrantDetail } from '@grantbridge/contract/grants';
@@ -14,7 +15,6 @@ export function useToggleBookmark() {
         grant ? { ...grant, viewer: { ...grant.viewer, saved } } : grant,
       );
       void queryClient.invalidateQueries({ queryKey: pipelineKeys.saved });
-      toast.success(saved ? 'Grant bookmarked successfully!' : 'Grant removed from bookmarks');
     },
     onError: () => {
       toast.error('We couldn’t update your bookmarks. Please try again.');
@@ -26,7 +26,7 @@ export function useStartApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (grantId: string) => startApplication(grantId),
-    onSuccess: ({ application, created }, grantId) => {
+    onSuccess: ({ application }, grantId) => {
       queryClient.setQueryData<GrantDetail>(queryKeys.grant(grantId), (grant) =>
         grant
           ? {
@@ -39,11 +39,20 @@ export function useStartApplication() {
           : grant,
       );
       void queryClient.invalidateQueries({ queryKey: pipelineKeys.applications });
-      if (created) toast.success('Application started — find it under Grants');
-      else toast('You already started an application for this grant');
     },
     onError: () => {
       toast.error('We couldn’t start the application. Please try again.');
     },
   });
+}
+
+export const bookmarkMessages = {
+  saved: 'Grant bookmarked successfully!',
+  removed: 'Grant removed from bookmarks',
+} as const;
+
+export function applicationStartedMessage(created: boolean): string {
+  return created
+    ? 'Application started — find it under Grants'
+    : 'You already started an application for this grant';
 }
