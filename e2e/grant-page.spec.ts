@@ -370,55 +370,16 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
   });
 }
 
-test('share copies the page’s link where there is no share sheet', async ({ page, context }) => {
+test('Copy link copies the page’s link and says so', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // Whether Chromium offers a share sheet depends on the platform: take it away to test the copy.
-  await page.addInitScript(() => {
-    delete (Navigator.prototype as { share?: unknown }).share;
-  });
   await signInAsResearcher(page);
   const grant = await findGrant(page, grants.owlSurveys);
   await openGrant(page, grant);
-  await page.getByRole('button', { name: 'Share' }).click();
-  await expect(page.getByText('Grant shared successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
-});
-
-test('share uses the system share sheet where there is one; closing it is not an error', async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    const shared: unknown[] = [];
-    (window as unknown as { shared: unknown[] }).shared = shared;
-    Object.defineProperty(Navigator.prototype, 'share', {
-      configurable: true,
-      value: (data: unknown) => {
-        shared.push(data);
-        // The second time the person closes the sheet without sharing.
-        return shared.length === 2
-          ? Promise.reject(new DOMException('Share canceled', 'AbortError'))
-          : Promise.resolve();
-      },
-    });
-  });
-  await signInAsResearcher(page);
-  const grant = await findGrant(page, grants.owlSurveys);
-  await openGrant(page, grant);
-  const share = page.getByRole('button', { name: 'Share' });
-  await share.click();
-  await expect(page.getByText('Grant shared successfully!')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
-    { title: grant.title, url: page.url() },
-  ]);
-  await expect(page.getByText('Grant shared successfully!')).toBeHidden();
-  // Closing the sheet says nothing: after a close and one more share there is one toast, a success.
-  await share.click();
-  await share.click();
-  await expect(page.getByText('Grant shared successfully!')).toHaveCount(1);
-  await expect(page.getByText(/couldn’t share/)).toHaveCount(0);
-  expect(
-    await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length),
-  ).toBe(3);
+  // Sharing with people is the action beside it (e2e/grant-to-people.spec.ts).
+  await expect(page.getByRole('button', { name: 'Send in Messages' })).toBeVisible();
 });
 
 test('an unknown or malformed id shows "Grant not found"; a failed load offers another try', async ({

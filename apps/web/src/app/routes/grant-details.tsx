@@ -7,6 +7,7 @@ import {
   BookmarkButton,
   InstitutionApplicationsPanel,
 } from '../../features/pipeline/components/grant-actions';
+import { ShareInMessagesButton } from '../../features/messaging/components/share-in-messages';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { useShellUser } from '../layouts/shell-context';
 import { MessageButton } from './message-button';
@@ -15,7 +16,8 @@ import { MessageButton } from './message-button';
 // and recommended collaborators (matching).
 export function Component() {
   const { id = '' } = useParams();
-  const admin = useShellUser().role === 'admin';
+  const me = useShellUser();
+  const admin = me.role === 'admin';
   // Opened from a search result: back returns to that search, not a blank one.
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
   const adminSearch =
@@ -34,6 +36,7 @@ export function Component() {
       }
       // The research office applies through its researchers: it sees theirs instead (issue 12).
       renderBookmark={(grant) => (admin ? null : <BookmarkButton grant={grant} />)}
+      renderShare={(grant) => <ShareInMessagesButton grant={grant} userId={me.id} />}
       renderApplication={(grant) =>
         admin ? (
           <InstitutionApplicationsPanel grant={grant} applicationPath={paths.admin.application} />

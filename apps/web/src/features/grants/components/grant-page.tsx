@@ -8,7 +8,7 @@ import {
   ExternalLink,
   FileCheck2,
   Landmark,
-  Share2,
+  Link2,
   ShieldCheck,
 } from 'lucide-react';
 import type { Collaborator, GrantDetail } from '@grantbridge/contract/grants';
@@ -21,12 +21,14 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
 import { isGrantId, useGrant } from '../hooks/use-grant';
-import { useShareGrant } from '../hooks/use-share-grant';
+import { useCopyLink } from '../hooks/use-copy-link';
 
 /** The parts other features add to the page (app/routes/grant-details composes them). */
 type GrantPageParts = {
-  /** The viewer's bookmark toggle, before Share. */
+  /** The viewer's bookmark toggle, before Copy link. */
   renderBookmark: (grant: GrantDetail) => ReactNode;
+  /** Sharing with people inside the product (a message with the grant's card), after Copy link. */
+  renderShare: (grant: GrantDetail) => ReactNode;
   /** Apply Now and the viewer's application, under the funding facts. */
   renderApplication: (grant: GrantDetail) => ReactNode;
   /** Recommended collaborators; the one pointed at highlights the research areas they cover. */
@@ -92,11 +94,12 @@ function GrantDetails({
   grant,
   backLink,
   renderBookmark,
+  renderShare,
   renderApplication,
   renderCollaborators,
 }: GrantPageParts & { grant: GrantDetail; backLink: ReactNode }) {
   const [highlighted, setHighlighted] = useState<Collaborator | null>(null);
-  const share = useShareGrant();
+  const copyLink = useCopyLink();
 
   // The grant areas the person pointed at covers: what they would bring to a team.
   const isHighlighted = (area: string) =>
@@ -135,11 +138,12 @@ function GrantDetails({
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => void share(grant.title, window.location.href)}
+                onClick={() => void copyLink(window.location.href)}
               >
-                <Share2 className="size-4" aria-hidden="true" />
-                Share
+                <Link2 className="size-4" aria-hidden="true" />
+                Copy link
               </Button>
+              {renderShare(grant)}
               <a
                 href={grant.portalUrl}
                 target="_blank"

@@ -26,6 +26,8 @@ type PaneProps = {
   userName: string;
   /** A researcher's profile page in the viewer's area. */
   personPath: (id: string) => string;
+  /** A grant's page in the viewer's area (a shared grant's card links there). */
+  grantPath: (id: string) => string;
   onBack: () => void;
   onLeft: () => void;
 };
@@ -39,7 +41,15 @@ const membershipActions = [
   { dialog: 'leave', label: 'Leave', icon: LogOut },
 ] as const;
 
-export function ConversationPane({ conversation, userId, userName, personPath, onBack, onLeft }: PaneProps) {
+export function ConversationPane({
+  conversation,
+  userId,
+  userName,
+  personPath,
+  grantPath,
+  onBack,
+  onLeft,
+}: PaneProps) {
   const history = useMessages(conversation.id);
   const pending = usePendingMessages(conversation.id);
   const { send, retry, discard } = useSendMessage(userId);
@@ -139,6 +149,7 @@ export function ConversationPane({ conversation, userId, userName, personPath, o
           label={`Messages with ${title}`}
           userId={userId}
           userName={userName}
+          grantPath={grantPath}
           messages={flattenMessages(history.data)}
           pending={pending}
           hasOlder={history.hasNextPage}

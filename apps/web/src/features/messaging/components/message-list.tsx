@@ -4,12 +4,13 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import clsx from 'clsx';
 import { AlertCircle, Loader2 } from 'lucide-react';
-import type { Message } from '@grantbridge/contract/messaging';
+import type { Message, MessageGrant } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { formatClockTime, formatDateTime, formatDayHeading } from '../../../lib/format';
 import { dayOf, runStarts } from '../utils/message-runs';
 import type { PendingMessage } from '../utils/pending-store';
+import { MessageGrantCard } from './message-grant-card';
 import { MessageText } from './message-text';
 
 export type MessageListHandle = { scrollToBottom: () => void };
@@ -18,6 +19,7 @@ type MessageListProps = {
   label: string;
   userId: string;
   userName: string;
+  grantPath: (id: string) => string;
   messages: Message[];
   pending: PendingMessage[];
   hasOlder: boolean;
@@ -32,6 +34,7 @@ type Row = {
   senderId: string;
   senderName: string;
   content: string;
+  grant?: MessageGrant | null;
   createdAt: string;
   pending?: PendingMessage;
 };
@@ -41,6 +44,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     label,
     userId,
     userName,
+    grantPath,
     messages,
     pending,
     hasOlder,
@@ -63,6 +67,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       senderId: m.senderId,
       senderName: m.senderName,
       content: m.content,
+      grant: m.grant,
       createdAt: m.createdAt,
     })),
     ...pending
@@ -173,6 +178,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
                     >
                       <MessageText content={row.content} />
                     </div>
+                    {row.grant ? <MessageGrantCard grant={row.grant} grantPath={grantPath} mine={mine} /> : null}
                     {row.pending?.status === 'sending' ? (
                       <p className="mt-0.5 text-xs text-slate-600">Sending…</p>
                     ) : null}

@@ -66,6 +66,7 @@ export function MessagesPage({ user }: { user: User }) {
             userId={user.id}
             userName={user.name}
             personPath={user.role === 'admin' ? paths.admin.researcher : paths.researcher.person}
+            grantPath={user.role === 'admin' ? paths.admin.grant : paths.researcher.grant}
             onBack={() => open(null)}
             onLeft={() => open(null)}
           />

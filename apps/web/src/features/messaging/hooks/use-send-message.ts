@@ -27,7 +27,7 @@ function failureText(error: unknown): string {
 }
 
 /** A random id; randomUUID needs a secure context, so plain-http hosts get the same shape by hand. */
-function newClientId(): string {
+export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
