@@ -1,6 +1,7 @@
 // The lead forms (contact, get started, request demo): validation in the
 // browser, the phone format, the university picker, the sending state, the
-// toasts, and the stored request's e-mail in the outbox.
+// confirmation that replaces a sent form (and the failure toasts), and the
+// stored request's e-mail in the outbox.
 import type { Page, Request } from '@playwright/test';
 import {
   expect,
@@ -105,7 +106,14 @@ test.describe('contact form', () => {
     expect(response.status()).toBe(201);
     const { id } = (await response.json()) as { id: string };
 
-    await expect(page.getByText(contactSuccess, { exact: true })).toBeVisible();
+    // A confirmation replaces the form, says what happens next and takes focus.
+    const confirmation = page.getByRole('region', { name: 'Message sent' });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation.getByText(contactSuccess, { exact: true })).toBeVisible();
+    await expect(confirmation).toContainText(`replies by e-mail to ada.${marker}@example.org`);
+    await expect(page.getByRole('form', { name: 'Contact form' })).toHaveCount(0);
+    // Another message starts from an empty form.
+    await confirmation.getByRole('button', { name: 'Send another message' }).click();
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     for (const label of ['First name', 'Last name', 'Email', 'Message']) {
       await expect(field(page, label)).toHaveValue('');
@@ -246,7 +254,9 @@ test.describe('get started form', () => {
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
+    await expect(page.getByRole('region', { name: 'Request received' })).toBeFocused();
     await expect(page.getByText(contactSuccess, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Send another request' }).click();
     await expect(field(page, 'Message')).toHaveValue('');
 
     const email = await waitForOutboxEmail(marker);
@@ -310,7 +320,11 @@ test.describe('request demo form', () => {
     const answer = page.waitForResponse('**/api/v1/demo-requests');
     release();
     const { id } = (await (await answer).json()) as { id: string };
-    await expect(page.getByText(demoSuccess, { exact: true })).toBeVisible();
+    const confirmation = page.getByRole('region', { name: 'Demo requested' });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation.getByText(demoSuccess, { exact: true })).toBeVisible();
+    await expect(confirmation).toContainText('to confirm your preferred time, Wednesday, May 1, 2030');
+    await confirmation.getByRole('button', { name: 'Request another demo' }).click();
     await expect(phone).toHaveValue('');
     await expect(field(page, 'Comments')).toHaveValue('');
     await expect(field(page, 'Role')).toHaveValue('');

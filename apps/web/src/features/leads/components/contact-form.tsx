@@ -17,6 +17,10 @@ export function ContactForm() {
     },
     send: (values) => createContactRequest({ ...values, website: values.website ?? '' }),
     successMessage: "Thank you for your message! We'll be in touch soon.",
+    nextSteps: (values) => [
+      `Our team reads your message and replies by e-mail to ${values.email}, usually within one business day.`,
+      'If it is about your institution’s account, we bring in the person who looks after it.',
+    ],
     failureToast: { duration: 5000, position: 'bottom-center' },
   });
 
@@ -26,6 +30,8 @@ export function ContactForm() {
       label="Contact form"
       submitLabel="Send Message"
       sendingLabel="Sending..."
+      sentTitle="Message sent"
+      anotherLabel="Send another message"
     >
       <EmailField {...lead.field('email')} />
       <UniversityField {...lead.controlled('university')} />

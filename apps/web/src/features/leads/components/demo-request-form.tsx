@@ -1,6 +1,7 @@
 import { demoRequestSchema, demoRoles } from '@grantbridge/contract/leads';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
+import { formatDateTime } from '../../../lib/format';
 import { createDemoRequest } from '../api/submit-lead';
 import { useLeadForm } from '../hooks/use-lead-form';
 import {
@@ -43,6 +44,13 @@ export function DemoRequestForm() {
       }),
     successMessage:
       "Thank you for requesting a demo! We'll be in touch shortly to schedule your session.",
+    nextSteps: (values) => [
+      values.preferredDate
+        ? `We e-mail ${values.email} to confirm your preferred time, ${formatDateTime(values.preferredDate)}, or offer the nearest one free.`
+        : `We e-mail ${values.email} with times for your session.`,
+      'The demo is a 30-minute video call, tailored to your role, with live search of the current federal grant catalogue.',
+      'Bring your questions on onboarding, security and pricing.',
+    ],
   });
   const role = lead.field('role');
   const preferredDate = lead.field('preferredDate');
@@ -53,6 +61,8 @@ export function DemoRequestForm() {
       label="Demo request form"
       submitLabel="Request Demo"
       sendingLabel="Submitting..."
+      sentTitle="Demo requested"
+      anotherLabel="Request another demo"
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <EmailField {...lead.field('email')} />

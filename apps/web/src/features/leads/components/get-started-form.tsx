@@ -29,6 +29,11 @@ export function GetStartedForm() {
         website: values.website ?? '',
       }),
     successMessage: "Thank you for your message! We'll be in touch soon.",
+    nextSteps: (values) => [
+      `We check whether ${values.university} already uses GrantBridge.`,
+      `We e-mail ${values.email}, usually within one business day: with a sign-up link if it does, or to plan onboarding with your research office if not.`,
+      'Once your account is ready, you set up your research profile and GrantBridge starts matching grants and collaborators.',
+    ],
     failureToast: { duration: 5000, position: 'bottom-center' },
   });
 
@@ -38,6 +43,8 @@ export function GetStartedForm() {
       label="Get started form"
       submitLabel="Get Started"
       sendingLabel="Sending..."
+      sentTitle="Request received"
+      anotherLabel="Send another request"
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <EmailField {...lead.field('email')} />

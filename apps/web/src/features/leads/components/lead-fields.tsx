@@ -15,6 +15,8 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { HoneypotField } from '../../../components/honeypot-field';
 import { PhoneInput } from '../../../components/phone-input';
 import { UniversityPicker } from '../../../components/university-picker';
+import type { LeadSent } from '../hooks/use-lead-form';
+import { LeadSentPanel } from './lead-sent-panel';
 
 /** A registered input's part of a lead form (`useLeadForm().field(name)`). */
 type RegisteredField = { id: string; error?: string; registration: UseFormRegisterReturn };
@@ -24,10 +26,15 @@ type LeadFormFrameProps = {
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     isSubmitting: boolean;
     field: (name: 'firstName' | 'lastName' | 'website') => RegisteredField;
+    sent: LeadSent | null;
+    sendAnother: () => void;
   };
   label: string;
   submitLabel: string;
   sendingLabel: string;
+  /** The confirmation's heading once sent, and its way back to an empty form. */
+  sentTitle: string;
+  anotherLabel: string;
   /** The fields between the names and the submit button. */
   children: ReactNode;
 };
@@ -37,9 +44,21 @@ export function LeadFormFrame({
   label,
   submitLabel,
   sendingLabel,
+  sentTitle,
+  anotherLabel,
   children,
 }: LeadFormFrameProps) {
   const website = lead.field('website');
+  if (lead.sent) {
+    return (
+      <LeadSentPanel
+        sent={lead.sent}
+        title={sentTitle}
+        anotherLabel={anotherLabel}
+        onSendAnother={lead.sendAnother}
+      />
+    );
+  }
   return (
     <form noValidate onSubmit={lead.onSubmit} aria-label={label} className="space-y-5">
       <RequiredFieldsNote />
@@ -49,7 +68,8 @@ export function LeadFormFrame({
       </div>
       {children}
       <HoneypotField id={website.id} registration={website.registration} />
-      <Button type="submit" size="lg" disabled={lead.isSubmitting} className="w-full sm:w-auto">
+      {/* Busy, not disabled: the keyboard's focus stays on it while sending. */}
+      <Button type="submit" size="lg" aria-disabled={lead.isSubmitting || undefined} className="w-full sm:w-auto">
         {lead.isSubmitting ? sendingLabel : submitLabel}
       </Button>
     </form>
