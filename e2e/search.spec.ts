@@ -654,7 +654,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     await expect(page).toHaveURL(/\/admin\/grant\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     // Back returns to the same search, not a blank one.
-    await page.getByRole('link', { name: 'Back to Search' }).click();
+    await page.getByRole('link', { name: 'Back to results' }).click();
     await expect(page).toHaveURL(searchUrl);
     await expect(resultCards(page).first()).toContainText(title);
   });

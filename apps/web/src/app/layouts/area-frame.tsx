@@ -6,13 +6,13 @@ import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { useUnreadTotal } from '../../features/messaging/hooks/use-unread-total';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AppShell } from '../../features/shell/components/app-shell';
-import { areaNavigation, areaTitle } from '../../features/shell/utils/area-navigation';
+import { areaNavigation, areaTitle, pageTitlesItself } from '../../features/shell/utils/area-navigation';
 import type { ShellContext } from './shell-context';
 
 export function AreaFrame({ area, user }: { area: AreaRole; user: User }) {
   const location = useLocation();
   const title = areaTitle(area, location.pathname);
-  useDocumentTitle(title);
+  useDocumentTitle(title, !pageTitlesItself(location.pathname));
   const { signOut, pending } = useSignOut();
   const context: ShellContext = { user };
   // Keeps the realtime connection (and so presence) up anywhere in the area,

@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { GrantPage } from '../../features/grants/components/grant-page';
+import { restoreResultsState, type ResultsBackState } from '../../features/search/hooks/use-results-scroll';
 import { CollaboratorsPanel } from '../../features/matching/components/collaborators-panel';
 import {
   ApplicationPanel,
@@ -18,21 +19,23 @@ export function Component() {
   const { id = '' } = useParams();
   const me = useShellUser();
   const admin = me.role === 'admin';
-  // Opened from a search result: back returns to that search, not a blank one.
-  const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
-  const adminSearch =
-    typeof backTo === 'string' && backTo.startsWith(paths.admin.search)
-      ? backTo
-      : paths.admin.search;
+  // Opened from a search result: back returns to those very results (search,
+  // filters, sort, page and scroll), not to a blank search.
+  const backTo = (useLocation().state as Partial<ResultsBackState> | null)?.backTo;
+  const searchPath = admin ? paths.admin.search : paths.researcher.search;
+  const fromSearch =
+    typeof backTo === 'string' && (backTo === searchPath || backTo.startsWith(`${searchPath}?`));
   return (
     <GrantPage
       // A new grant is a new page: collaborator highlight and dialogs start afresh.
       key={id}
       grantId={id}
       back={
-        admin
-          ? { to: adminSearch, label: 'Back to Search' }
-          : { to: paths.researcher.grants, label: 'Back to Grants' }
+        fromSearch
+          ? { to: backTo, label: 'Back to results', state: restoreResultsState }
+          : admin
+            ? { to: paths.admin.search, label: 'Back to Search' }
+            : { to: paths.researcher.grants, label: 'Back to Grants' }
       }
       // The research office applies through its researchers: it sees theirs instead (issue 12).
       renderBookmark={(grant) => (admin ? null : <BookmarkButton grant={grant} />)}

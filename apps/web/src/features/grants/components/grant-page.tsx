@@ -10,6 +10,7 @@ import {
   Landmark,
   Link2,
   ShieldCheck,
+  TriangleAlert,
 } from 'lucide-react';
 import type { Collaborator, GrantDetail } from '@grantbridge/contract/grants';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
@@ -20,8 +21,10 @@ import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isGrantId, useGrant } from '../hooks/use-grant';
 import { useCopyLink } from '../hooks/use-copy-link';
+import { universityLeadWarning } from '../utils/lead-eligibility';
 
 /** The parts other features add to the page (app/routes/grant-details composes them). */
 type GrantPageParts = {
@@ -40,23 +43,26 @@ type GrantPageParts = {
 
 type GrantPageProps = GrantPageParts & {
   grantId: string;
-  back: { to: string; label: string };
+  /** Where Back goes; `state` travels with it (e.g. to put search results back as they were). */
+  back: { to: string; label: string; state?: unknown };
 };
 
 export function GrantPage({ grantId, back, ...parts }: GrantPageProps) {
   const grant = useGrant(grantId);
+  const malformed = !isGrantId(grantId);
+  const missing =
+    malformed || isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
+  // The browser tab says which grant this is.
+  useDocumentTitle(grant.data?.title ?? (missing ? 'Grant not found' : 'Grant Details'));
 
   const backLink = (
-    <Link to={back.to} className={buttonClasses('ghost', 'sm', '-ml-2')}>
+    <Link to={back.to} state={back.state} className={buttonClasses('ghost', 'sm', '-ml-2')}>
       <ArrowLeft className="size-4" aria-hidden="true" />
       {back.label}
     </Link>
   );
 
-  const malformed = !isGrantId(grantId);
   if (malformed || grant.isError) {
-    const missing =
-      malformed || isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
     return (
       <div className="mx-auto max-w-6xl">
         {backLink}
@@ -71,7 +77,7 @@ export function GrantPage({ grantId, back, ...parts }: GrantPageProps) {
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {missing ? null : <Button onClick={() => void grant.refetch()}>Try again</Button>}
-            <Link to={back.to} className={buttonClasses(missing ? 'primary' : 'secondary')}>
+            <Link to={back.to} state={back.state} className={buttonClasses(missing ? 'primary' : 'secondary')}>
               {back.label}
             </Link>
           </div>
@@ -238,6 +244,7 @@ function GrantDetails({
                 }
               />
             </dl>
+            <LeadWarningNote grant={grant} />
             {renderApplication(grant)}
           </Card>
 
@@ -255,6 +262,18 @@ function GrantDetails({
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Said before Apply Now when a university usually cannot lead this grant. */
+function LeadWarningNote({ grant }: { grant: GrantDetail }) {
+  const warning = universityLeadWarning(grant);
+  if (!warning) return null;
+  return (
+    <div role="note" aria-label="Who can apply" className="mt-5 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
+      <p>{warning.text}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { formatMoney, formatDate } from '../../../lib/format';
+import type { ResultsBackState } from '../hooks/use-results-scroll';
 
 function scoreClasses(score: number) {
   if (score >= 70) return 'bg-emerald-700 text-white';
@@ -13,12 +14,21 @@ function scoreClasses(score: number) {
 }
 
 /** One search result; the whole card opens the grant. */
-export function ResultCard({ result, href }: { result: SearchResult; href: string }) {
+export function ResultCard({
+  result,
+  href,
+  onOpen,
+}: {
+  result: SearchResult;
+  href: string;
+  /** Called as the grant opens, to remember where the results were. */
+  onOpen: (grantId: string) => void;
+}) {
   const { grant, score, reasons, otherVersions, otherVersionsEarlier } = result;
   const reasonsId = useId();
   // The grant page's back link returns to this very search (filters, page and all).
   const location = useLocation();
-  const backTo = `${location.pathname}${location.search}`;
+  const backTo: ResultsBackState['backTo'] = `${location.pathname}${location.search}`;
   return (
     <article className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300">
       <div className="flex items-start gap-3">
@@ -26,7 +36,9 @@ export function ResultCard({ result, href }: { result: SearchResult; href: strin
           <h3 className="font-semibold leading-snug text-slate-900">
             <Link
               to={href}
-              state={{ backTo }}
+              state={{ backTo } satisfies ResultsBackState}
+              data-grant-id={grant.id}
+              onClick={() => onOpen(grant.id)}
               className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-800 focus:outline-none"
             >
               {grant.title}

@@ -18,6 +18,7 @@ import {
   writeSearchState,
   type SearchState,
 } from '../utils/search-state';
+import { useResultsScroll } from '../hooks/use-results-scroll';
 import { categoryName, eligibilityNames, FiltersPopover, statusesLabel } from './filters-popover';
 import { ResultCard } from './result-card';
 import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
@@ -49,6 +50,8 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
   const filtersForSave = Object.fromEntries([...params.entries()].filter(([key]) => key !== 'q'));
 
   const goToPage = (page: number) => update((s) => ({ ...s, page }));
+  const scroller = useRef<HTMLDivElement>(null);
+  const onOpen = useResultsScroll(scroller, Boolean(data) && !results.isPending);
 
   return (
     <Card
@@ -130,6 +133,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
       </div>
 
       <div
+        ref={scroller}
         className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4"
         aria-busy={results.isFetching}
       >
@@ -174,6 +178,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
             <ResultList
               results={state.sort === 'match' ? shown.filter((r) => !r.related) : shown}
               grantPath={grantPath}
+              onOpen={onOpen}
             />
             {state.sort === 'match' && shown.some((r) => r.related) ? (
               <section aria-labelledby="related-results" className="mt-6">
@@ -183,7 +188,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
                 <p className="mb-3 text-xs text-slate-700">
                   Looser matches: they do not mention the most specific word of the search.
                 </p>
-                <ResultList results={shown.filter((r) => r.related)} grantPath={grantPath} />
+                <ResultList results={shown.filter((r) => r.related)} grantPath={grantPath} onOpen={onOpen} />
               </section>
             ) : null}
           </>
@@ -327,16 +332,18 @@ function useWithinText(within: string, commit: (within: string) => void) {
 function ResultList({
   results,
   grantPath,
+  onOpen,
 }: {
   results: SearchResult[];
   grantPath: (id: string) => string;
+  onOpen: (grantId: string) => void;
 }) {
   if (results.length === 0) return null;
   return (
     <ul className="space-y-3">
       {results.map((result) => (
         <li key={result.grant.id}>
-          <ResultCard result={result} href={grantPath(result.grant.id)} />
+          <ResultCard result={result} href={grantPath(result.grant.id)} onOpen={onOpen} />
         </li>
       ))}
     </ul>

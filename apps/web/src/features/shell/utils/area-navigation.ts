@@ -78,3 +78,10 @@ export function areaTitle(area: AreaRole, pathname: string): string {
   const titles = area === 'admin' ? adminTitles : researcherTitles;
   return titles.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Page not found';
 }
+
+/** Pages that name the browser tab themselves (a grant's page, by the grant's title). */
+const selfTitled = [/^\/(?:dashboard|admin)\/grant\/[^/]+\/?$/];
+
+export function pageTitlesItself(pathname: string): boolean {
+  return selfTitled.some((pattern) => pattern.test(pathname));
+}
