@@ -1,9 +1,8 @@
-// The researcher's home, composed from its features; and the signed-in pages
-// that later releases fill in, each saying plainly what is coming.
+// The researcher's home, composed from its features, and each area's page for
+// an unknown address.
 import { paths } from '../../config/paths';
 import { Chip } from '../../components/ui/chip';
 import { AreaNotFound } from '../../features/shell/components/area-not-found';
-import { BeingBuilt } from '../../features/shell/components/being-built';
 import { ResearcherHome as ResearcherHomeView } from '../../features/shell/components/researcher-home';
 import { useShellUser } from '../layouts/shell-context';
 import { FeedPanel } from '../../features/feed/components/feed-panel';
@@ -53,19 +52,6 @@ export function ResearcherHome() {
 
 export function ResearcherNotFound() {
   return <AreaNotFound homePath={paths.researcher.home} />;
-}
-
-export function AdminDashboard() {
-  const user = useShellUser();
-  return (
-    <div className="space-y-6">
-      <BeingBuilt
-        title="Institution overview"
-        description="The admin dashboard is being built. Soon you will see your institution's funding, open opportunities, pending applications and researcher activity here. Meanwhile, your institution's activity feed is below: post updates for your researchers, and remove any post of your institution that should not be there."
-      />
-      <FeedPanel user={user} paths={{ person: paths.admin.researcher, grant: paths.admin.grant }} moderatorOf={user.institution.id} />
-    </div>
-  );
 }
 
 export function AdminNotFound() {

@@ -91,7 +91,8 @@ export function ManagePage() {
   const sort: DirectorySort = isSort(sortParam) ? sortParam : 'name';
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [inviting, setInviting] = useState(false);
+  // `?invite=1` (the dashboard's Quick Access) opens the invitation at once.
+  const [inviting, setInviting] = useState(() => params.get('invite') === '1');
   const [importing, setImporting] = useState(false);
 
   const query = { q: q || undefined, sort, order, page, pageSize } as const;
@@ -263,7 +264,14 @@ export function ManagePage() {
         </nav>
       ) : null}
 
-      <InviteDialog open={inviting} onOpenChange={setInviting} onInvited={refresh} />
+      <InviteDialog
+        open={inviting}
+        onOpenChange={(open) => {
+          setInviting(open);
+          if (!open && params.has('invite')) update({ invite: null });
+        }}
+        onInvited={refresh}
+      />
       <ImportDialog open={importing} onOpenChange={setImporting} onImported={refresh} />
     </div>
   );

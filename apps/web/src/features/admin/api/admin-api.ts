@@ -1,0 +1,40 @@
+// The research office's figures: the dashboard's overview, the grant status
+// page's pipeline (and its CSV export) and one researcher's detail.
+import type {
+  AdminOverview,
+  AdminOverviewQuery,
+  AdminPipeline,
+  AdminPipelineQuery,
+  AdminResearcher,
+} from '@grantbridge/contract/admin';
+import { api } from '../../../lib/api-client';
+
+export const adminKeys = {
+  all: ['admin-figures'] as const,
+  overview: (query: AdminOverviewQuery) => ['admin-figures', 'overview', query] as const,
+  pipeline: (query: AdminPipelineQuery) => ['admin-figures', 'pipeline', query] as const,
+  researcher: (id: string) => ['admin-figures', 'researcher', id] as const,
+};
+
+export function getOverview(
+  query: AdminOverviewQuery,
+  signal?: AbortSignal,
+): Promise<AdminOverview> {
+  return api.call('GET /api/v1/admin/overview', { query, signal });
+}
+
+export function getPipeline(
+  query: AdminPipelineQuery,
+  signal?: AbortSignal,
+): Promise<AdminPipeline> {
+  return api.call('GET /api/v1/admin/pipeline', { query, signal });
+}
+
+export function getResearcher(id: string, signal?: AbortSignal): Promise<AdminResearcher> {
+  return api.call('GET /api/v1/admin/researchers/:id', { params: { id }, signal });
+}
+
+/** The export of the applications the same filters pick, as a download link. */
+export function pipelineCsvHref(query: AdminPipelineQuery): string {
+  return api.href('/api/v1/admin/pipeline.csv', query);
+}

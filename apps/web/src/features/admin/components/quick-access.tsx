@@ -1,0 +1,70 @@
+// Quick Access: the office's everyday starting points.
+import { Link } from 'react-router';
+import { ClipboardCheck, Download, Search, UserPlus, type LucideIcon } from 'lucide-react';
+import { paths } from '../../../config/paths';
+import { Panel } from './panel';
+
+type Item = { label: string; detail: string; Icon: LucideIcon } & (
+  { to: string } | { href: string }
+);
+
+export function QuickAccess({ exportHref }: { exportHref: string }) {
+  const items: Item[] = [
+    {
+      label: 'Invite a researcher',
+      detail: 'Send an invitation by e-mail',
+      Icon: UserPlus,
+      to: `${paths.admin.manage}?invite=1`,
+    },
+    {
+      label: 'Review queue',
+      detail: 'Applications waiting for internal review',
+      Icon: ClipboardCheck,
+      to: `${paths.admin.grants}?status=pending_review`,
+    },
+    {
+      label: 'Search grants',
+      detail: 'Find opportunities for your researchers',
+      Icon: Search,
+      to: paths.admin.search,
+    },
+    {
+      label: 'Export applications',
+      detail: 'CSV of this period and department',
+      Icon: Download,
+      href: exportHref,
+    },
+  ];
+  return (
+    <Panel title="Quick Access">
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+        {items.map((item) => {
+          const body = (
+            <>
+              <item.Icon className="size-5 shrink-0 text-brand-800" aria-hidden="true" />
+              <span className="min-w-0">
+                <span className="block font-semibold text-slate-900">{item.label}</span>
+                <span className="block text-xs text-slate-700">{item.detail}</span>
+              </span>
+            </>
+          );
+          const className =
+            'flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:border-brand-300 hover:bg-brand-50/40';
+          return (
+            <li key={item.label}>
+              {'to' in item ? (
+                <Link to={item.to} className={className}>
+                  {body}
+                </Link>
+              ) : (
+                <a href={item.href} download className={className}>
+                  {body}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,304 @@
+// Active Grants Timeline: when applications in progress and the period's
+// awards were started, submitted and awarded, and when their internal and
+// sponsor deadlines fall, on one time axis; a table shows the same items.
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  CartesianGrid,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { AdminOverview } from '@grantbridge/contract/admin';
+import { paths } from '../../../config/paths';
+import { Button } from '../../../components/ui/button';
+import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
+import { Panel } from './panel';
+
+type Item = AdminOverview['timeline'][number];
+type Lane = {
+  key: 'startedOn' | 'submittedOn' | 'awardedOn' | 'internalDeadline' | 'sponsorDeadline';
+  label: string;
+  color: string;
+  shape: 'circle' | 'square' | 'star' | 'triangle' | 'diamond';
+};
+type Point = { t: number; lane: string; title: string; who: string; what: string; day: string };
+
+const lanes: Lane[] = [
+  { key: 'startedOn', label: 'Started', color: '#475569', shape: 'circle' },
+  { key: 'submittedOn', label: 'Submitted', color: '#1e40af', shape: 'square' },
+  { key: 'awardedOn', label: 'Awarded', color: '#047857', shape: 'star' },
+  { key: 'internalDeadline', label: 'Internal deadline', color: '#b45309', shape: 'triangle' },
+  { key: 'sponsorDeadline', label: 'Sponsor deadline', color: '#be123c', shape: 'diamond' },
+];
+
+const dayMs = (day: string) => Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
+const monthFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** First days of months across the axis, every 1, 2, 3, 6 or 12 months so that about five fit. */
+export function monthTicks(min: number, max: number, most = 5): number[] {
+  const start = new Date(min);
+  const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+  const end = new Date(max);
+  const months =
+    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth();
+  const step = [1, 2, 3, 6, 12].find((s) => months / s <= most) ?? Math.ceil(months / most);
+  const ticks: number[] = [];
+  for (
+    let t = first, i = 0;
+    t <= max;
+    i += step, t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1 + i, 1)
+  )
+    ticks.push(t);
+  return ticks;
+}
+
+function pointsOf(items: Item[], lane: Lane): Point[] {
+  return items.flatMap((item) => {
+    const day = item[lane.key];
+    return day
+      ? [
+          {
+            t: dayMs(day),
+            lane: lane.label,
+            title: item.grantTitle,
+            who: item.researcher.name,
+            what: lane.label,
+            day,
+          },
+        ]
+      : [];
+  });
+}
+
+function TimelineTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: { payload: Point }[];
+}) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div className="max-w-64 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white shadow-lg">
+      <p className="font-semibold">{point.title}</p>
+      <p>{point.who}</p>
+      <p>
+        {point.what}: {formatDate(point.day)}
+      </p>
+    </div>
+  );
+}
+
+export function timelineSummary(items: Item[], today: string): string {
+  if (items.length === 0) return 'Nothing in progress or awarded in this period.';
+  const awarded = items.filter((i) => i.awardedOn).length;
+  const deadlines = items
+    .flatMap((i) =>
+      [i.internalDeadline, i.sponsorDeadline]
+        .filter((d): d is string => !!d && d >= today)
+        .map((day) => ({ day, title: i.grantTitle })),
+    )
+    .sort((a, b) => a.day.localeCompare(b.day));
+  const next = deadlines[0];
+  return (
+    `${formatInteger(items.length)} application${items.length === 1 ? '' : 's'} on the timeline: ` +
+    `${formatInteger(items.length - awarded)} in progress and ${formatInteger(awarded)} awarded. ` +
+    (next ? `The next deadline is ${formatDate(next.day)} (${next.title}).` : 'No deadline ahead.')
+  );
+}
+
+export function TimelineChart({
+  overview,
+  today,
+  renderStatus,
+}: {
+  overview: AdminOverview;
+  today: string;
+  renderStatus: (status: string) => ReactNode;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
+  const items = overview.timeline;
+  const series = lanes.map((lane) => ({ lane, points: pointsOf(items, lane) }));
+  const all = series.flatMap((s) => s.points.map((p) => p.t));
+  const todayMs = dayMs(today);
+  const min = Math.min(...all, todayMs);
+  const max = Math.max(...all, todayMs);
+  const pad = Math.max((max - min) * 0.03, 86_400_000 * 3);
+  return (
+    <Panel
+      title="Active Grants Timeline"
+      actions={
+        items.length > 0 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={asTable}
+            aria-controls={tableId}
+            onClick={() => setAsTable((v) => !v)}
+          >
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </Button>
+        ) : null
+      }
+      description="Applications in progress and the period’s awards: when each was started, submitted and awarded, and its deadlines."
+    >
+      <p className="text-sm text-slate-800">{timelineSummary(items, today)}</p>
+      {items.length === 0 ? null : asTable ? (
+        <div
+          id={tableId}
+          className="mt-3 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Timeline as a table"
+        >
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Applications on the timeline with their dates</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                {[
+                  'Grant',
+                  'Researcher',
+                  'Status',
+                  'Started',
+                  'Submitted',
+                  'Awarded',
+                  'Internal deadline',
+                  'Sponsor deadline',
+                  'Amount',
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-2 py-2 font-medium first:pl-0">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.applicationId} className="border-b border-slate-100 align-top">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    <Link
+                      to={paths.admin.application(item.applicationId)}
+                      className="font-medium text-brand-900 hover:underline"
+                    >
+                      {item.grantTitle}
+                    </Link>
+                  </th>
+                  <td className="px-2 py-2">
+                    <Link
+                      to={paths.admin.researcher(item.researcher.id)}
+                      className="text-brand-900 hover:underline"
+                    >
+                      {item.researcher.name}
+                    </Link>
+                  </td>
+                  <td className="px-2 py-2">{renderStatus(item.status)}</td>
+                  {(
+                    [
+                      'startedOn',
+                      'submittedOn',
+                      'awardedOn',
+                      'internalDeadline',
+                      'sponsorDeadline',
+                    ] as const
+                  ).map((key) => (
+                    <td key={key} className="whitespace-nowrap px-2 py-2">
+                      {formatDate(item[key]) ?? '—'}
+                    </td>
+                  ))}
+                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
+                    {formatMoney(item.amount) ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div id={tableId} className="mt-3">
+          <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-800">
+            {lanes.map((lane) => (
+              <li key={lane.key} className="flex items-center gap-1.5">
+                <svg viewBox="0 0 10 10" className="size-3">
+                  <LegendMark shape={lane.shape} color={lane.color} />
+                </svg>
+                {lane.label}
+              </li>
+            ))}
+          </ul>
+          {/* The chart repeats the table's dates as a picture; the summary above and the table say it in words. */}
+          <div aria-hidden="true" className="mt-2 h-72 w-full">
+            <ResponsiveContainer width="100%" height="100%">
+              <ScatterChart
+                accessibilityLayer={false}
+                margin={{ top: 20, right: 16, bottom: 8, left: 0 }}
+              >
+                <CartesianGrid stroke="#e2e8f0" />
+                <XAxis
+                  type="number"
+                  dataKey="t"
+                  domain={[min - pad, max + pad]}
+                  tickFormatter={(t: number) => monthFormat.format(new Date(t))}
+                  tick={{ fill: '#334155', fontSize: 12 }}
+                  ticks={monthTicks(min - pad, max + pad)}
+                  interval="preserveStartEnd"
+                />
+                <YAxis
+                  type="category"
+                  dataKey="lane"
+                  allowDuplicatedCategory={false}
+                  width={112}
+                  tick={{ fill: '#334155', fontSize: 12 }}
+                />
+                <ReferenceLine
+                  x={todayMs}
+                  stroke="#0f172a"
+                  strokeDasharray="4 3"
+                  label={{ value: 'Today', position: 'top', fill: '#0f172a', fontSize: 12 }}
+                />
+                <Tooltip content={<TimelineTooltip />} cursor={{ strokeDasharray: '3 3' }} />
+                {series.map(({ lane, points }) => (
+                  <Scatter
+                    key={lane.key}
+                    name={lane.label}
+                    data={points}
+                    fill={lane.color}
+                    shape={lane.shape}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </ScatterChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function LegendMark({ shape, color }: { shape: Lane['shape']; color: string }) {
+  switch (shape) {
+    case 'circle':
+      return <circle cx="5" cy="5" r="4" fill={color} />;
+    case 'square':
+      return <rect x="1" y="1" width="8" height="8" fill={color} />;
+    case 'triangle':
+      return <polygon points="5,1 9,9 1,9" fill={color} />;
+    case 'diamond':
+      return <polygon points="5,0 10,5 5,10 0,5" fill={color} />;
+    case 'star':
+      return (
+        <polygon points="5,0 6.5,3.5 10,4 7.5,6.5 8,10 5,8 2,10 2.5,6.5 0,4 3.5,3.5" fill={color} />
+      );
+  }
+}
