@@ -1,7 +1,7 @@
 // Share a grant inside the product: into chats the user already has, or to
 // colleagues picked by name (each gets the direct chat with them). It arrives
 // as a message with the grant's card.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Send } from 'lucide-react';
@@ -25,13 +25,18 @@ const chatsShown = 8;
 
 export function ShareInMessagesButton({ grant, userId }: { grant: SharedGrant; userId: string }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    setTimeout(() => button.current?.focus());
+  };
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={button} variant="secondary" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Send className="size-4" aria-hidden="true" />
         Send in Messages
       </Button>
-      {open ? <ShareDialog grant={grant} userId={userId} onClose={() => setOpen(false)} /> : null}
+      {open ? <ShareDialog grant={grant} userId={userId} onClose={close} /> : null}
     </>
   );
 }
@@ -132,7 +137,7 @@ function ShareDialog({ grant, userId, onClose }: { grant: SharedGrant; userId: s
           }}
         />
 
-        <Field id="share-note" label="Note" optional hint="Sent with the grant's card.">
+        <Field id="share-note" label="Note" optional hint="Sent with the grant’s card.">
           {(aria) => (
             <Textarea
               {...aria}

@@ -2,7 +2,7 @@
 // one of the viewer's applications in progress) and in a grant's collaborator
 // suggestions (to the viewer's application for that grant, started on the way
 // if there is none yet).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -41,11 +41,13 @@ function useTeamStanding(personId: string, grantId: string | undefined) {
 export function InviteToTeamButton({ person, grantId, applicationPath }: Props) {
   const [open, setOpen] = useState(false);
   const [justInvited, setJustInvited] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const standing = useTeamStanding(person.id, grantId) ?? (justInvited ? 'pending' : undefined);
   return (
     <>
       {/* The same button stays (so focus stays on it after the dialog) and says where the person stands. */}
       <Button
+        ref={button}
         variant="secondary"
         aria-disabled={standing ? true : undefined}
         onClick={standing ? undefined : () => setOpen(true)}
@@ -60,7 +62,11 @@ export function InviteToTeamButton({ person, grantId, applicationPath }: Props) 
           grantId={grantId}
           applicationPath={applicationPath}
           onClose={() => setOpen(false)}
-          onInvited={() => setJustInvited(true)}
+          onInvited={() => {
+            setJustInvited(true);
+            // Back on the button that now says "Invited" (inside another dialog, focus would land on that dialog).
+            setTimeout(() => button.current?.focus());
+          }}
         />
       ) : null}
     </>
