@@ -2,8 +2,8 @@
 // applications: the demo researcher's saved searches with alerts on, and
 // notices that tell what the demo data holds — matches for those searches
 // among the open grants (found by the same matching imports use), a partner's
-// withdrawn application and the task it gave, and the sponsor deadline of the
-// application in progress. Reminders and unread-message notices then come
+// withdrawn application and the task it gave, the sponsor deadline of the
+// application in progress and its soonest task. Reminders and unread-message notices then come
 // from the scheduled work itself at start.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
@@ -75,6 +75,25 @@ export async function loadDemoNotifications(db: Db): Promise<boolean> {
           body: `“${task.title}” on “${a.title}”.`,
           target: { kind: 'application', id: a.id },
           dedupeKey: `demo:task:${a.id}`,
+        });
+      }
+    }
+    if (a.pi_id === jordanId && a.status === 'drafting') {
+      // The soonest open task of Jordan's own on the draft, as the daily task reminder tells it.
+      const [due] = await queryRows<{ id: string; title: string; due_date: string }>(
+        db,
+        sql`SELECT id, title, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM application_tasks
+        WHERE application_id = ${a.id} AND assignee_id = ${jordanId} AND status = 'pending' AND due_date IS NOT NULL
+        ORDER BY due_date LIMIT 1`,
+      );
+      if (due) {
+        notices.push({
+          userId: jordanId,
+          kind: 'task.due',
+          title: `Task due ${formatDay(due.due_date)}: ${due.title}`,
+          body: `On “${a.title}”.`,
+          target: { kind: 'application', id: a.id },
+          dedupeKey: `demo:task-due:${due.id}`,
         });
       }
     }

@@ -150,7 +150,7 @@ describe('demo notifications', () => {
     expect(searches.map((s: { alertCadence: string }) => s.alertCadence).sort()).toEqual(['daily', 'weekly']);
     const { items } = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications?limit=50', headers: { cookie } })).json();
     const kinds = new Set(items.map((n: { kind: string }) => n.kind));
-    for (const kind of ['saved_search.match', 'application.status', 'task.assigned', 'deadline.reminder']) expect(kinds).toContain(kind);
+    for (const kind of ['saved_search.match', 'application.status', 'task.assigned', 'deadline.reminder', 'task.due']) expect(kinds).toContain(kind);
     const [mailed] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications WHERE email IS NOT NULL`);
     expect(mailed!.n).toBe(0);
   });

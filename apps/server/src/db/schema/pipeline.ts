@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { userReference, users } from './auth';
 import { grants } from './grants';
 
@@ -53,7 +54,15 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId)],
+  (t) => [
+    uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId),
+    // The research office's reports (decision 037): states now, awards and activity by date, last change first.
+    index('applications_status_idx').on(t.status),
+    index('applications_awarded_at_idx').on(t.awardedAt).where(sql`status = 'awarded'`),
+    index('applications_created_at_idx').on(t.createdAt),
+    index('applications_submitted_at_idx').on(t.submittedAt).where(sql`submitted_at IS NOT NULL`),
+    index('applications_updated_at_id_idx').on(t.updatedAt.desc(), t.id.desc()),
+  ],
 );
 
 /** One stage change of an application: who, when, from, to, and why (a return to drafting says why). */
@@ -71,7 +80,11 @@ export const applicationEvents = pgTable(
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_events_application_idx').on(t.applicationId, t.createdAt)],
+  (t) => [
+    index('application_events_application_idx').on(t.applicationId, t.createdAt),
+    index('application_events_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('application_events_rejected_idx').on(t.createdAt).where(sql`to_status = 'rejected'`),
+  ],
 );
 
 /**

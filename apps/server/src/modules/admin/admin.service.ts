@@ -55,12 +55,12 @@ export async function getOverview(db: Db, actor: Actor, query: AdminOverviewQuer
     departments,
     stats: {
       totalFundingAchieved: awards.reduce((sum, r) => sum + r.amount, 0),
-      openOpportunities: opportunities[0]?.total ?? 0,
+      openOpportunities: opportunities.total,
       pendingApplications: pending.pendingReview + pending.applied,
       activeResearchers: people.active,
     },
     researchersTotal: people.total,
-    opportunities: opportunities.map((o) => ({
+    opportunities: opportunities.top.map((o) => ({
       grant: { id: o.id, title: o.title, agency: o.agency, closeDate: o.close_date },
       researchers: o.researchers,
     })),
@@ -130,7 +130,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     report.waitingForReview(db, scope, 20),
     overview.departments(db, actor.institution.id),
   ]);
-  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.map((o) => o.id));
+  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id));
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);
   const alerts: AdminPipeline['alerts'] = [
@@ -166,7 +166,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
       savedBy: s.savers ?? [],
     })),
     collaborations: {
-      opportunities: opportunities
+      opportunities: opportunities.top
         .map((o) => ({
           grant: { id: o.id, title: o.title, agency: o.agency, closeDate: o.close_date },
           here: o.researchers,

@@ -8,6 +8,9 @@ import { queryRows, type Db } from '../../db/client';
 import { inProgressStatuses, inScope, openGrant, within, type Period, type Scope } from './period';
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+/** A text[] parameter, written as PostgreSQL's array literal (quotes and backslashes escaped). */
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
 export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
 
@@ -55,41 +58,72 @@ export type OpportunityRow = {
   agency: string | null;
   close_date: string | null;
   researchers: number;
-  total: number;
 };
 
 /**
  * Open grants sharing a research area with an active researcher in scope:
- * how many there are, and the `limit` that fit the most researchers. Grants
- * with the same areas fit the same people, so people are counted once per
- * distinct set of areas, not once per grant.
+ * how many there are, and the `limit` that fit the most researchers. Two
+ * reads (the people's areas, the open grants sharing one); the counting is
+ * `countFits`, a pure function.
  */
 export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
-  return queryRows<OpportunityRow>(
+  const people = await queryRows<{ research_areas: string[] }>(
     db,
-    sql`WITH people AS (
-        SELECT p.user_id, p.research_areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
-        WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
-      ), areas AS (
-        SELECT array_agg(DISTINCT area) AS all_areas FROM people, unnest(people.research_areas) AS area
-      ), fitting AS (
-        SELECT g.id, g.title, g.agency, g.close_date, g.research_areas FROM grants g, areas
-        WHERE ${openGrant(today)} AND g.research_areas && areas.all_areas
-      ), area_sets AS (
-        SELECT DISTINCT research_areas FROM fitting
-      ), set_people AS (
-        SELECT s.research_areas, count(DISTINCT pa.user_id)::int AS researchers
-        FROM area_sets s
-        CROSS JOIN LATERAL unnest(s.research_areas) AS sa(area)
-        JOIN (SELECT people.user_id, area FROM people, unnest(people.research_areas) AS area) pa ON pa.area = sa.area
-        GROUP BY s.research_areas
-      )
-      SELECT f.id, f.title, f.agency, to_char(f.close_date, 'YYYY-MM-DD') AS close_date, sp.researchers,
-        count(*) OVER ()::int AS total
-      FROM fitting f JOIN set_people sp ON sp.research_areas = f.research_areas
-      ORDER BY sp.researchers DESC, f.close_date ASC NULLS LAST, f.id
-      LIMIT ${limit}`,
+    sql`SELECT p.research_areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+    WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0`,
   );
+  const areas = [...new Set(people.flatMap((p) => p.research_areas))];
+  if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
+  const grants = await queryRows<Omit<OpportunityRow, 'researchers'> & { research_areas: string[] }>(
+    db,
+    sql`SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, g.research_areas
+    FROM grants g WHERE ${openGrant(today)} AND g.research_areas && ${textArray(areas)}`,
+  );
+  const fits = countFits(people.map((p) => p.research_areas), grants.map((g) => g.research_areas));
+  const top = grants
+    .map((g, i) => ({ id: g.id, title: g.title, agency: g.agency, close_date: g.close_date, researchers: fits[i]! }))
+    .sort((a, b) => b.researchers - a.researchers || (a.close_date ?? '9999').localeCompare(b.close_date ?? '9999') || a.id.localeCompare(b.id))
+    .slice(0, limit);
+  return { total: grants.length, top };
+}
+
+/**
+ * For each grant's areas, how many people have at least one of them. People
+ * are bits in one set per area; a grant's count is the size of its areas'
+ * union, worked out once per distinct set of areas.
+ */
+export function countFits(people: string[][], grants: string[][]): number[] {
+  const words = Math.ceil(people.length / 32);
+  const byArea = new Map<string, Uint32Array>();
+  people.forEach((areas, i) => {
+    for (const area of areas) {
+      let bits = byArea.get(area);
+      if (!bits) byArea.set(area, (bits = new Uint32Array(words)));
+      bits[i >>> 5]! |= 1 << (i & 31);
+    }
+  });
+  const memo = new Map<string, number>();
+  const union = new Uint32Array(words);
+  return grants.map((areas) => {
+    const key = [...new Set(areas)].sort().join('\u0000');
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    union.fill(0);
+    for (const area of new Set(areas)) {
+      const bits = byArea.get(area);
+      if (bits) for (let w = 0; w < words; w += 1) union[w]! |= bits[w]!;
+    }
+    let count = 0;
+    for (let w = 0; w < words; w += 1) {
+      let v = union[w]!;
+      while (v) {
+        v &= v - 1;
+        count += 1;
+      }
+    }
+    memo.set(key, count);
+    return count;
+  });
 }
 
 export type TimelineRow = {
@@ -153,6 +187,8 @@ export async function professorActivity(db: Db, scope: Scope, period: Period, li
           count(*) FILTER (WHERE ${within(sql`a.submitted_at`, period)})::int AS submitted,
           count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded
         FROM applications a JOIN people ON people.id = a.user_id
+        WHERE ${within(sql`a.created_at`, period)} OR ${within(sql`a.submitted_at`, period)}
+          OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})
         GROUP BY a.user_id
       ), saves AS (
         SELECT s.user_id, count(*)::int AS saved FROM saved_grants s JOIN people ON people.id = s.user_id

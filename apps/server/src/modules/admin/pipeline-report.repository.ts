@@ -9,10 +9,10 @@ import { appliedStatuses, inProgressStatuses, inScope, within, type Period, type
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** Declined within the period: the day it was last marked rejected. */
-const rejectedWithin = (period: Period) => sql`EXISTS (
-  SELECT 1 FROM application_events e
-  WHERE e.application_id = a.id AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)})`;
+/** Declined within the period (the day it was marked rejected), read from the stage history's index of declines. */
+const rejectedWithin = (period: Period) => sql`a.id IN (
+  SELECT e.application_id FROM application_events e
+  WHERE e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)})`;
 
 /** Which applications a status filter picks (decision 037). */
 export function statusCondition(status: PipelineStatusFilter, period: Period): SQL {
@@ -33,15 +33,14 @@ export function statusCondition(status: PipelineStatusFilter, period: Period): S
 }
 
 export async function pipelineCounts(db: Db, scope: Scope, period: Period) {
+  const count = (where: SQL) =>
+    sql`(SELECT count(*)::int FROM applications a JOIN users u ON u.id = a.user_id WHERE ${inScope(scope)} AND ${where})`;
   const [row] = await queryRows<{ awarded: number; pending_review: number; applied: number; rejected: number }>(
     db,
-    sql`SELECT
-      count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded,
-      count(*) FILTER (WHERE a.status = 'internal_review')::int AS pending_review,
-      count(*) FILTER (WHERE a.status IN (${list(appliedStatuses)}))::int AS applied,
-      count(*) FILTER (WHERE a.status = 'rejected' AND ${rejectedWithin(period)})::int AS rejected
-    FROM applications a JOIN users u ON u.id = a.user_id
-    WHERE ${inScope(scope)} AND a.status IN ('awarded', 'internal_review', 'submitted', 'under_review', 'rejected')`,
+    sql`SELECT ${count(statusCondition('awarded', period))} AS awarded,
+      ${count(statusCondition('pending_review', period))} AS pending_review,
+      ${count(statusCondition('applied', period))} AS applied,
+      ${count(statusCondition('rejected', period))} AS rejected`,
   );
   return {
     awarded: row?.awarded ?? 0,
@@ -78,16 +77,23 @@ const reportColumns = sql`a.id, a.status, u.id AS pi_id, u.name AS pi_name, u.de
   to_char(g.close_date, 'YYYY-MM-DD') AS close_date, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
   i.internal_deadline_business_days AS lead_days,
   a.amount_requested::float8 AS amount_requested, a.amount_awarded::float8 AS amount_awarded,
-  coalesce(d.completed, 0)::int AS documents_completed, coalesce(d.total, 0)::int AS documents_total, a.updated_at, a.updated_at::text AS updated_key`;
+  a.updated_at, a.updated_at::text AS updated_key`;
 
 const reportFrom = sql`FROM applications a
   JOIN users u ON u.id = a.user_id
   JOIN institutions i ON i.id = u.institution_id
-  JOIN grants g ON g.id = a.grant_id
+  JOIN grants g ON g.id = a.grant_id`;
+
+/** The picked rows' document progress, counted once the rows are picked (not for every candidate). */
+function withDocuments(picked: SQL, order: SQL) {
+  return sql`SELECT x.*, coalesce(d.completed, 0)::int AS documents_completed, coalesce(d.total, 0)::int AS documents_total
+  FROM (${picked}) x
   LEFT JOIN LATERAL (
     SELECT count(*) FILTER (WHERE ad.status = 'completed') AS completed, count(*) AS total
-    FROM application_documents ad WHERE ad.application_id = a.id
-  ) d ON TRUE`;
+    FROM application_documents ad WHERE ad.application_id = x.id
+  ) d ON TRUE
+  ORDER BY ${order}`;
+}
 
 /** The applications `where` picks, last changed first, `limit` of them after the keyset `after`. */
 export async function reportRows(
@@ -99,11 +105,14 @@ export async function reportRows(
 ) {
   return queryRows<ReportRow>(
     db,
-    sql`SELECT ${reportColumns} ${reportFrom}
-    WHERE ${inScope(scope)} AND ${where}
-      ${after ? sql`AND (a.updated_at, a.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
-    ORDER BY a.updated_at DESC, a.id DESC
-    LIMIT ${limit}`,
+    withDocuments(
+      sql`SELECT ${reportColumns} ${reportFrom}
+      WHERE ${inScope(scope)} AND ${where}
+        ${after ? sql`AND (a.updated_at, a.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      ORDER BY a.updated_at DESC NULLS LAST, a.id DESC NULLS LAST
+      LIMIT ${limit}`,
+      sql`x.updated_at DESC, x.id DESC`,
+    ),
   );
 }
 
@@ -119,10 +128,13 @@ export async function countRows(db: Db, scope: Scope, where: SQL) {
 export async function inProgressRows(db: Db, scope: Scope, limit: number) {
   return queryRows<ReportRow>(
     db,
-    sql`SELECT ${reportColumns} ${reportFrom}
-    WHERE ${inScope(scope)} AND a.status IN (${list(inProgressStatuses)})
-    ORDER BY g.close_date ASC NULLS LAST, a.id
-    LIMIT ${limit}`,
+    withDocuments(
+      sql`SELECT ${reportColumns} ${reportFrom}
+      WHERE ${inScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+      ORDER BY g.close_date ASC NULLS LAST, a.id
+      LIMIT ${limit}`,
+      sql`x.close_date ASC NULLS LAST, x.id`,
+    ),
   );
 }
 
@@ -221,20 +233,24 @@ export async function recentEvents(db: Db, scope: Scope, limit: number) {
     JOIN users u ON u.id = a.user_id
     JOIN grants g ON g.id = a.grant_id
     WHERE ${inScope(scope)}
-    ORDER BY e.created_at DESC, e.id DESC
+    ORDER BY e.created_at DESC NULLS LAST, e.id DESC NULLS LAST
     LIMIT ${limit}`,
   );
 }
 
-/** Applications waiting for the office's review, oldest first, with the day each arrived. */
+/** Applications waiting for the office's review, longest waiting first, with the day each arrived. */
 export async function waitingForReview(db: Db, scope: Scope, limit: number) {
   return queryRows<{ id: string; grant_title: string; pi_id: string; pi_name: string; pi_department: string | null; since: Date | string }>(
     db,
-    sql`SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department,
-      coalesce((SELECT max(e.created_at) FROM application_events e WHERE e.application_id = a.id AND e.to_status = 'internal_review'), a.updated_at) AS since
-    FROM applications a JOIN users u ON u.id = a.user_id JOIN grants g ON g.id = a.grant_id
-    WHERE ${inScope(scope)} AND a.status = 'internal_review'
-    ORDER BY since, a.id
-    LIMIT ${limit}`,
+    sql`SELECT x.*, coalesce((SELECT max(e.created_at) FROM application_events e
+        WHERE e.application_id = x.id AND e.to_status = 'internal_review'), x.updated_at) AS since
+    FROM (
+      SELECT a.id, a.updated_at, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department
+      FROM applications a JOIN users u ON u.id = a.user_id JOIN grants g ON g.id = a.grant_id
+      WHERE ${inScope(scope)} AND a.status = 'internal_review'
+      ORDER BY a.updated_at, a.id
+      LIMIT ${limit}
+    ) x
+    ORDER BY since, x.id`,
   );
 }

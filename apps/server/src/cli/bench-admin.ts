@@ -1,0 +1,223 @@
+// `npm run bench:admin`: one institution with 5,000 researchers (20
+// departments, research areas from the vocabulary) and 100,000 applications
+// over five years in every stage, with their stage events, documents, saved
+// grants and pending invitations, on the shipped catalogue. Times the
+// dashboard, the Grant Status page and the researcher detail as their routes
+// compute them (p50/p95/p99 over repeated calls with varied filters), and
+// streams the whole pipeline CSV, printing the RSS it held. PGlite, and
+// PostgreSQL too when DATABASE_URL is set (a database of its own, dropped
+// afterwards; BENCH_PG_DB keeps it).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { researchAreas } from '@grantbridge/contract/research-areas';
+import { loadConfig } from '../config';
+import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
+import { getOverview, getPipeline, pipelineExportRows } from '../modules/admin/admin.service';
+import { getResearcherReport } from '../modules/admin/researcher-report.service';
+import { createInstitution } from '../modules/institutions/institutions.service';
+import { loadShippedGrants } from '../seed/grants-seed';
+
+const people = Number(process.env.BENCH_PEOPLE ?? 5000);
+const applications = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const config = loadConfig({ NODE_ENV: 'test' });
+const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+
+async function seed(database: Database) {
+  const db = database.db;
+  await migrateDatabase(database);
+  const [seeded] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM institutions WHERE name = 'Bench Admin University'`);
+  if (seeded!.n > 0) return found(database);
+  await loadShippedGrants(db, config);
+  const institution = await createInstitution(db, { name: 'Bench Admin University', domains: ['admin.example.edu'], onboarded: true });
+  const other = await createInstitution(db, { name: 'Bench Partner College', domains: ['partner.example.edu'], onboarded: true });
+  const areas = sql`${`{${researchAreas.map((a) => `"${a}"`).join(',')}}`}::text[]`;
+  const n = researchAreas.length;
+  for (const [inst, domain, count] of [[institution!.id, 'admin.example.edu', people], [other!.id, 'partner.example.edu', 500]] as const) {
+    await db.execute(sql`
+      INSERT INTO users (institution_id, email, role, name, department, setup_complete, last_sign_in_at)
+      SELECT ${inst}, 'p' || g || '@' || ${domain}, 'researcher', 'Person ' || g, 'Department ' || (g % 20), true,
+        now() - ((g % 90) || ' days')::interval
+      FROM generate_series(1, ${count}) g`);
+    await db.execute(sql`
+      INSERT INTO researcher_profiles (user_id, research_areas)
+      SELECT u.id, ARRAY[(${areas})[1 + (abs(hashtext(u.email)) % ${n})], (${areas})[1 + (abs(hashtext(u.email || 'b')) % ${n})]]
+      FROM users u WHERE u.institution_id = ${inst}`);
+  }
+  await db.execute(sql`
+    INSERT INTO users (institution_id, email, role, name, setup_complete) VALUES (${institution!.id}, 'office@admin.example.edu', 'admin', 'Office', true)`);
+  // Every researcher applies to `each` grants (distinct per person), in every stage, over five years.
+  const each = Math.ceil(applications / people);
+  await db.execute(sql`
+    WITH people AS (
+      SELECT id, row_number() OVER (ORDER BY email) AS i FROM users WHERE institution_id = ${institution!.id} AND role = 'researcher'
+    ), grant_list AS (
+      SELECT id, row_number() OVER (ORDER BY source_key) AS j, count(*) OVER () AS total FROM grants
+    ), picks AS (
+      SELECT p.id AS user_id, p.i, k, 1 + ((p.i * 37 + k * 101) % (SELECT max(total) FROM grant_list)) AS j
+      FROM people p CROSS JOIN generate_series(1, ${each}) k
+    ), aged AS (
+      SELECT picks.user_id, g.id AS grant_id, (picks.i * 7 + picks.k) % 10 AS raw_kind,
+        (picks.i * 13 + picks.k * 71) % 1825 AS age
+      FROM picks JOIN grant_list g ON g.j = picks.j
+    ), rows AS (
+      -- Anything older than ten months was decided or withdrawn long ago: in progress only lately.
+      SELECT user_id, grant_id, CASE WHEN age > 300 AND raw_kind < 4 THEN 4 + raw_kind + (age % 3) ELSE raw_kind END AS kind,
+        now() - (age || ' days')::interval AS at
+      FROM aged
+    )
+    INSERT INTO applications (user_id, grant_id, status, amount_requested, amount_awarded, created_at, updated_at, submitted_at, awarded_at)
+    SELECT user_id, grant_id,
+      (ARRAY['drafting','internal_review','submitted','under_review','awarded','awarded','rejected','rejected','rejected','withdrawn'])[kind + 1],
+      100000 + kind * 25000,
+      CASE WHEN kind IN (4, 5) THEN 90000 + kind * 20000 END,
+      at - interval '120 days', at,
+      CASE WHEN kind BETWEEN 2 AND 8 THEN at - interval '60 days' END,
+      CASE WHEN kind IN (4, 5) THEN at END
+    FROM rows
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO application_events (application_id, actor_id, from_status, to_status, created_at)
+    SELECT a.id, a.user_id, NULL, 'drafting', a.created_at FROM applications a
+    UNION ALL
+    SELECT a.id, a.user_id, 'drafting', 'internal_review', a.created_at + interval '30 days' FROM applications a WHERE a.status <> 'drafting'
+    UNION ALL
+    SELECT a.id, a.user_id, 'under_review', a.status, a.updated_at FROM applications a WHERE a.status IN ('awarded', 'rejected')`);
+  await db.execute(sql`
+    INSERT INTO application_documents (application_id, name, position, status)
+    SELECT a.id, 'Document ' || k, k, CASE WHEN k <= 3 THEN 'completed' ELSE 'pending' END
+    FROM applications a CROSS JOIN generate_series(1, 6) k
+    WHERE a.status IN ('drafting', 'internal_review', 'submitted', 'under_review')`);
+  await db.execute(sql`
+    INSERT INTO saved_grants (user_id, grant_id)
+    SELECT u.id, g.id FROM users u
+    JOIN LATERAL (SELECT id FROM grants ORDER BY source_key OFFSET (abs(hashtext(u.email)) % 200) LIMIT 3) g ON TRUE
+    WHERE u.institution_id = ${institution!.id} AND u.role = 'researcher'
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO application_members (application_id, user_id, role, status)
+    SELECT a.id, (SELECT id FROM users WHERE institution_id = ${other!.id} ORDER BY email OFFSET (abs(hashtext(a.id::text)) % 500) LIMIT 1),
+      'co_investigator', 'pending'
+    FROM applications a WHERE a.status = 'drafting' AND abs(hashtext(a.id::text)) % 10 = 0
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`ANALYZE`);
+  return found(database);
+}
+
+/** The bench's office admin, researchers to look at, and how many applications there are. */
+async function found(database: Database) {
+  const db = database.db;
+  const [institution] = await queryRows<{ id: string }>(db, sql`SELECT id FROM institutions WHERE name = 'Bench Admin University'`);
+  const [office] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = 'office@admin.example.edu'`);
+  const researchers = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE institution_id = ${institution!.id} AND role = 'researcher' ORDER BY email LIMIT ${runs}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM applications`);
+  return {
+    actor: { id: office!.id, role: 'admin' as const, institution: { id: institution!.id } },
+    researchers: researchers.map((r) => r.id),
+    count: count!.n,
+  };
+}
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return `p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+}
+
+async function time(label: string, calls: (() => Promise<unknown>)[]) {
+  await calls[0]!(); // warm
+  const timings: number[] = [];
+  for (const call of calls) {
+    const t0 = performance.now();
+    await call();
+    timings.push(performance.now() - t0);
+  }
+  console.log(`${label}: ${percentiles(timings)} (${timings.length} calls)`);
+}
+
+async function run(label: string, database: Database) {
+  const t0 = performance.now();
+  const { actor, researchers, count } = await seed(database);
+  console.log(`\n== ${label}\nseeded ${people} researchers, ${count} applications in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const db = database.db;
+  const filters = [{}, { department: 'Department 3' }, { from: '2023-10-01', to: '2024-09-30' }, { from: '2025-01-01', to: '2025-12-31', department: 'Department 7' }];
+  const cycle = <T>(list: readonly T[]) => Array.from({ length: runs }, (_, i) => list[i % list.length]!);
+  await time('GET /admin/overview', cycle(filters).map((f) => () => getOverview(db, actor, f)));
+  const statuses = ['all', 'awarded', 'pending_review', 'applied', 'rejected', 'in_progress'] as const;
+  await time(
+    'GET /admin/pipeline',
+    cycle(statuses).map((status, i) => () => getPipeline(db, actor, { status, ...filters[i % filters.length]! })),
+  );
+  await time('GET /admin/researchers/:id', researchers.map((id) => () => getResearcherReport(db, actor, id)));
+  // The whole pipeline as CSV, written nowhere: RSS sampled at every batch.
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  let rows = 0;
+  let bytes = 0;
+  const t1 = performance.now();
+  await pipeline(
+    Readable.from(
+      (async function* () {
+        for await (const r of pipelineExportRows(db, actor, {})) {
+          rows += 1;
+          if (rows % 1000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+          yield [r.researcher.name, r.researcher.department ?? '', r.grant.title, r.grant.opportunityNumber, r.grant.agency ?? '', r.status,
+            r.amountRequested ?? '', r.amountAwarded ?? '', r.sponsorDeadline ?? '', r.internalDeadline ?? '', r.lastChange.slice(0, 10)];
+        }
+      })(),
+    ),
+    stringify({ header: true, columns: ['Researcher', 'Department', 'Grant', 'Opportunity number', 'Agency', 'Status', 'Requested', 'Awarded', 'Sponsor deadline', 'Internal deadline', 'Last change'] }),
+    new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } }),
+  );
+  console.log(
+    `pipeline CSV: ${rows} rows, ${mb(bytes)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; RSS ${mb(before)} MB before, at most ${mb(peak)} MB while streaming (+${mb(peak - before)} MB)`,
+  );
+}
+
+async function main() {
+  if (process.env.BENCH_ONLY !== 'postgres') {
+    // BENCH_PGLITE_DIR=<dir> keeps the seeded database (and reuses it next time).
+    const dir = process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-admin-'));
+    const pglite = await openDatabase({ pgliteDir: dir });
+    try {
+      await run('PGlite', pglite);
+    } finally {
+      await pglite.close();
+      if (!process.env.BENCH_PGLITE_DIR) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const url = process.env.BENCH_ONLY === 'pglite' ? undefined : process.env.DATABASE_URL;
+  if (!url) {
+    console.log('\nDATABASE_URL is not set: the PostgreSQL run was skipped.');
+    return;
+  }
+  const name = process.env.BENCH_PG_DB ?? `gb_bench_admin_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const server = await openDatabase({ databaseUrl: u.toString() });
+  try {
+    await run(`PostgreSQL (${u.host})`, server);
+  } finally {
+    await server.close();
+    if (!process.env.BENCH_PG_DB) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
