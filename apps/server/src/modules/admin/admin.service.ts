@@ -118,10 +118,12 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   const scope = scopeOf(actor, query.department);
   const status = query.status ?? 'all';
   const where = report.statusCondition(status, period);
-  const [counts, rows, total, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
+  // The four counts include the total of a status filter they name; the others are counted.
+  const counted = { awarded: 'awarded', pending_review: 'pendingReview', applied: 'applied', rejected: 'rejected' } as const;
+  const [counts, rows, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
     report.pipelineCounts(db, scope, period),
     report.reportRows(db, scope, where, 200),
-    report.countRows(db, scope, where),
+    status in counted ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
     overview.openOpportunities(db, scope, today, 10),
     report.pendingInvitations(db, scope, 20),
@@ -130,6 +132,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     report.waitingForReview(db, scope, 20),
     overview.departments(db, actor.institution.id),
   ]);
+  const total = ownTotal ?? counts[counted[status as keyof typeof counted]];
   const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id));
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);
