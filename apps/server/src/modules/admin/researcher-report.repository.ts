@@ -7,6 +7,8 @@ import { within, type Period } from './period';
 
 export type PersonRow = {
   id: string;
+  institution_id: string;
+  role: 'researcher' | 'admin';
   name: string;
   email: string;
   title: string | null;
@@ -18,14 +20,14 @@ export type PersonRow = {
   about: string | null;
 };
 
-/** A researcher of the institution (null for anyone else, an admin included). */
-export async function findResearcher(db: Db, institutionId: string, id: string) {
+/** A person with their profile, or null. */
+export async function findPerson(db: Db, id: string) {
   const [row] = await queryRows<PersonRow>(
     db,
-    sql`SELECT u.id, u.name, u.email, u.title, u.department, u.status, u.last_sign_in_at, u.created_at,
+    sql`SELECT u.id, u.institution_id, u.role, u.name, u.email, u.title, u.department, u.status, u.last_sign_in_at, u.created_at,
       p.research_areas, p.about
     FROM users u LEFT JOIN researcher_profiles p ON p.user_id = u.id
-    WHERE u.id = ${id} AND u.institution_id = ${institutionId} AND u.role = 'researcher'`,
+    WHERE u.id = ${id}`,
   );
   return row ?? null;
 }

@@ -6,6 +6,7 @@ import { fiscalYearOf, previousPeriod, type AdminResearcher } from '@grantbridge
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
+import { canReadResearcherReport } from './admin.policy';
 import { requireReports, toPipelineRow, utcToday } from './admin.service';
 import { inProgressStatuses, isoTime, type Period } from './period';
 import * as report from './pipeline-report.repository';
@@ -16,8 +17,8 @@ const notFound = () => new AppError('not_found', 'Researcher not found.');
 
 export async function getResearcherReport(db: Db, actor: Actor, id: string, now = new Date()): Promise<AdminResearcher> {
   requireReports(actor);
-  const person = await researcher.findResearcher(db, actor.institution.id, id);
-  if (!person) throw notFound();
+  const person = await researcher.findPerson(db, id);
+  if (!person || !canReadResearcherReport(actor, { institutionId: person.institution_id, role: person.role })) throw notFound();
   const today = utcToday(now);
   const period: Period = fiscalYearOf(today);
   const previous = { ...previousPeriod(period), label: 'previous' };
