@@ -49,6 +49,19 @@ describe('GET /api/v1/grants/:id/collaborators', () => {
     expect(list[0].suggestedGrants[0].title).toBe('Remote sensing of carbon');
   });
 
+  it('suggests no deactivated person, however well they fit', async () => {
+    const me = await makeUser(t.db, { name: 'Me Again' });
+    await setResearchAreas(t.db, me.user.id, ['Glaciology']);
+    const gone = await makeUser(t.db, { name: 'Gone Away' });
+    await setResearchAreas(t.db, gone.user.id, ['Glaciology', 'Ice Sheets']);
+    const { sql } = await import('drizzle-orm');
+    await t.db.execute(sql`UPDATE users SET status = 'deactivated' WHERE id = ${gone.user.id}`);
+    const grant = await makeGrant(t.db, { title: 'Ice sheet dynamics', researchAreas: ['Glaciology', 'Ice Sheets'] });
+    const { cookie } = await signIn(t.app, { email: me.email, password: me.password, role: 'researcher' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/grants/${grant.id}/collaborators`, headers: { cookie } });
+    expect(res.json().collaborators.map((c: { name: string }) => c.name)).not.toContain('Gone Away');
+  });
+
   it('answers 404 for an unknown grant', async () => {
     const me = await makeUser(t.db);
     const { cookie } = await signIn(t.app, { email: me.email, password: me.password, role: 'researcher' });

@@ -26,6 +26,7 @@ export async function findResearcherWithAreas(db: Db, userId: string) {
 }
 
 /** Researchers with a profile outside one institution: collaborator candidates. */
+/** Active researchers of every other institution, with their profiles (collaborator candidates). */
 export async function findResearchersOutside(db: Db, institutionId: string) {
   return db
     .select({
@@ -41,7 +42,7 @@ export async function findResearchersOutside(db: Db, institutionId: string) {
     .from(users)
     .innerJoin(researcherProfiles, eq(researcherProfiles.userId, users.id))
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
-    .where(and(eq(users.role, 'researcher'), ne(users.institutionId, institutionId)));
+    .where(and(eq(users.role, 'researcher'), eq(users.status, 'active'), ne(users.institutionId, institutionId)));
 }
 
 /** The researchers of one institution, by name, with their research areas when they have a profile. */
