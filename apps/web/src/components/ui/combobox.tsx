@@ -124,6 +124,9 @@ export function Combobox<Item>({
     ref,
     name,
     disabled,
+    // Typing updates the value at once: downshift tells onInputValueChange a
+    // render later, and a controlled input would drop a fast typist's next key.
+    onChange: (event) => onChange((event.target as HTMLInputElement).value),
     placeholder,
     maxLength,
     onBlur,

@@ -70,7 +70,7 @@ export function PeoplePicker({
       items: results,
       itemToString: (person) => person?.name ?? '',
       itemToKey: (person) => person?.id ?? null,
-      inputValue: text,
+      // The box's text is downshift's own (a controlled copy drops fast keystrokes); the search follows it.
       onInputValueChange: ({ inputValue }) => setText(inputValue),
       // Nothing stays "selected" in downshift's sense: the chips hold the picks.
       selectedItem: null,

@@ -159,9 +159,15 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
                 <p className="text-sm text-slate-700">
                   <span className="font-medium text-slate-900">{grant.title}</span> is no longer saved.
                 </p>
-                <Button id={`undo-remove-${grant.id}`} variant="secondary" size="sm" onClick={() => undo(grant)}>
+                <Button
+                  id={`undo-remove-${grant.id}`}
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Undo: bookmark ${grant.title} again`}
+                  onClick={() => undo(grant)}
+                >
                   <Undo2 className="size-4" aria-hidden="true" />
-                  Undo<span className="sr-only">: bookmark {grant.title} again</span>
+                  Undo
                 </Button>
               </li>
             ) : (

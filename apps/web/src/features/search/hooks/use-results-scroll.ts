@@ -25,22 +25,44 @@ export function useResultsScroll(scroller: RefObject<HTMLElement | null>, ready:
     if (!ready || !returning || restoredFor.current === location.key) return;
     restoredFor.current = location.key;
     const saved = readResultsScroll(searchUrl);
-    if (!saved) return;
-    if (scroller.current) scroller.current.scrollTop = saved.panel;
-    window.scrollTo({ top: saved.window });
-    const link = scroller.current?.querySelector<HTMLElement>(
-      `[data-grant-id="${CSS.escape(saved.grantId)}"]`,
-    );
-    link?.focus({ preventScroll: true });
+    const panel = scroller.current;
+    const link = panel?.querySelector<HTMLElement>(`[data-grant-id="${CSS.escape(saved?.grantId ?? '')}"]`);
+    if (!saved || !panel || !link) return;
+    const place = () => {
+      // The panel first (it moves the link within the page), then the page.
+      panel.scrollTop += linkTop(link) - panel.getBoundingClientRect().top - saved.panel;
+      window.scrollBy({ top: linkTop(link) - saved.window, behavior: 'instant' });
+    };
+    place();
+    link.focus({ preventScroll: true });
+    // Parts above the results may still arrive (menus, the assistant): keep the
+    // link in place while they do, for a moment, unless the person moves first.
+    const resized = new ResizeObserver(place);
+    resized.observe(document.body);
+    const stop = () => {
+      resized.disconnect();
+      window.clearTimeout(timer);
+      for (const type of leaveEvents) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, 1000);
+    for (const type of leaveEvents) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [ready, returning, searchUrl, location.key, scroller]);
 
   return useCallback(
-    (grantId: string) =>
+    (grantId: string) => {
+      const panel = scroller.current;
+      const link = panel?.querySelector<HTMLElement>(`[data-grant-id="${CSS.escape(grantId)}"]`);
+      if (!panel || !link) return;
       rememberResultsScroll(searchUrl, {
-        window: window.scrollY,
-        panel: scroller.current?.scrollTop ?? 0,
         grantId,
-      }),
+        window: linkTop(link),
+        panel: linkTop(link) - panel.getBoundingClientRect().top,
+      });
+    },
     [searchUrl, scroller],
   );
 }
+
+const linkTop = (link: HTMLElement) => link.getBoundingClientRect().top;
+const leaveEvents = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;

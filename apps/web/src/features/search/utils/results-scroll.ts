@@ -1,9 +1,18 @@
 // Where the results were when a grant was opened from them, so "Back to
-// results" (or the browser's Back) shows the same place: the page's scroll (a
-// phone), the results panel's own (a desk) and the grant that was opened.
+// results" (or the browser's Back) shows the same place: the grant that was
+// opened, and where its link stood on the screen and in the results panel
+// (which scrolls on its own at desk widths). Kept as positions of that link
+// rather than raw scroll offsets, since what is above the results (the
+// assistant's conversation) may not be as tall when the page comes back.
 // Kept per search address in the tab's session storage.
 
-export type ResultsScroll = { window: number; panel: number; grantId: string };
+export type ResultsScroll = {
+  grantId: string;
+  /** The link's top, from the top of the window. */
+  window: number;
+  /** The link's top, from the top of the results panel's visible area. */
+  panel: number;
+};
 
 const prefix = 'gb:results-scroll:';
 
