@@ -67,19 +67,21 @@ export type OpportunityRow = {
  * `countFits`, a pure function.
  */
 export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
-  const people = await queryRows<{ research_areas: string[] }>(
+  // One row holding every profile's areas: thousands of one-column rows cost more to carry than to compute.
+  const [row] = await queryRows<{ areas: string[][] | null }>(
     db,
-    sql`SELECT p.research_areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+    sql`SELECT json_agg(p.research_areas) AS areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
     WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0`,
   );
-  const areas = [...new Set(people.flatMap((p) => p.research_areas))];
+  const people = row?.areas ?? [];
+  const areas = [...new Set(people.flat())];
   if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
   const grants = await queryRows<Omit<OpportunityRow, 'researchers'> & { research_areas: string[] }>(
     db,
     sql`SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, g.research_areas
     FROM grants g WHERE ${openGrant(today)} AND g.research_areas && ${textArray(areas)}`,
   );
-  const fits = countFits(people.map((p) => p.research_areas), grants.map((g) => g.research_areas));
+  const fits = countFits(people, grants.map((g) => g.research_areas));
   const top = grants
     .map((g, i) => ({ id: g.id, title: g.title, agency: g.agency, close_date: g.close_date, researchers: fits[i]! }))
     .sort((a, b) => b.researchers - a.researchers || (a.close_date ?? '9999').localeCompare(b.close_date ?? '9999') || a.id.localeCompare(b.id))
