@@ -2,15 +2,18 @@
 // applications: the demo researcher's saved searches with alerts on, and
 // notices that tell what the demo data holds — matches for those searches
 // among the open grants (found by the same matching imports use), a partner's
-// withdrawn application and the task it gave, the sponsor deadline of the
-// application in progress and its soonest task. Reminders and unread-message notices then come
+// withdrawn application and the task it gave, a partner's invitation to a team, the sponsor deadline of the
+// application in progress and its soonest task, and a saved grant amended. Reminders and unread-message notices then come
 // from the scheduled work itself at start.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
 import { formatDay } from '../lib/format';
 import { findUserIdsByEmail } from '../modules/auth/auth.service';
+import { lastGrantChangeId, readGrantChanges } from '../modules/grants/grant-changes';
+import { describeChanges } from '../modules/notifications/grant-alerts';
 import { storeNotices, type Notice } from '../modules/notifications/notifications.service';
+import { setBookmark } from '../modules/pipeline/pipeline.service';
 import { listAlertingSearches, matchSavedSearches } from '../modules/search/alert-matching';
 import { createSavedSearch } from '../modules/search/saved-searches.service';
 
@@ -78,6 +81,21 @@ export async function loadDemoNotifications(db: Db): Promise<boolean> {
         });
       }
     }
+    const [invited] = await queryRows<{ role: string }>(
+      db,
+      sql`SELECT role FROM application_members WHERE application_id = ${a.id} AND user_id = ${jordanId} AND status = 'pending'`,
+    );
+    if (invited) {
+      notices.push({
+        userId: jordanId,
+        kind: 'team.invitation',
+        title: `${a.pi_name} invited you to a team`,
+        body: `As ${invited.role === 'co_investigator' ? 'co-investigator' : 'contributor'} on “${a.title}”. Accept or decline on My Grants.`,
+        // Not the application: an invitee sees it once they accept.
+        target: { kind: 'pipeline' },
+        dedupeKey: `demo:invitation:${a.id}`,
+      });
+    }
     if (a.pi_id === jordanId && a.status === 'drafting') {
       // The soonest open task of Jordan's own on the draft, as the daily task reminder tells it.
       const [due] = await queryRows<{ id: string; title: string; due_date: string }>(
@@ -105,6 +123,24 @@ export async function loadDemoNotifications(db: Db): Promise<boolean> {
         body: `Sponsor deadline: ${formatDay(a.close_date)}.`,
         target: { kind: 'application', id: a.id },
         dedupeKey: `demo:deadline:${a.id}`,
+      });
+    }
+  }
+  // A grant Jordan saved is amended, as a later import would: the catalogue's change log records it
+  // (old → new) and Jordan is told what changed, under the key the after-import work uses, so it is told once.
+  const saved = notices.find((n) => n.kind === 'saved_search.match')?.target;
+  if (saved?.kind === 'grant') {
+    await setBookmark(db, jordanId, saved.id, true);
+    await db.execute(sql`UPDATE grants SET award_ceiling = coalesce(award_ceiling, 400000) + 100000 WHERE id = ${saved.id}`);
+    const [change] = await readGrantChanges(db, (await lastGrantChangeId(db)) - 1, 1);
+    if (change && change.grantId === saved.id) {
+      notices.push({
+        userId: jordanId,
+        kind: 'saved_grant.changed',
+        title: `“${titles.get(saved.id) ?? 'A grant you saved'}” changed`,
+        body: describeChanges(change.changes),
+        target: { kind: 'grant', id: saved.id },
+        dedupeKey: `changed:${change.id}`,
       });
     }
   }

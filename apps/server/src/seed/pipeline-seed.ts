@@ -73,6 +73,14 @@ const demoApplications: DemoApplication[] = [
     daysAgo: 100,
   },
   {
+    // A partner's new draft that invites the demo researcher (a team invitation waiting for an answer).
+    pi: 'samuel.adeyemi@northfield.example.edu',
+    path: [],
+    amountRequested: 600_000,
+    members: [['researcher@example.edu', 'co_investigator', 'pending']],
+    daysAgo: 2,
+  },
+  {
     pi: 'avery.castellano@riverside.example.edu',
     path: ['withdrawn'],
     amountRequested: 200_000,
