@@ -16,7 +16,9 @@ type LeadSentPanelProps = {
 export function LeadSentPanel({ sent, title, anotherLabel, onSendAnother }: LeadSentPanelProps) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    panel.current?.focus();
+    // Into view below the sticky site header (scroll-mt), then focused where it is.
+    panel.current?.scrollIntoView({ block: 'start' });
+    panel.current?.focus({ preventScroll: true });
   }, []);
   return (
     <section
