@@ -116,7 +116,7 @@ function OpenOpportunities({ overview }: { overview: AdminOverview }) {
               <div className="min-w-0">
                 <Link
                   to={paths.admin.grant(grant.id)}
-                  className="font-medium leading-snug text-brand-900 hover:underline"
+                  className="font-medium leading-6 text-brand-900 hover:underline"
                 >
                   {grant.title}
                 </Link>

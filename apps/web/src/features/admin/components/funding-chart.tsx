@@ -92,6 +92,7 @@ export function FundingChart({ overview }: { overview: AdminOverview }) {
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart accessibilityLayer={false}>
                   <Pie
+                    rootTabIndex={-1}
                     data={pie}
                     dataKey="amount"
                     nameKey="name"

@@ -62,7 +62,7 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
     `${paths.admin.grants}${searchOf({ period: params.get('period') ?? undefined, status: value, ...base })}`;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <AdminFiltersBar departments={data?.departments} label="Grant status" />
+      <AdminFiltersBar departments={data?.departments} label="Applications of the period" />
       {pipeline.isPending ? (
         <LoadingState label="Loading the grant status…" />
       ) : pipeline.isError && !data ? (
@@ -178,7 +178,7 @@ function ApplicationsPanel({
                 <div className="min-w-0">
                   <Link
                     to={paths.admin.application(row.id)}
-                    className="font-medium leading-snug text-brand-900 hover:underline"
+                    className="font-medium leading-6 text-brand-900 hover:underline"
                   >
                     {row.grant.title}
                   </Link>
@@ -207,7 +207,7 @@ function ApplicationsPanel({
                       .join(' · ')}
                   </p>
                 </div>
-                <span className="shrink-0">{renderStatus(row.status)}</span>
+                <span className="shrink-0 whitespace-nowrap">{renderStatus(row.status)}</span>
               </li>
             ))}
           </ul>

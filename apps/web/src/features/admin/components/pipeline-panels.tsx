@@ -35,7 +35,7 @@ export function SavedGrantsPanel({ data }: { data: AdminPipeline }) {
               <div className="flex items-start justify-between gap-3">
                 <Link
                   to={paths.admin.grant(grant.id)}
-                  className="min-w-0 font-medium leading-snug text-brand-900 hover:underline"
+                  className="min-w-0 font-medium leading-6 text-brand-900 hover:underline"
                 >
                   {grant.title}
                 </Link>
@@ -76,7 +76,7 @@ export function CollaborationsPanel({ data }: { data: AdminPipeline }) {
             <li key={grant.id} className="py-2">
               <Link
                 to={paths.admin.grant(grant.id)}
-                className="font-medium leading-snug text-brand-900 hover:underline"
+                className="font-medium leading-6 text-brand-900 hover:underline"
               >
                 {grant.title}
               </Link>
@@ -97,7 +97,7 @@ export function CollaborationsPanel({ data }: { data: AdminPipeline }) {
             <li key={`${item.applicationId}:${item.invitee.id}`} className="py-2 text-sm">
               <Link
                 to={paths.admin.application(item.applicationId)}
-                className="font-medium leading-snug text-brand-900 hover:underline"
+                className="font-medium leading-6 text-brand-900 hover:underline"
               >
                 {item.grantTitle}
               </Link>
@@ -142,11 +142,11 @@ export function InProgressPanel({
                 <div className="flex items-start justify-between gap-2">
                   <Link
                     to={paths.admin.application(row.id)}
-                    className="min-w-0 font-medium leading-snug text-brand-900 hover:underline"
+                    className="min-w-0 font-medium leading-6 text-brand-900 hover:underline"
                   >
                     {row.grant.title}
                   </Link>
-                  {renderStatus(row.status)}
+                  <span className="shrink-0 whitespace-nowrap">{renderStatus(row.status)}</span>
                 </div>
                 <p className="mt-1 text-xs text-slate-700">
                   <PersonLink person={row.researcher} />
@@ -192,24 +192,29 @@ export function RecentActivityPanel({
       ) : (
         <ol className="divide-y divide-slate-100">
           {data.recentActivity.map((event) => (
-            <li key={`${event.applicationId}:${event.at}`} className="py-2.5 text-sm">
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <li
+              key={`${event.applicationId}:${event.at}`}
+              className="flex items-start justify-between gap-3 py-2.5 text-sm"
+            >
+              <div className="min-w-0">
                 <Link
                   to={paths.admin.application(event.applicationId)}
-                  className="font-medium leading-snug text-brand-900 hover:underline"
+                  className="font-medium leading-6 text-brand-900 hover:underline"
                 >
                   {event.grantTitle}
                 </Link>
-                <span className="sr-only">moved to</span>
-                {renderStatus(event.toStatus)}
+                <p className="text-xs text-slate-700">
+                  <PersonLink person={event.researcher} /> ·{' '}
+                  <time dateTime={event.at} title={formatDateTime(event.at)}>
+                    {formatRelativeTime(event.at)}
+                  </time>
+                  {event.reason ? ` · “${event.reason}”` : ''}
+                </p>
               </div>
-              <p className="text-xs text-slate-700">
-                <PersonLink person={event.researcher} /> ·{' '}
-                <time dateTime={event.at} title={formatDateTime(event.at)}>
-                  {formatRelativeTime(event.at)}
-                </time>
-                {event.reason ? ` · “${event.reason}”` : ''}
-              </p>
+              <span className="shrink-0 whitespace-nowrap">
+                <span className="sr-only">Moved to </span>
+                {renderStatus(event.toStatus)}
+              </span>
             </li>
           ))}
         </ol>
@@ -239,7 +244,7 @@ export function AlertsPanel({ data }: { data: AdminPipeline }) {
               <div className="min-w-0">
                 <Link
                   to={paths.admin.application(alert.applicationId)}
-                  className="font-medium leading-snug text-brand-900 hover:underline"
+                  className="font-medium leading-6 text-brand-900 hover:underline"
                 >
                   {alert.grantTitle}
                 </Link>

@@ -82,7 +82,7 @@ function DetailPanels({
         description={[profile.title, profile.department].filter(Boolean).join(' · ') || undefined}
       >
         <h3 className="sr-only">Profile overview</h3>
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
           <div className="min-w-0">
             <dt className="text-slate-700">Email</dt>
             <dd className="break-words font-medium text-slate-900">{profile.email}</dd>
@@ -127,7 +127,7 @@ function DetailPanels({
                 <div className="min-w-0">
                   <Link
                     to={paths.admin.application(row.id)}
-                    className="font-medium leading-snug text-brand-900 hover:underline"
+                    className="font-medium leading-6 text-brand-900 hover:underline"
                   >
                     {row.grant.title}
                   </Link>
@@ -145,7 +145,7 @@ function DetailPanels({
                       .join(' · ')}
                   </p>
                 </div>
-                {renderStatus(row.status)}
+                <span className="shrink-0 whitespace-nowrap">{renderStatus(row.status)}</span>
               </li>
             ))}
           </ul>
@@ -165,7 +165,7 @@ function DetailPanels({
                 <div className="flex flex-wrap items-center gap-2">
                   <Link
                     to={paths.admin.application(team.applicationId)}
-                    className="font-medium leading-snug text-brand-900 hover:underline"
+                    className="font-medium leading-6 text-brand-900 hover:underline"
                   >
                     {team.grantTitle}
                   </Link>
@@ -175,11 +175,10 @@ function DetailPanels({
                 </div>
                 <p className="text-xs text-slate-700">
                   {team.role === 'pi'
-                    ? 'Leads'
+                    ? 'Leads, with'
                     : team.role === 'co_investigator'
-                      ? 'Co-investigator'
-                      : 'Contributor'}{' '}
-                  ·{' '}
+                      ? 'Co-investigator, with'
+                      : 'Contributor, with'}{' '}
                   {team.people
                     .map(
                       (p, i) =>
@@ -231,7 +230,7 @@ function DetailPanels({
           </ul>
         )}
       </Panel>
-      <Panel title="Tasks">
+      <Panel title="Tasks" className="lg:col-span-2">
         {data.tasks.length === 0 ? (
           <EmptyNote>No open tasks.</EmptyNote>
         ) : (

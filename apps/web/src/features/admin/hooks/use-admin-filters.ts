@@ -2,8 +2,9 @@
 import { useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@grantbridge/contract/admin';
 import { localIsoDay } from '../../../lib/local-day';
-import { lastTwelveMonths, readFilters, type AdminFilters, type PeriodKind } from '../utils/period';
+import { lastTwelveMonths, readFilters, type PeriodKind } from '../utils/period';
 
+/** The filters in force and their setters; no period in the address means this fiscal year. */
 export function useAdminFilters() {
   const [params, setParams] = useSearchParams();
   const today = localIsoDay();
@@ -39,14 +40,5 @@ export function useAdminFilters() {
       else next.delete('department');
     });
 
-  const setParam = (name: string, value: string | undefined) =>
-    update((next) => {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    });
-
-  return { filters, params, today, setPeriod, setDepartment, setParam } satisfies {
-    filters: AdminFilters;
-    [key: string]: unknown;
-  };
+  return { filters, params, today, setPeriod, setDepartment };
 }
