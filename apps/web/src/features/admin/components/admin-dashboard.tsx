@@ -47,7 +47,10 @@ export function AdminDashboard({ renderStatus }: AdminDashboardProps) {
           <FigureCards title="The institution in figures" cards={dashboardCards(data, query)} />
           <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <TimelineChart overview={data} today={today} renderStatus={renderStatus} />
-            <QuickAccess exportHref={pipelineCsvHref({ ...query, status: 'all' })} />
+            <QuickAccess
+              exportHref={pipelineCsvHref({ ...query, status: 'all' })}
+              department={filters.department}
+            />
           </div>
           <FundingChart overview={data} />
           <OpenOpportunities overview={data} />

@@ -8,7 +8,13 @@ type Item = { label: string; detail: string; Icon: LucideIcon } & (
   { to: string } | { href: string }
 );
 
-export function QuickAccess({ exportHref }: { exportHref: string }) {
+export function QuickAccess({
+  exportHref,
+  department,
+}: {
+  exportHref: string;
+  department?: string;
+}) {
   const items: Item[] = [
     {
       label: 'Invite a researcher',
@@ -30,7 +36,10 @@ export function QuickAccess({ exportHref }: { exportHref: string }) {
     },
     {
       label: 'Export applications',
-      detail: 'CSV of this period and department',
+      // The export's `all` picks every application whatever the period; the department still applies.
+      detail: department
+        ? `Every application in ${department}, as CSV`
+        : 'Every application, as CSV',
       Icon: Download,
       href: exportHref,
     },

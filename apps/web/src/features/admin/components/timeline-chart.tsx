@@ -162,7 +162,7 @@ export function TimelineChart({
           role="region"
           aria-label="Timeline as a table"
         >
-          <table className="w-full min-w-[56rem] text-left text-sm">
+          <table className="w-full min-w-[66rem] text-left text-sm">
             <caption className="sr-only">Applications on the timeline with their dates</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
@@ -186,7 +186,7 @@ export function TimelineChart({
             <tbody>
               {items.map((item) => (
                 <tr key={item.applicationId} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="py-2 pr-2 font-normal">
+                  <th scope="row" className="min-w-56 py-2 pr-2 font-normal">
                     <Link
                       to={paths.admin.application(item.applicationId)}
                       className="font-medium text-brand-900 hover:underline"
@@ -194,7 +194,7 @@ export function TimelineChart({
                       {item.grantTitle}
                     </Link>
                   </th>
-                  <td className="px-2 py-2">
+                  <td className="min-w-36 px-2 py-2">
                     <Link
                       to={paths.admin.researcher(item.researcher.id)}
                       className="text-brand-900 hover:underline"
@@ -202,7 +202,7 @@ export function TimelineChart({
                       {item.researcher.name}
                     </Link>
                   </td>
-                  <td className="px-2 py-2">{renderStatus(item.status)}</td>
+                  <td className="whitespace-nowrap px-2 py-2">{renderStatus(item.status)}</td>
                   {(
                     [
                       'startedOn',
