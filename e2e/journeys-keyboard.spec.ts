@@ -5,9 +5,11 @@
 // landing in the message box; the signed-in shells' skip link; a visitor's
 // demo request whose confirmation takes focus. Axe checks each screen.
 //
-// Accounts (no other journey signs in with them): Avery Castellano and Mei
-// Drummond search and bookmark, Elena Ashworth and Lucia Lindqvist write
-// messages (to Avery); the administrator is only looked at.
+// Accounts: Ruth Okafor and Nadia Fairbanks search and bookmark (no other
+// journey signs in with them); Elena Ashworth and Lucia Lindqvist write
+// messages (to Avery Castellano; the grant-to-people journey also signs in
+// with them, to other people's conversations); the administrator is only
+// looked at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -42,11 +44,11 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
 
 const researchers: Record<ViewportName, { search: Account; messages: Account }> = {
   desktop: {
-    search: { email: 'avery.castellano@riverside.example.edu', firstName: 'Avery' },
+    search: { email: 'ruth.okafor@lakeshore.example.edu', firstName: 'Ruth' },
     messages: { email: 'elena.ashworth@riverside.example.edu', firstName: 'Elena' },
   },
   phone: {
-    search: { email: 'mei.drummond@lakeshore.example.edu', firstName: 'Mei' },
+    search: { email: 'nadia.fairbanks@riverside.example.edu', firstName: 'Nadia' },
     messages: { email: 'lucia.lindqvist@riverside.example.edu', firstName: 'Lucia' },
   },
 };
