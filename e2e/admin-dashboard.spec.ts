@@ -219,6 +219,16 @@ test('the dashboard’s figures, charts, filters and links agree with each other
       name: `Rejected in the period (${count(pipeline.counts.rejected)})`,
     }),
   ).toBeVisible();
+
+  // Pending Applications leads to exactly the applications it counts.
+  await page.goto('/admin/dashboard');
+  await card(page, 'Pending Applications').click();
+  await expect(page).toHaveURL(/status=pending(&|$)/);
+  await expect(
+    page.getByRole('region', {
+      name: `Pending: in internal review or with the sponsor (${count(fiscal.stats.pendingApplications)})`,
+    }),
+  ).toBeVisible();
 });
 
 test('a researcher’s detail shows every panel, and an unknown researcher is not found', async ({

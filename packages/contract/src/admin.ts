@@ -10,7 +10,10 @@
 // - Rejected: declined within the period (the day it was marked rejected).
 // - Pending review: in `internal_review` now. Applied: `submitted` or
 //   `under_review` now (waiting on the sponsor). Pending applications on the
-//   dashboard = pending review + applied.
+//   dashboard = pending review + applied (the `pending` filter lists them).
+// - All (the Grant Status list and the export with no status): every
+//   application live during the period: started by its end, and still in
+//   progress or last changed on or after its start.
 // - Active researchers: active accounts that signed in within the last 30 days.
 // - An open opportunity: a posted or forecasted grant not yet closed whose
 //   research areas share at least one with a researcher's profile.
@@ -53,7 +56,7 @@ function fromBeforeTo(value: { from?: string; to?: string }, ctx: z.RefinementCt
 export const adminOverviewQuerySchema = z.object(periodFields).strict().superRefine(fromBeforeTo);
 export type AdminOverviewQuery = z.infer<typeof adminOverviewQuerySchema>;
 
-export const pipelineStatusFilters = ['awarded', 'pending_review', 'applied', 'rejected', 'in_progress', 'all'] as const;
+export const pipelineStatusFilters = ['awarded', 'pending_review', 'applied', 'pending', 'rejected', 'in_progress', 'all'] as const;
 export type PipelineStatusFilter = (typeof pipelineStatusFilters)[number];
 
 export const adminPipelineQuerySchema = z

@@ -123,7 +123,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   const [counts, rows, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
     report.pipelineCounts(db, scope, period),
     report.reportRows(db, scope, where, 200),
-    status in counted ? Promise.resolve(null) : report.countRows(db, scope, where),
+    status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
     overview.openOpportunities(db, scope, today, 10),
     report.pendingInvitations(db, scope, 20),
@@ -132,7 +132,8 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     report.waitingForReview(db, scope, 20),
     overview.departments(db, actor.institution.id),
   ]);
-  const total = ownTotal ?? counts[counted[status as keyof typeof counted]];
+  const total =
+    ownTotal ?? (status === 'pending' ? counts.pendingReview + counts.applied : counts[counted[status as keyof typeof counted]]);
   const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id));
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);

@@ -122,6 +122,13 @@ describe('GET /admin/pipeline and its CSV', () => {
     expect(body.inProgress.map((r: { status: string }) => r.status).sort()).toEqual(['drafting', 'internal_review', 'submitted']);
     expect(body.alerts.filter((a: { kind: string }) => a.kind === 'waiting_review')).toHaveLength(1);
     expect(body.recentActivity.length).toBeGreaterThan(5);
+    const pending = (await get(admin.cookie, '/api/v1/admin/pipeline?status=pending')).json();
+    expect(pending.applicationsTotal).toBe(overview.stats.pendingApplications);
+    expect(pending.applications.map((a: { status: string }) => a.status).sort()).toEqual(['internal_review', 'submitted']);
+    // Everything live during a period: none of these existed in 2021.
+    const old = (await get(admin.cookie, '/api/v1/admin/pipeline?from=2020-10-01&to=2021-09-30')).json();
+    expect(old.applicationsTotal).toBe(0);
+    expect(parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv?from=2020-10-01&to=2021-09-30')).body)).toHaveLength(1);
     const awarded = (await get(admin.cookie, '/api/v1/admin/pipeline?status=awarded')).json();
     expect(awarded.applications.map((a: { amountAwarded: number }) => a.amountAwarded).sort()).toEqual([120000, 80000]);
     expect(awarded.applicationsTotal).toBe(2);

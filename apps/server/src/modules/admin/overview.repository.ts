@@ -67,14 +67,17 @@ export type OpportunityRow = {
  * `countFits`, a pure function.
  */
 export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
-  // One row holding every profile's areas: thousands of one-column rows cost more to carry than to compute.
-  const [row] = await queryRows<{ areas: string[][] | null }>(
+  // One row holding each distinct set of areas with how many people have it: researchers of a department
+  // tend to share them, and a few hundred sets cost less to carry than thousands of rows.
+  const [row] = await queryRows<{ sets: [string[], number][] | null }>(
     db,
-    sql`SELECT json_agg(p.research_areas) AS areas FROM researcher_profiles p JOIN users u ON u.id = p.user_id
-    WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0`,
+    sql`SELECT json_agg(json_build_array(s.research_areas, s.n)) AS sets FROM (
+      SELECT p.research_areas, count(*)::int AS n FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+      WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
+      GROUP BY p.research_areas) s`,
   );
-  const people = row?.areas ?? [];
-  const areas = [...new Set(people.flat())];
+  const people = (row?.sets ?? []).map(([areas, count]) => ({ areas, count }));
+  const areas = [...new Set(people.flatMap((p) => p.areas))];
   if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
   const grants = await queryRows<Omit<OpportunityRow, 'researchers'> & { research_areas: string[] }>(
     db,
@@ -91,13 +94,14 @@ export async function openOpportunities(db: Db, scope: Scope, today: string, lim
 
 /**
  * For each grant's areas, how many people have at least one of them. People
- * are bits in one set per area; a grant's count is the size of its areas'
- * union, worked out once per distinct set of areas.
+ * come as distinct sets of areas with how many have each; the sets are bits in
+ * one bitset per area, and a grant's count is the weight of its areas' union,
+ * worked out once per distinct set of grant areas.
  */
-export function countFits(people: string[][], grants: string[][]): number[] {
+export function countFits(people: { areas: string[]; count: number }[], grants: string[][]): number[] {
   const words = Math.ceil(people.length / 32);
   const byArea = new Map<string, Uint32Array>();
-  people.forEach((areas, i) => {
+  people.forEach(({ areas }, i) => {
     for (const area of areas) {
       let bits = byArea.get(area);
       if (!bits) byArea.set(area, (bits = new Uint32Array(words)));
@@ -107,11 +111,12 @@ export function countFits(people: string[][], grants: string[][]): number[] {
   const memo = new Map<string, number>();
   const union = new Uint32Array(words);
   return grants.map((areas) => {
-    const key = [...new Set(areas)].sort().join('\u0000');
+    const distinct = [...new Set(areas)].sort();
+    const key = distinct.join('\u0000');
     const known = memo.get(key);
     if (known !== undefined) return known;
     union.fill(0);
-    for (const area of new Set(areas)) {
+    for (const area of distinct) {
       const bits = byArea.get(area);
       if (bits) for (let w = 0; w < words; w += 1) union[w]! |= bits[w]!;
     }
@@ -119,8 +124,9 @@ export function countFits(people: string[][], grants: string[][]): number[] {
     for (let w = 0; w < words; w += 1) {
       let v = union[w]!;
       while (v) {
-        v &= v - 1;
-        count += 1;
+        const low = v & -v;
+        count += people[w * 32 + 31 - Math.clz32(low)]!.count;
+        v ^= low;
       }
     }
     memo.set(key, count);

@@ -25,10 +25,13 @@ export function statusCondition(status: PipelineStatusFilter, period: Period): S
       return sql`a.status = 'internal_review'`;
     case 'applied':
       return sql`a.status IN (${list(appliedStatuses)})`;
+    case 'pending':
+      return sql`a.status IN ('internal_review', ${list(appliedStatuses)})`;
     case 'in_progress':
       return sql`a.status IN (${list(inProgressStatuses)})`;
     case 'all':
-      return sql`TRUE`;
+      return sql`(a.created_at < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+        AND (a.status IN (${list(inProgressStatuses)}) OR a.updated_at >= (${period.from}::date)::timestamp AT TIME ZONE 'UTC'))`;
   }
 }
 

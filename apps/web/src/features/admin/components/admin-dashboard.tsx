@@ -66,7 +66,7 @@ function dashboardCards(
   query: ReturnType<typeof filterQuery>,
 ): FigureCardProps[] {
   const awards = data.fundingByAgency.reduce((sum, s) => sum + s.awards, 0);
-  const grants = (status: 'awarded' | undefined) =>
+  const grants = (status: 'awarded' | 'pending') =>
     `${paths.admin.grants}${searchOf({ status, ...query })}`;
   return [
     {
@@ -86,9 +86,9 @@ function dashboardCards(
     {
       label: 'Pending Applications',
       value: formatInteger(data.stats.pendingApplications),
-      // Grant Status counts these as Pending Review plus Applied (the contract has no one filter for both).
+      // Grant Status lists them (status=pending); its Pending Review and Applied cards add up to this.
       detail: 'In internal review, submitted or under review',
-      to: grants(undefined),
+      to: grants('pending'),
       Icon: FileClock,
     },
     {

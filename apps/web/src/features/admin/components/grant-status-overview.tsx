@@ -34,9 +34,10 @@ const listTitles: Record<PipelineStatusFilter, string> = {
   awarded: 'Awarded in the period',
   pending_review: 'Pending internal review',
   applied: 'Applied: waiting on the sponsor',
+  pending: 'Pending: in internal review or with the sponsor',
   rejected: 'Rejected in the period',
   in_progress: 'Applications in progress',
-  all: 'All applications',
+  all: 'All applications live in the period',
 };
 
 function statusOf(value: string | null): PipelineStatusFilter | undefined {

@@ -36,10 +36,10 @@ export function QuickAccess({
     },
     {
       label: 'Export applications',
-      // The export's `all` picks every application whatever the period; the department still applies.
+      // The export's `all` picks every application live during the period, in the department if one is chosen.
       detail: department
-        ? `Every application in ${department}, as CSV`
-        : 'Every application, as CSV',
+        ? `Applications of the period in ${department}, as CSV`
+        : 'Applications of the period, as CSV',
       Icon: Download,
       href: exportHref,
     },
