@@ -2,9 +2,11 @@
 // research office's dashboard shows meaningful figures on the first start:
 // awards from several agencies and departments, declines and withdrawals,
 // each with the stage history the pipeline would have written. Generated
-// without randomness: the grants are picked by a hash of their opportunity
-// numbers, the dates are fixed distances before the day it runs. The
-// in-progress stages come from the demo applications (pipeline-seed.ts).
+// without randomness: the grants (closed in the last two years) are picked by
+// a hash of their opportunity numbers; each application starts three months
+// before its grant closed and is decided four to eight months after. The
+// in-progress stages come from the demo applications (pipeline-seed.ts). The
+// researchers also get a last sign-in, most within the month.
 import { sql } from 'drizzle-orm';
 import { queryRows, withTransaction, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
@@ -34,20 +36,21 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
     ORDER BY email`,
   );
   const [office] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${adminEmail}`);
-  // Closed grants of the agencies that fund the most, a few of each, in a fixed order.
-  const grants = await queryRows<{ id: string; award_ceiling: number | null }>(
+  // Grants that closed in the last two years, of the agencies that fund the most, a few of each, in a fixed
+  // order: applied to before they closed, decided some months after.
+  const grants = await queryRows<{ id: string; award_ceiling: number | null; close_date: string }>(
     db,
     sql`WITH closed AS (
-        SELECT id, agency, award_ceiling, opportunity_number FROM grants
-        WHERE status IN ('closed', 'archived') AND agency IS NOT NULL
+        SELECT id, agency, award_ceiling, opportunity_number, close_date FROM grants
+        WHERE agency IS NOT NULL AND close_date BETWEEN current_date - 800 AND current_date - 130
       ), top AS (
         SELECT agency FROM closed GROUP BY agency ORDER BY count(*) DESC, agency LIMIT 8
       ), ranked AS (
-        SELECT c.id, c.award_ceiling::float8 AS award_ceiling,
+        SELECT c.id, c.award_ceiling::float8 AS award_ceiling, to_char(c.close_date, 'YYYY-MM-DD') AS close_date,
           row_number() OVER (PARTITION BY c.agency ORDER BY md5(c.opportunity_number), c.id) AS n
         FROM closed c JOIN top ON top.agency = c.agency
       )
-      SELECT id, award_ceiling FROM ranked WHERE n <= 12 ORDER BY n, md5(id::text)`,
+      SELECT id, award_ceiling, close_date FROM ranked WHERE n <= 12 ORDER BY n, md5(id::text)`,
   );
   if (people.length === 0 || grants.length === 0 || !office) return false;
   const now = Date.now();
@@ -57,14 +60,18 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
       for (let k = 0; k < 6; k += 1) {
         const grant = grants[next++ % grants.length]!;
         const outcome = outcomes[(i + k) % outcomes.length]!;
-        // Decided between 10 days and two years ago, spread over both fiscal years.
-        const decidedAt = new Date(now - (10 + ((i * 53 + k * 127) % 720)) * day);
+        // Started three months before the grant closed, submitted just before, decided four to eight months after.
+        const closes = Date.parse(`${grant.close_date}T12:00:00Z`);
+        const decidedAt =
+          outcome === 'withdrawn'
+            ? new Date(closes - 30 * day)
+            : new Date(Math.min(closes + (120 + ((i * 53 + k * 127) % 120)) * day, now - 5 * day));
         const stages = stagesTo(outcome);
-        const startedAt = new Date(decidedAt.getTime() - (stages.length - 1) * 30 * day);
+        const startedAt = new Date(closes - 90 * day);
         const ceiling = grant.award_ceiling && grant.award_ceiling > 0 ? grant.award_ceiling : 250_000 + ((i * 7 + k) % 9) * 50_000;
         const requested = Math.round(Math.min(ceiling, 2_000_000) / 1000) * 1000;
         const awarded = outcome === 'awarded' ? Math.round((requested * (80 + ((i + k) % 21))) / 100_000) * 1000 : null;
-        const submitted = stages.includes('submitted') ? new Date(startedAt.getTime() + 2 * 30 * day) : null;
+        const submitted = stages.includes('submitted') ? new Date(closes - 5 * day) : null;
         const [row] = await queryRows<{ id: string }>(
           tx,
           sql`INSERT INTO applications (user_id, grant_id, status, amount_requested, amount_awarded, created_at, updated_at,
@@ -76,7 +83,9 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
         if (!row) continue;
         for (const [s, to] of stages.entries()) {
           const from = s === 0 ? null : stages[s - 1]!;
-          const at = s === stages.length - 1 ? decidedAt : new Date(startedAt.getTime() + s * 30 * day);
+          // drafting at the start, internal review a month in, submitted before the close, under review after it.
+          const steps = [startedAt.getTime(), startedAt.getTime() + 30 * day, closes - 5 * day, closes + day];
+          const at = s === stages.length - 1 ? decidedAt : new Date(outcome === 'withdrawn' ? startedAt.getTime() + s * 20 * day : steps[s]!);
           const byOffice = from === 'internal_review' || from === 'submitted' || from === 'under_review';
           const reason = from === 'internal_review' && to === 'drafting' ? 'The budget justification is missing; the team chose not to go on.' : null;
           await tx.execute(sql`
@@ -84,6 +93,11 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
             VALUES (${row.id}, ${byOffice ? office.id : person.id}, ${from}, ${to}, ${reason}, ${at})`);
         }
       }
+    }
+    // The office sees who has been around lately: most signed in within the month, a few longer ago.
+    for (const [i, person] of people.entries()) {
+      await tx.execute(sql`UPDATE users SET last_sign_in_at = ${new Date(now - (1 + ((i * 9) % 45)) * day)}
+        WHERE id = ${person.id} AND last_sign_in_at IS NULL`);
     }
     await setMeta(tx, 'demo_history_at', new Date().toISOString());
   });
