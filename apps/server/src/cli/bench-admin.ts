@@ -45,9 +45,12 @@ async function seed(database: Database) {
       SELECT ${inst}, 'p' || g || '@' || ${domain}, 'researcher', 'Person ' || g, 'Department ' || (g % 20), true,
         now() - ((g % 90) || ' days')::interval
       FROM generate_series(1, ${count}) g`);
+    // Two areas each, from the eight that their department works in (departments overlap).
     await db.execute(sql`
       INSERT INTO researcher_profiles (user_id, research_areas)
-      SELECT u.id, ARRAY[(${areas})[1 + (abs(hashtext(u.email)) % ${n})], (${areas})[1 + (abs(hashtext(u.email || 'b')) % ${n})]]
+      SELECT u.id, ARRAY[
+        (${areas})[1 + ((substr(u.department, 12)::int * 4 + abs(hashtext(u.email)) % 8) % ${n})],
+        (${areas})[1 + ((substr(u.department, 12)::int * 4 + abs(hashtext(u.email || 'b')) % 8) % ${n})]]
       FROM users u WHERE u.institution_id = ${inst}`);
   }
   await db.execute(sql`
@@ -168,7 +171,7 @@ async function run(label: string, database: Database) {
   await pipeline(
     Readable.from(
       (async function* () {
-        for await (const r of pipelineExportRows(db, actor, {})) {
+        for await (const r of pipelineExportRows(db, actor, { from: '2000-01-01', to: new Date().toISOString().slice(0, 10) })) {
           rows += 1;
           if (rows % 1000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
           yield [r.researcher.name, r.researcher.department ?? '', r.grant.title, r.grant.opportunityNumber, r.grant.agency ?? '', r.status,

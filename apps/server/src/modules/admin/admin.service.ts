@@ -134,7 +134,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   ]);
   const total =
     ownTotal ?? (status === 'pending' ? counts.pendingReview + counts.applied : counts[counted[status as keyof typeof counted]]);
-  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id));
+  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top);
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);
   const alerts: AdminPipeline['alerts'] = [

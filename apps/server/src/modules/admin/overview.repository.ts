@@ -3,7 +3,7 @@
 // fit the institution's researchers, the timeline and each researcher's
 // activity. Reads the pipeline's, people's and catalogue's tables (decision
 // 014's exceptions, reasons in decision 037).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { inProgressStatuses, inScope, openGrant, within, type Period, type Scope } from './period';
 
@@ -58,6 +58,7 @@ export type OpportunityRow = {
   agency: string | null;
   close_date: string | null;
   researchers: number;
+  research_areas: string[];
 };
 
 /**
@@ -67,29 +68,55 @@ export type OpportunityRow = {
  * `countFits`, a pure function.
  */
 export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
-  // One row holding each distinct set of areas with how many people have it: researchers of a department
-  // tend to share them, and a few hundred sets cost less to carry than thousands of rows.
+  const people = await areaSets(db, sql`${inScope(scope)}`);
+  const areas = [...new Set(people.flatMap((p) => p.areas))];
+  if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
+  // Only what the counting needs for every fitting grant; titles for the few shown.
+  const grants = await queryRows<{ id: string; close_date: string | null; research_areas: string[] }>(
+    db,
+    sql`SELECT g.id, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, g.research_areas
+    FROM grants g WHERE ${openGrant(today)} AND g.research_areas && ${textArray(areas)}`,
+  );
+  const fits = countFits(people, grants.map((g) => g.research_areas));
+  const ranked = grants
+    .map((g, i) => ({ id: g.id, close_date: g.close_date, research_areas: g.research_areas, researchers: fits[i]! }))
+    .sort((a, b) => b.researchers - a.researchers || (a.close_date ?? '9999').localeCompare(b.close_date ?? '9999') || a.id.localeCompare(b.id))
+    .slice(0, limit);
+  const details = new Map(
+    (ranked.length
+      ? await queryRows<{ id: string; title: string; agency: string | null }>(
+          db,
+          sql`SELECT id, title, agency FROM grants WHERE id IN (${list(ranked.map((r) => r.id))})`,
+        )
+      : []
+    ).map((g) => [g.id, g]),
+  );
+  const top = ranked.map((r) => ({
+    id: r.id,
+    title: details.get(r.id)?.title ?? '',
+    agency: details.get(r.id)?.agency ?? null,
+    close_date: r.close_date,
+    researchers: r.researchers,
+    research_areas: r.research_areas,
+  }));
+  return { total: grants.length, top };
+}
+
+/**
+ * The distinct sets of research areas of the active researchers `who` picks
+ * (a condition on `u`), with how many have each: one JSON row, since people
+ * of a department tend to share areas and a few hundred sets cost less to
+ * carry than thousands of rows.
+ */
+export async function areaSets(db: Db, who: SQL) {
   const [row] = await queryRows<{ sets: [string[], number][] | null }>(
     db,
     sql`SELECT json_agg(json_build_array(s.research_areas, s.n)) AS sets FROM (
       SELECT p.research_areas, count(*)::int AS n FROM researcher_profiles p JOIN users u ON u.id = p.user_id
-      WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
+      WHERE ${who} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
       GROUP BY p.research_areas) s`,
   );
-  const people = (row?.sets ?? []).map(([areas, count]) => ({ areas, count }));
-  const areas = [...new Set(people.flatMap((p) => p.areas))];
-  if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
-  const grants = await queryRows<Omit<OpportunityRow, 'researchers'> & { research_areas: string[] }>(
-    db,
-    sql`SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, g.research_areas
-    FROM grants g WHERE ${openGrant(today)} AND g.research_areas && ${textArray(areas)}`,
-  );
-  const fits = countFits(people, grants.map((g) => g.research_areas));
-  const top = grants
-    .map((g, i) => ({ id: g.id, title: g.title, agency: g.agency, close_date: g.close_date, researchers: fits[i]! }))
-    .sort((a, b) => b.researchers - a.researchers || (a.close_date ?? '9999').localeCompare(b.close_date ?? '9999') || a.id.localeCompare(b.id))
-    .slice(0, limit);
-  return { total: grants.length, top };
+  return (row?.sets ?? []).map(([areas, count]) => ({ areas, count }));
 }
 
 /**

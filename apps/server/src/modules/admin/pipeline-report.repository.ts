@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
+import { areaSets, countFits } from './overview.repository';
 import { appliedStatuses, inProgressStatuses, inScope, within, type Period, type Scope } from './period';
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -198,19 +199,15 @@ export async function pendingInvitations(db: Db, scope: Scope, limit: number) {
   );
 }
 
-/** How many active researchers at other onboarded institutions share an area with each grant. */
-export async function fitElsewhere(db: Db, institutionId: string, grantIds: string[]) {
-  if (grantIds.length === 0) return new Map<string, number>();
-  const rows = await queryRows<{ id: string; n: number }>(
+/** How many active researchers at other onboarded institutions share an area with each of these grants' areas. */
+export async function fitElsewhere(db: Db, institutionId: string, grants: { id: string; research_areas: string[] }[]) {
+  if (grants.length === 0) return new Map<string, number>();
+  const elsewhere = await areaSets(
     db,
-    sql`SELECT g.id, (
-        SELECT count(*)::int FROM researcher_profiles p JOIN users u ON u.id = p.user_id
-        JOIN institutions i ON i.id = u.institution_id
-        WHERE u.institution_id <> ${institutionId} AND u.role = 'researcher' AND u.status = 'active' AND i.onboarded
-          AND p.research_areas && g.research_areas) AS n
-    FROM grants g WHERE g.id IN (${list(grantIds)})`,
+    sql`u.institution_id <> ${institutionId} AND u.institution_id IN (SELECT id FROM institutions WHERE onboarded)`,
   );
-  return new Map(rows.map((r) => [r.id, r.n]));
+  const fits = countFits(elsewhere, grants.map((g) => g.research_areas));
+  return new Map(grants.map((g, i) => [g.id, fits[i]!]));
 }
 
 export type EventRow = {
