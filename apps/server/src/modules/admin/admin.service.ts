@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { internalDeadlineFor } from '../pipeline/deadlines';
 import { canReadInstitutionReports } from './admin.policy';
+import { createOpportunityCache } from './opportunity-cache';
 import * as overview from './overview.repository';
 import * as report from './pipeline-report.repository';
 import { isoDay, isoTime, resolvePeriod, type Period, type Scope } from './period';
@@ -23,6 +24,15 @@ function scopeOf(actor: Actor, department: string | undefined): Scope {
 }
 
 export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
+
+const opportunityCache = createOpportunityCache<Awaited<ReturnType<typeof overview.openOpportunities>>>();
+
+/** The open opportunities of a scope on a day, computed at most once a minute per app instance. */
+function openOpportunities(db: Db, scope: Scope, today: string) {
+  return opportunityCache.get(`${scope.institutionId}|${scope.department ?? ''}|${today}`, () =>
+    overview.openOpportunities(db, scope, today, 10),
+  );
+}
 
 function slices(rows: overview.AwardSliceRow[], key: 'agency' | 'department') {
   const by = new Map<string, { name: string; amount: number; awards: number }>();
@@ -44,7 +54,7 @@ export async function getOverview(db: Db, actor: Actor, query: AdminOverviewQuer
     overview.awardSlices(db, scope, period),
     overview.pendingCounts(db, scope),
     overview.researcherCounts(db, scope, now),
-    overview.openOpportunities(db, scope, today, 10),
+    openOpportunities(db, scope, today),
     overview.timeline(db, scope, period, 40),
     overview.professorActivity(db, scope, period, 100),
     overview.departments(db, actor.institution.id),
@@ -125,7 +135,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     report.reportRows(db, scope, where, 200),
     status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
-    overview.openOpportunities(db, scope, today, 10),
+    openOpportunities(db, scope, today),
     report.pendingInvitations(db, scope, 20),
     report.inProgressRows(db, scope, 50),
     report.recentEvents(db, scope, 20),
