@@ -134,6 +134,8 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       await tabTo(page, sort);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('menuitemradio', { name: 'Due date (soonest first)' })).toBeVisible();
+      // The menu puts focus on the order in use before the arrow moves it.
+      await expect(page.getByRole('menuitemradio', { checked: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/sort=due-date-asc/);

@@ -59,7 +59,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   const email = `${marker}@example.edu`;
   await page.goto('/login');
   await signIn(page, demoAccounts.admin, 'admin');
-  await page.getByRole('link', { name: 'Manage' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Manage Researchers' })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await expectNoViolations(page, 'Manage Researchers');
@@ -209,7 +209,7 @@ test('an admin imports a CSV file after seeing what it will do', async ({ page }
     `${demoAccounts.researcher},Already Here,,,\r\n`;
   await page.goto('/login');
   await signIn(page, demoAccounts.admin, 'admin');
-  await page.getByRole('link', { name: 'Manage' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage', exact: true }).click();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import researchers from CSV' });
   await dialog.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -239,7 +239,7 @@ test('a researcher sends an application to the research office, which returns it
   await expectNoViolations(office, 'the return dialog with an error');
   await ret.getByLabel('What needs to change').fill('Add the data management plan.');
   await ret.getByRole('button', { name: 'Return to the PI' }).click();
-  await expect(office.getByText('Moved to DRAFTING')).toBeVisible();
+  await expect(office.locator('div[style*="z-index: 9999"] [role="status"]').getByText('Moved to DRAFTING')).toBeVisible();
   await expect(queue.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
   // Back with the researcher: returned, with the reason; sent again.

@@ -106,7 +106,7 @@ test('an administrator lands on the admin dashboard', async ({ page }) => {
   await expect(page).toHaveURL('/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  for (const item of ['Dashboard', 'Search', 'Message', 'Manage', 'Grants']) {
+  for (const item of ['Dashboard', 'Search', 'Messages', 'Manage', 'Grants']) {
     await expect(sidebar.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await sidebar.getByRole('link', { name: 'Manage', exact: true }).click();
