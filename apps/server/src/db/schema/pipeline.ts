@@ -28,7 +28,8 @@ export const savedGrants = pgTable(
       .references(() => grants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.grantId] })],
+  // Who saved a grant: "what changed" notices and the research office's most-saved list.
+  (t) => [primaryKey({ columns: [t.userId, t.grantId] }), index('saved_grants_grant_idx').on(t.grantId)],
 );
 
 export const applications = pgTable(

@@ -155,15 +155,16 @@ export type SavedGrantRow = {
 export async function mostSavedGrants(db: Db, scope: Scope, limit: number) {
   return queryRows<SavedGrantRow>(
     db,
-    sql`WITH saves AS (
-        SELECT s.grant_id, u.id, u.name, u.department, s.created_at FROM saved_grants s JOIN users u ON u.id = s.user_id
+    sql`WITH top AS (
+        SELECT s.grant_id, count(*)::int AS count FROM saved_grants s JOIN users u ON u.id = s.user_id
         WHERE ${inScope(scope)} AND u.status = 'active'
-      ), top AS (
-        SELECT grant_id, count(*)::int AS count FROM saves GROUP BY grant_id ORDER BY count DESC, grant_id LIMIT ${limit}
+        GROUP BY s.grant_id ORDER BY count DESC, s.grant_id LIMIT ${limit}
       )
       SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, top.count,
         (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'department', x.department) ORDER BY x.created_at DESC)
-         FROM (SELECT * FROM saves WHERE saves.grant_id = top.grant_id ORDER BY created_at DESC LIMIT 5) x) AS savers
+         FROM (SELECT u.id, u.name, u.department, s.created_at FROM saved_grants s JOIN users u ON u.id = s.user_id
+               WHERE s.grant_id = top.grant_id AND ${inScope(scope)} AND u.status = 'active'
+               ORDER BY s.created_at DESC LIMIT 5) x) AS savers
       FROM top JOIN grants g ON g.id = top.grant_id
       ORDER BY top.count DESC, g.id`,
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "saved_grants_grant_idx" ON "saved_grants" USING btree ("grant_id");
