@@ -146,7 +146,7 @@ export const adminPipelineResponseSchema = z.object({
     rejected: z.number().int(),
   }),
   status: z.enum(pipelineStatusFilters),
-  /** The applications the status filter picks (at most 200, last changed first) and how many there are. */
+  /** The applications the status filter picks (at most 200: awards and declines latest decided first, others last changed first) and how many there are. */
   applications: z.array(pipelineRowSchema),
   applicationsTotal: z.number().int(),
   savedGrants: z.array(z.object({ grant: grantRef, count: z.number().int(), savedBy: z.array(personRef) })),

@@ -132,7 +132,9 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   const counted = { awarded: 'awarded', pending_review: 'pendingReview', applied: 'applied', rejected: 'rejected' } as const;
   const [counts, rows, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
     report.pipelineCounts(db, scope, period),
-    report.reportRows(db, scope, where, 200),
+    status === 'awarded' || status === 'rejected'
+      ? report.decidedRows(db, scope, status, period, 200)
+      : report.reportRows(db, scope, where, 200),
     status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
     openOpportunities(db, scope, today),

@@ -120,6 +120,24 @@ export async function reportRows(
   );
 }
 
+/**
+ * The period's awards or declines, latest decision first, read from the
+ * index of that decision's day (walking every application by last change to
+ * find the period's would cost the whole history).
+ */
+export async function decidedRows(db: Db, scope: Scope, outcome: 'awarded' | 'rejected', period: Period, limit: number) {
+  const picked =
+    outcome === 'awarded'
+      ? sql`SELECT ${reportColumns}, a.awarded_at AS decided_at ${reportFrom}
+        WHERE ${inScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+        ORDER BY a.awarded_at DESC, a.id DESC LIMIT ${limit}`
+      : sql`SELECT ${reportColumns}, e.created_at AS decided_at ${reportFrom}
+        JOIN application_events e ON e.application_id = a.id
+        WHERE ${inScope(scope)} AND a.status = 'rejected' AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)}
+        ORDER BY e.created_at DESC, a.id DESC LIMIT ${limit}`;
+  return queryRows<ReportRow>(db, withDocuments(picked, sql`x.decided_at DESC, x.id DESC`));
+}
+
 export async function countRows(db: Db, scope: Scope, where: SQL) {
   const [row] = await queryRows<{ n: number }>(
     db,
