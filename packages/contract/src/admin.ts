@@ -15,8 +15,9 @@
 //   application live during the period: started by its end, and still in
 //   progress or last changed on or after its start.
 // - Active researchers: active accounts that signed in within the last 30 days.
-// - An open opportunity: a posted or forecasted grant not yet closed whose
-//   research areas share at least one with a researcher's profile.
+// - An open opportunity: an open or forecasted grant that fits a researcher's
+//   profile by the research-area rule (research-area-match.ts), as each
+//   person's own count in the researcher directory does.
 import { z } from 'zod';
 import { calendarDay } from './primitives';
 import { uuidSchema } from './uuid-schema';

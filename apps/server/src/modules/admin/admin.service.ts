@@ -28,9 +28,9 @@ export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 const opportunityCache = createOpportunityCache<Awaited<ReturnType<typeof overview.openOpportunities>>>();
 
 /** The open opportunities of a scope on a day, computed at most once a minute per app instance. */
-function openOpportunities(db: Db, scope: Scope, today: string) {
-  return opportunityCache.get(`${scope.institutionId}|${scope.department ?? ''}|${today}`, () =>
-    overview.openOpportunities(db, scope, today, 10),
+function openOpportunities(db: Db, scope: Scope, now: Date) {
+  return opportunityCache.get(`${scope.institutionId}|${scope.department ?? ''}|${utcToday(now)}`, () =>
+    overview.openOpportunities(db, scope, now, 10),
   );
 }
 
@@ -54,7 +54,7 @@ export async function getOverview(db: Db, actor: Actor, query: AdminOverviewQuer
     overview.awardSlices(db, scope, period),
     overview.pendingCounts(db, scope),
     overview.researcherCounts(db, scope, now),
-    openOpportunities(db, scope, today),
+    openOpportunities(db, scope, now),
     overview.timeline(db, scope, period, 40),
     overview.professorActivity(db, scope, period, 100),
     overview.departments(db, actor.institution.id),
@@ -137,7 +137,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
       : report.reportRows(db, scope, where, 200),
     status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
-    openOpportunities(db, scope, today),
+    openOpportunities(db, scope, now),
     report.pendingInvitations(db, scope, 20),
     report.inProgressRows(db, scope, 50),
     report.recentEvents(db, scope, 20),
@@ -146,7 +146,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   ]);
   const total =
     ownTotal ?? (status === 'pending' ? counts.pendingReview + counts.applied : counts[counted[status as keyof typeof counted]]);
-  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top);
+  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id), now);
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);
   const alerts: AdminPipeline['alerts'] = [

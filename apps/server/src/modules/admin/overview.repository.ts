@@ -5,12 +5,9 @@
 // 014's exceptions, reasons in decision 037).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { inProgressStatuses, inScope, openGrant, within, type Period, type Scope } from './period';
+import { openGrantsFittingGroup } from '../grants/open-opportunities';
+import { inProgressStatuses, inScope, list, within, type Period, type Scope } from './period';
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-/** A text[] parameter, written as PostgreSQL's array literal (quotes and backslashes escaped). */
-const textArray = (values: string[]) =>
-  sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
 export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
 
@@ -58,30 +55,19 @@ export type OpportunityRow = {
   agency: string | null;
   close_date: string | null;
   researchers: number;
-  research_areas: string[];
 };
 
 /**
- * Open grants sharing a research area with an active researcher in scope:
- * how many there are, and the `limit` that fit the most researchers. Two
- * reads (the people's areas, the open grants sharing one); the counting is
- * `countFits`, a pure function.
+ * Open grants that fit an active researcher in scope, by the rule each
+ * person's own count in the directory follows (grants/open-opportunities.ts):
+ * how many there are, and the `limit` that fit the most researchers.
  */
-export async function openOpportunities(db: Db, scope: Scope, today: string, limit: number) {
-  const people = await areaSets(db, sql`${inScope(scope)}`);
-  const areas = [...new Set(people.flatMap((p) => p.areas))];
-  if (areas.length === 0) return { total: 0, top: [] as OpportunityRow[] };
-  // Only what the counting needs for every fitting grant; titles for the few shown.
-  const grants = await queryRows<{ id: string; close_date: string | null; research_areas: string[] }>(
-    db,
-    sql`SELECT g.id, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, g.research_areas
-    FROM grants g WHERE ${openGrant(today)} AND g.research_areas && ${textArray(areas)}`,
-  );
-  const fits = countFits(people, grants.map((g) => g.research_areas));
-  const ranked = grants
-    .map((g, i) => ({ id: g.id, close_date: g.close_date, research_areas: g.research_areas, researchers: fits[i]! }))
-    .sort((a, b) => b.researchers - a.researchers || (a.close_date ?? '9999').localeCompare(b.close_date ?? '9999') || a.id.localeCompare(b.id))
+export async function openOpportunities(db: Db, scope: Scope, now: Date, limit: number) {
+  const fitting = await openGrantsFittingGroup(db, await areaSets(db, inScope(scope)), now);
+  const ranked = fitting
+    .sort((a, b) => b.people - a.people || (a.closeDate ?? '9999').localeCompare(b.closeDate ?? '9999') || a.id.localeCompare(b.id))
     .slice(0, limit);
+  // Titles for the few shown only.
   const details = new Map(
     (ranked.length
       ? await queryRows<{ id: string; title: string; agency: string | null }>(
@@ -91,15 +77,14 @@ export async function openOpportunities(db: Db, scope: Scope, today: string, lim
       : []
     ).map((g) => [g.id, g]),
   );
-  const top = ranked.map((r) => ({
+  const top: OpportunityRow[] = ranked.map((r) => ({
     id: r.id,
     title: details.get(r.id)?.title ?? '',
     agency: details.get(r.id)?.agency ?? null,
-    close_date: r.close_date,
-    researchers: r.researchers,
-    research_areas: r.research_areas,
+    close_date: r.closeDate,
+    researchers: r.people,
   }));
-  return { total: grants.length, top };
+  return { total: fitting.length, top };
 }
 
 /**
@@ -117,48 +102,6 @@ export async function areaSets(db: Db, who: SQL) {
       GROUP BY p.research_areas) s`,
   );
   return (row?.sets ?? []).map(([areas, count]) => ({ areas, count }));
-}
-
-/**
- * For each grant's areas, how many people have at least one of them. People
- * come as distinct sets of areas with how many have each; the sets are bits in
- * one bitset per area, and a grant's count is the weight of its areas' union,
- * worked out once per distinct set of grant areas.
- */
-export function countFits(people: { areas: string[]; count: number }[], grants: string[][]): number[] {
-  const words = Math.ceil(people.length / 32);
-  const byArea = new Map<string, Uint32Array>();
-  people.forEach(({ areas }, i) => {
-    for (const area of areas) {
-      let bits = byArea.get(area);
-      if (!bits) byArea.set(area, (bits = new Uint32Array(words)));
-      bits[i >>> 5]! |= 1 << (i & 31);
-    }
-  });
-  const memo = new Map<string, number>();
-  const union = new Uint32Array(words);
-  return grants.map((areas) => {
-    const distinct = [...new Set(areas)].sort();
-    const key = distinct.join('\u0000');
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    union.fill(0);
-    for (const area of distinct) {
-      const bits = byArea.get(area);
-      if (bits) for (let w = 0; w < words; w += 1) union[w]! |= bits[w]!;
-    }
-    let count = 0;
-    for (let w = 0; w < words; w += 1) {
-      let v = union[w]!;
-      while (v) {
-        const low = v & -v;
-        count += people[w * 32 + 31 - Math.clz32(low)]!.count;
-        v ^= low;
-      }
-    }
-    memo.set(key, count);
-    return count;
-  });
 }
 
 export type TimelineRow = {

@@ -26,13 +26,9 @@ export function inScope(scope: Scope, alias = 'u'): SQL {
     : sql`(${u}.institution_id = ${scope.institutionId} AND ${u}.department = ${scope.department})`;
 }
 
-/** A grant still open on `today`: posted or forecasted, not closed. */
-export function openGrant(today: string, alias = 'g'): SQL {
-  const g = sql.raw(alias);
-  return sql`(${g}.status IN ('posted', 'forecasted') AND (${g}.close_date IS NULL OR ${g}.close_date >= ${today}::date))`;
-}
+/** `a, b, c` as parameters, for `IN (…)`. */
+export const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-export const pendingReviewStatuses = ['internal_review'] as const;
 export const appliedStatuses = ['submitted', 'under_review'] as const;
 export const inProgressStatuses = ['drafting', 'internal_review', 'submitted', 'under_review'] as const;
 

@@ -5,10 +5,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
-import { areaSets, countFits } from './overview.repository';
-import { appliedStatuses, inProgressStatuses, inScope, within, type Period, type Scope } from './period';
+import { openGrantsFittingGroup } from '../grants/open-opportunities';
+import { areaSets } from './overview.repository';
+import { appliedStatuses, inProgressStatuses, inScope, list, within, type Period, type Scope } from './period';
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /** Declined within the period (the day it was marked rejected), read from the stage history's index of declines. */
 const rejectedWithin = (period: Period) => sql`a.id IN (
@@ -218,15 +218,16 @@ export async function pendingInvitations(db: Db, scope: Scope, limit: number) {
   );
 }
 
-/** How many active researchers at other onboarded institutions share an area with each of these grants' areas. */
-export async function fitElsewhere(db: Db, institutionId: string, grants: { id: string; research_areas: string[] }[]) {
-  if (grants.length === 0) return new Map<string, number>();
+/** How many active researchers at other onboarded institutions each of these open grants fits. */
+export async function fitElsewhere(db: Db, institutionId: string, grantIds: string[], now: Date) {
+  if (grantIds.length === 0) return new Map<string, number>();
   const elsewhere = await areaSets(
     db,
     sql`u.institution_id <> ${institutionId} AND u.institution_id IN (SELECT id FROM institutions WHERE onboarded)`,
   );
-  const fits = countFits(elsewhere, grants.map((g) => g.research_areas));
-  return new Map(grants.map((g, i) => [g.id, fits[i]!]));
+  const wanted = new Set(grantIds);
+  const fitting = await openGrantsFittingGroup(db, elsewhere, now);
+  return new Map(fitting.filter((g) => wanted.has(g.id)).map((g) => [g.id, g.people]));
 }
 
 export type EventRow = {

@@ -14,6 +14,8 @@ type AreaIndex = {
   day: string;
   builtAt: number;
   grantCount: number;
+  /** Each grant's id and close date, by its number in the index. */
+  grants: { id: string; closeDate: string | null }[];
   grantsByArea: Map<string, number[]>;
   /** Profile area (lower-case) → the vocabulary areas it fits. */
   fitting: Map<string, string[]>;
@@ -30,7 +32,14 @@ async function buildIndex(db: Db, day: string): Promise<AreaIndex> {
       grantsByArea.set(area, list);
     }
   });
-  return { day, builtAt: Date.now(), grantCount: rows.length, grantsByArea, fitting: new Map() };
+  return {
+    day,
+    builtAt: Date.now(),
+    grantCount: rows.length,
+    grants: rows.map((r) => ({ id: r.id, closeDate: r.close_date })),
+    grantsByArea,
+    fitting: new Map(),
+  };
 }
 
 async function areaIndex(db: Db, now: Date): Promise<AreaIndex> {
@@ -78,6 +87,37 @@ export async function countOpenOpportunities(db: Db, profiles: string[][], now =
     }
     return count;
   });
+}
+
+/**
+ * The open or forecasted grants that fit at least one of a group of people,
+ * with how many of them each fits: the people come as distinct sets of
+ * research areas with how many have each (a person counts once per grant,
+ * however many of their areas fit it). The research office's open
+ * opportunities, by the same rule as each person's count above.
+ */
+export async function openGrantsFittingGroup(db: Db, people: { areas: string[]; count: number }[], now = new Date()) {
+  const index = await areaIndex(db, now);
+  const fits = new Int32Array(index.grantCount);
+  const marks = new Int32Array(index.grantCount);
+  people.forEach(({ areas, count }, n) => {
+    const stamp = n + 1;
+    for (const area of areas) {
+      for (const grantArea of grantAreasFitting(index, area)) {
+        for (const grant of index.grantsByArea.get(grantArea)!) {
+          if (marks[grant] !== stamp) {
+            marks[grant] = stamp;
+            fits[grant] += count;
+          }
+        }
+      }
+    }
+  });
+  const found: { id: string; closeDate: string | null; people: number }[] = [];
+  fits.forEach((count, grant) => {
+    if (count > 0) found.push({ ...index.grants[grant]!, people: count });
+  });
+  return found;
 }
 
 /**
