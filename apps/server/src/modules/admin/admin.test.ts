@@ -102,6 +102,18 @@ describe('GET /admin/overview', () => {
     expect(old.stats.pendingApplications).toBe(2); // a state now, not a date
   });
 
+  it('refuses an unknown status on Grant Status and its export, and a malformed researcher id', async () => {
+    for (const url of ['/api/v1/admin/pipeline?status=won', '/api/v1/admin/pipeline.csv?status=won', '/api/v1/admin/pipeline.csv?from=2026-01-01']) {
+      const res = await get(admin.cookie, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    // Not an id at all: bad input (the page says "Researcher not found" for it too).
+    const res = await get(admin.cookie, '/api/v1/admin/researchers/not-an-id');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+  });
+
   it('refuses a half or reversed period with validation_failed', async () => {
     for (const q of ['from=2026-01-01', 'from=2026-02-01&to=2026-01-01', 'from=2026-02-30&to=2026-03-01', 'color=red']) {
       const res = await get(admin.cookie, `/api/v1/admin/overview?${q}`);
