@@ -151,7 +151,8 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     await expect(them.getByRole('log').getByText('This one fits us both.')).toBeVisible();
     await theirs.close();
 
-    // The card leads to the grant.
+    // The card leads to the grant (from a settled page: the recipient's reading has just re-rendered this one).
+    await page.reload();
     await card.click();
     await expect(page).toHaveURL(grantUrl);
     await expect(page.getByRole('heading', { level: 2, name: grant.title })).toBeVisible();
