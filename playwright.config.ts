@@ -16,7 +16,9 @@ export default defineConfig({
   // Generous: CI has run these several times slower than a quiet machine does
   // (a 30 s journey took 2.6 min there); a hung step fails on actionTimeout.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // As long as an action may take: four sign-ins at once (argon2 each) on a busy
+  // machine have taken over 10 s to land.
+  expect: { timeout: 20_000 },
   // Every test stands alone (STYLE rule 8), so tests of one file may share out.
   fullyParallel: true,
   workers: 2,

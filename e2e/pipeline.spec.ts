@@ -35,13 +35,17 @@ async function shoot(page: Page, name: string) {
 async function openJordansApplication(page: Page) {
   await page.goto('/login');
   await signIn(page, demoAccounts.researcher, 'researcher');
-  await page.getByRole('link', { name: 'Grants' }).first().click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name: 'Grants', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard/grants');
   await page
     .getByRole('region', { name: /^Applications in progress/ })
     .getByRole('article')
     .filter({ hasText: '$1,500,000' })
     .getByRole('link')
     .click();
+  await expect(page).toHaveURL(/\/dashboard\/applications\/[0-9a-f-]{36}$/);
+  await expect(page.locator('#application-title')).toBeVisible();
 }
 
 // The journeys work on the demo application Jordan leads; the last finishes it.

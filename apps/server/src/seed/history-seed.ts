@@ -2,9 +2,11 @@
 // research office's dashboard shows meaningful figures on the first start:
 // awards from several agencies and departments, declines and withdrawals,
 // each with the stage history the pipeline would have written. Generated
-// without randomness: the grants (closed in the last two years) are picked by
-// a hash of their opportunity numbers; each application starts three months
-// before its grant closed and is decided four to eight months after. The
+// without randomness: the decisions are spread over the two years before
+// today (so this fiscal year has its share from its first weeks), each on a
+// grant of the pool (closed in the last two years, picked by a hash of their
+// opportunity numbers) that closed four to eight months before it; each
+// application starts three months before its grant closed. The
 // in-progress stages come from the demo applications (pipeline-seed.ts). The
 // researchers also get a last sign-in, most within the month.
 import { sql } from 'drizzle-orm';
@@ -46,29 +48,34 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
       ), top AS (
         SELECT agency FROM closed GROUP BY agency ORDER BY count(*) DESC, agency LIMIT 8
       ), ranked AS (
-        SELECT c.id, c.award_ceiling::float8 AS award_ceiling, to_char(c.close_date, 'YYYY-MM-DD') AS close_date,
+        SELECT c.id, c.opportunity_number, c.award_ceiling::float8 AS award_ceiling, to_char(c.close_date, 'YYYY-MM-DD') AS close_date,
           row_number() OVER (PARTITION BY c.agency ORDER BY md5(c.opportunity_number), c.id) AS n
         FROM closed c JOIN top ON top.agency = c.agency
       )
-      SELECT id, award_ceiling, close_date FROM ranked WHERE n <= 12 ORDER BY n, md5(id::text)`,
+      SELECT id, award_ceiling, close_date FROM ranked WHERE n <= 12 ORDER BY close_date, md5(opportunity_number)`,
   );
   if (people.length === 0 || grants.length === 0 || !office) return false;
   const now = Date.now();
-  let next = 0;
+  const closings = grants.map((g) => Date.parse(`${g.close_date}T12:00:00Z`));
   await withTransaction(db, async (tx) => {
     for (const [i, person] of people.entries()) {
       for (let k = 0; k < 6; k += 1) {
-        const grant = grants[next++ % grants.length]!;
+        const m = i * 6 + k;
         const outcome = outcomes[(i + k) % outcomes.length]!;
-        // Started three months before the grant closed, submitted just before, decided four to eight months after.
+        const delay = 120 + ((i * 53 + k * 127) % 120);
+        // Decided 3 to 723 days ago, on the grant that closed nearest `delay` days before (one of three
+        // neighbours, so a person's six are six grants): started three months before it closed,
+        // submitted just before, decided `delay` days after (a few days ago at the latest).
+        const wantedClose = now - (3 + ((m * 389) % 720)) * day - delay * day;
+        const nearest = nearestIndex(closings, wantedClose);
+        const grant = grants[Math.min(grants.length - 1, Math.max(0, nearest + (m % 3) - 1))]!;
         const closes = Date.parse(`${grant.close_date}T12:00:00Z`);
         const decidedAt =
-          outcome === 'withdrawn'
-            ? new Date(closes - 30 * day)
-            : new Date(Math.min(closes + (120 + ((i * 53 + k * 127) % 120)) * day, now - 5 * day));
+          outcome === 'withdrawn' ? new Date(closes - 30 * day) : new Date(Math.min(closes + delay * day, now - 3 * day));
         const stages = stagesTo(outcome);
         const startedAt = new Date(closes - 90 * day);
-        const ceiling = grant.award_ceiling && grant.award_ceiling > 0 ? grant.award_ceiling : 250_000 + ((i * 7 + k) % 9) * 50_000;
+        // Some listings carry a token ceiling ($1): those get a plausible amount instead.
+        const ceiling = grant.award_ceiling && grant.award_ceiling >= 50_000 ? grant.award_ceiling : 250_000 + ((i * 7 + k) % 9) * 50_000;
         const requested = Math.round(Math.min(ceiling, 2_000_000) / 1000) * 1000;
         const awarded = outcome === 'awarded' ? Math.round((requested * (80 + ((i + k) % 21))) / 100_000) * 1000 : null;
         const submitted = stages.includes('submitted') ? new Date(closes - 5 * day) : null;
@@ -102,4 +109,16 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
     await setMeta(tx, 'demo_history_at', new Date().toISOString());
   });
   return true;
+}
+
+/** The index of the value of the ascending `sorted` nearest to `wanted`. */
+function nearestIndex(sorted: number[], wanted: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < wanted) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && wanted - sorted[lo - 1]! < sorted[lo]! - wanted ? lo - 1 : lo;
 }

@@ -66,8 +66,9 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
       saveRememberedLogin(values.email, values.remember);
       onSignedIn();
       queryClient.setQueryData(queryKeys.me, user);
-      // At the bottom: at the top it would cover the next page's title on a phone.
-      toast.success('Successfully logged in!', { position: 'bottom-center' });
+      // At the bottom: at the top it would cover the next page's title on a phone. Longer than
+      // other successes: the page changes under it, and there is more to take in at once.
+      toast.success('Successfully logged in!', { position: 'bottom-center', duration: 5000 });
       await navigate(pathAfterLogin(searchParams.get('next'), user.role, user.setupComplete), { replace: true });
     } catch (error) {
       if (isApiError(error, 'institution_not_onboarded')) {

@@ -17,6 +17,9 @@ export function useSignOut() {
     setPending(true);
     // No socket handshake may race the ending session (it would be refused, and retried).
     getRealtimeClient().pause();
+    // Nor may a request of the page being left: answered after the session
+    // ends, it would be refused (401). Cancelling aborts those in flight.
+    await queryClient.cancelQueries();
     try {
       await logout();
     } catch (error) {
