@@ -21,7 +21,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
-import { createScheduler } from './jobs/scheduler';
+import { createScheduler, type ScheduledJob } from './jobs/scheduler';
+import { maintainEmbeddedDatabase } from './db/maintenance';
 import { runDueWork } from './modules/notifications/due-work';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -101,7 +102,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('outbox', createOutbox(database.db, config, app.log));
   // Started by main.ts (tests run the due work themselves, as `npm run jobs:run-due` does).
   const dueWork = () => runDueWork({ db: database.db, bus: app.realtime, config, log: app.log }).then(() => app.outbox.poke());
-  app.decorate('scheduler', createScheduler(database, app.log, [{ name: 'notifications-due', cron: '*/5 * * * *', run: dueWork }]));
+  const jobs: ScheduledJob[] = [{ name: 'notifications-due', cron: '*/5 * * * *', run: dueWork }];
+  // PGlite has no autovacuum: its upkeep runs at night (db/maintenance.ts), not at start, where
+  // holding the database for seconds would keep the first requests waiting.
+  if (database.kind === 'pglite') {
+    jobs.push({ name: 'database-upkeep', cron: '30 3 * * *', run: () => maintainEmbeddedDatabase(database), catchUpAtStart: false });
+  }
+  app.decorate('scheduler', createScheduler(database, app.log, jobs));
   app.addHook('onClose', async () => {
     await app.scheduler.stop();
     await app.outbox.stop();

@@ -13,6 +13,8 @@ export type ScheduledJob = {
   /** Five-field cron, in UTC. */
   cron: string;
   run: () => Promise<unknown>;
+  /** Made up at start when a run was missed (default); false waits for the next slot. */
+  catchUpAtStart?: boolean;
 };
 
 export type Scheduler = {
@@ -50,7 +52,7 @@ export function createScheduler(database: Database, log: FastifyBaseLogger, jobs
           await job.run();
         });
         // Whatever came due while no server ran is done now (the work itself never repeats an effect).
-        await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
+        if (job.catchUpAtStart !== false) await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
       }
       log.info({ jobs: jobs.map((j) => `${j.name} (${j.cron})`) }, 'scheduler started');
     },

@@ -54,9 +54,26 @@ export const applications = pgTable(
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The research office's report keys, kept by triggers from the PI and the grant (migration 0033,
+    // decision 038): the reports filter and order by them without joining people and the catalogue.
+    // Never written by the application code.
+    piInstitutionId: uuid('pi_institution_id'),
+    piDepartment: text('pi_department'),
+    grantAgency: text('grant_agency'),
+    grantCloseDate: date('grant_close_date', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId),
+    // A grant's applications (its report keys follow the catalogue's changes).
+    index('applications_grant_idx').on(t.grantId),
+    index('applications_pi_status_idx').on(t.piInstitutionId, t.status),
+    index('applications_pi_awarded_idx').on(t.piInstitutionId, t.awardedAt).where(sql`status = 'awarded'`),
+    index('applications_pi_open_close_idx')
+      .on(t.piInstitutionId, t.grantCloseDate, t.id)
+      .where(sql`status IN ('drafting', 'internal_review', 'submitted', 'under_review')`),
+    index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc()),
+    index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt),
+    index('applications_pi_submitted_idx').on(t.piInstitutionId, t.submittedAt).where(sql`submitted_at IS NOT NULL`),
     // The research office's reports (decision 037): states now, awards and activity by date, last change first.
     index('applications_status_idx').on(t.status),
     index('applications_awarded_at_idx').on(t.awardedAt).where(sql`status = 'awarded'`),

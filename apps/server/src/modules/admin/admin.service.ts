@@ -26,6 +26,7 @@ function scopeOf(actor: Actor, department: string | undefined): Scope {
 export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 
 const opportunityCache = createOpportunityCache<Awaited<ReturnType<typeof overview.openOpportunities>>>();
+const elsewhereCache = createOpportunityCache<Awaited<ReturnType<typeof report.fitElsewhere>>>();
 
 /** The open opportunities of a scope on a day, computed at most once a minute per app instance. */
 function openOpportunities(db: Db, scope: Scope, now: Date) {
@@ -146,7 +147,10 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   ]);
   const total =
     ownTotal ?? (status === 'pending' ? counts.pendingReview + counts.applied : counts[counted[status as keyof typeof counted]]);
-  const elsewhere = await report.fitElsewhere(db, actor.institution.id, opportunities.top.map((o) => o.id), now);
+  // Like the open opportunities, what fits people elsewhere moves with the catalogue and profiles only.
+  const elsewhere = opportunities.top.length
+    ? await elsewhereCache.get(`${actor.institution.id}|${today}`, () => report.fitElsewhere(db, actor.institution.id, now))
+    : new Map<string, number>();
   const progress = inProgress.map(toPipelineRow);
   const soon = addDays(today, soonDays);
   const alerts: AdminPipeline['alerts'] = [

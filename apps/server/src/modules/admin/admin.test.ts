@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalYearOf } from '@grantbridge/contract/admin';
+import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makePerson, setResearchAreas, type TestPerson } from '../../../test/factories';
 
@@ -224,5 +225,40 @@ describe('who may read the reports', () => {
     for (const url of urls()) expect((await get(admin.cookie, url)).statusCode, url).toBe(200);
     expect((await get(admin.cookie, `/api/v1/admin/researchers/${admin.id}`)).statusCode).toBe(404);
     expect((await get(admin.cookie, '/api/v1/admin/researchers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('the report keys the database keeps on each application (decision 038)', () => {
+  it('follow a PI who changes department and a grant the catalogue relabels or moves', async () => {
+    const slices = async () => (await get(admin.cookie, '/api/v1/admin/overview')).json();
+    await t.db.execute(sql`UPDATE users SET department = 'Chemistry' WHERE id = ${ben.id}`);
+    await t.db.execute(sql`UPDATE grants SET agency = 'Office of Science' WHERE title = 'DOE grant'`);
+    try {
+      const moved = await slices();
+      expect(moved.fundingByDepartment).toEqual([
+        { name: 'Biology', amount: 120000, awards: 1 },
+        { name: 'Chemistry', amount: 80000, awards: 1 },
+      ]);
+      expect(moved.fundingByAgency).toContainEqual({ name: 'Office of Science', amount: 80000, awards: 1 });
+      const chemistry = (await get(admin.cookie, '/api/v1/admin/pipeline?department=Chemistry&status=awarded')).json();
+      expect(chemistry.counts.awarded).toBe(1);
+      // Written by no one but the triggers: a direct write is put back from the PI and the grant.
+      await t.db.execute(sql`UPDATE applications SET pi_department = 'Forged', grant_agency = 'Forged' WHERE user_id = ${ben.id}`);
+      const [kept] = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM applications WHERE user_id = ${ben.id} AND (pi_department = 'Forged' OR grant_agency = 'Forged')`,
+      );
+      expect(kept!.n).toBe(0);
+      // The timeline orders by the grant's close date as the catalogue has it now.
+      await t.db.execute(sql`UPDATE grants SET close_date = current_date + 10 WHERE title = 'Another NSF grant'`);
+      const timeline = (await slices()).timeline as { grantTitle: string; status: string }[];
+      const open = timeline.filter((x) => x.status !== 'awarded').map((x) => x.grantTitle);
+      expect(open.slice(0, 2)).toEqual(['Another NSF grant', 'Another NSF grant']); // the others close in 2099
+    } finally {
+      await t.db.execute(sql`UPDATE users SET department = 'Physics' WHERE id = ${ben.id}`);
+      await t.db.execute(sql`UPDATE grants SET agency = 'Department of Energy' WHERE title = 'DOE grant'`);
+      await t.db.execute(sql`UPDATE grants SET close_date = '2099-01-01' WHERE title = 'Another NSF grant'`);
+    }
+    expect((await slices()).fundingByDepartment).toContainEqual({ name: 'Physics', amount: 80000, awards: 1 });
   });
 });

@@ -4,7 +4,8 @@
 // more than every pipeline figure together on the embedded database. Each
 // app instance keeps what it computed for a minute per institution,
 // department and day; a profile edit or an import shows within that minute.
-// Nothing else is cached: the pipeline's figures are read fresh every time
+// Grant Status's count of the people elsewhere each fits is kept the same
+// way, for the same reason. Nothing else is cached: the pipeline's figures are read fresh every time
 // (decision 037).
 export const opportunityTtlMs = 60_000;
 const maxEntries = 500;

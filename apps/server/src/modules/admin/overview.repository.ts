@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { openGrantsFittingGroup } from '../grants/open-opportunities';
-import { inProgressStatuses, inScope, list, within, type Period, type Scope } from './period';
+import { inProgressStatuses, inScope, ledInScope, list, within, type Period, type Scope } from './period';
 
 
 export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
@@ -15,12 +15,10 @@ export type AwardSliceRow = { agency: string; department: string; amount: number
 export async function awardSlices(db: Db, scope: Scope, period: Period) {
   return queryRows<AwardSliceRow>(
     db,
-    sql`SELECT coalesce(g.agency, 'Unknown agency') AS agency, coalesce(u.department, 'No department') AS department,
+    sql`SELECT coalesce(a.grant_agency, 'Unknown agency') AS agency, coalesce(a.pi_department, 'No department') AS department,
       coalesce(sum(a.amount_awarded), 0)::float8 AS amount, count(*)::int AS awards
     FROM applications a
-    JOIN users u ON u.id = a.user_id
-    JOIN grants g ON g.id = a.grant_id
-    WHERE ${inScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+    WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
     GROUP BY 1, 2`,
   );
 }
@@ -31,8 +29,8 @@ export async function pendingCounts(db: Db, scope: Scope) {
     db,
     sql`SELECT count(*) FILTER (WHERE a.status = 'internal_review')::int AS pending_review,
       count(*) FILTER (WHERE a.status IN ('submitted', 'under_review'))::int AS applied
-    FROM applications a JOIN users u ON u.id = a.user_id
-    WHERE ${inScope(scope)} AND a.status IN ('internal_review', 'submitted', 'under_review')`,
+    FROM applications a
+    WHERE ${ledInScope(scope)} AND a.status IN ('internal_review', 'submitted', 'under_review')`,
   );
   return { pendingReview: row?.pending_review ?? 0, applied: row?.applied ?? 0 };
 }
@@ -124,18 +122,24 @@ export type TimelineRow = {
 export async function timeline(db: Db, scope: Scope, period: Period, limit: number) {
   return queryRows<TimelineRow>(
     db,
-    sql`SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department, a.status,
+    // The first `limit` in progress and of the period's awards, each read in order from its index; then
+    // the people, grants and institution of the `limit` kept.
+    sql`WITH picked AS (
+      (SELECT a.* FROM applications a WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+        ORDER BY a.grant_close_date ASC NULLS LAST, a.id LIMIT ${limit})
+      UNION ALL
+      (SELECT a.* FROM applications a WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+        ORDER BY a.grant_close_date ASC NULLS LAST, a.id LIMIT ${limit})
+    )
+    SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department, a.status,
       a.created_at, a.submitted_at, a.awarded_at, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
       to_char(g.close_date, 'YYYY-MM-DD') AS close_date, i.internal_deadline_business_days AS lead_days,
       coalesce(a.amount_awarded, a.amount_requested)::float8 AS amount
-    FROM applications a
+    FROM (SELECT * FROM picked ORDER BY (status = 'awarded'), grant_close_date ASC NULLS LAST, id LIMIT ${limit}) a
     JOIN users u ON u.id = a.user_id
     JOIN institutions i ON i.id = u.institution_id
     JOIN grants g ON g.id = a.grant_id
-    WHERE ${inScope(scope)}
-      AND (a.status IN (${list(inProgressStatuses)}) OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}))
-    ORDER BY (a.status = 'awarded'), g.close_date ASC NULLS LAST, a.id
-    LIMIT ${limit}`,
+    ORDER BY (a.status = 'awarded'), g.close_date ASC NULLS LAST, a.id`,
   );
 }
 
@@ -164,9 +168,10 @@ export async function professorActivity(db: Db, scope: Scope, period: Period, li
           count(*) FILTER (WHERE ${within(sql`a.created_at`, period)})::int AS started,
           count(*) FILTER (WHERE ${within(sql`a.submitted_at`, period)})::int AS submitted,
           count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded
-        FROM applications a JOIN people ON people.id = a.user_id
-        WHERE ${within(sql`a.created_at`, period)} OR ${within(sql`a.submitted_at`, period)}
-          OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})
+        FROM applications a
+        WHERE ${ledInScope(scope)} ${researcherId ? sql`AND a.user_id = ${researcherId}` : sql``}
+          AND (${within(sql`a.created_at`, period)} OR ${within(sql`a.submitted_at`, period)}
+            OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}))
         GROUP BY a.user_id
       ), saves AS (
         SELECT s.user_id, count(*)::int AS saved FROM saved_grants s JOIN people ON people.id = s.user_id

@@ -26,6 +26,17 @@ export function inScope(scope: Scope, alias = 'u'): SQL {
     : sql`(${u}.institution_id = ${scope.institutionId} AND ${u}.department = ${scope.department})`;
 }
 
+/**
+ * The application `a` is led in the scope, by the report keys the database
+ * keeps on it from its PI (decision 038): no join with the people table.
+ */
+export function ledInScope(scope: Scope, alias = 'a'): SQL {
+  const a = sql.raw(alias);
+  return scope.department === null
+    ? sql`${a}.pi_institution_id = ${scope.institutionId}`
+    : sql`(${a}.pi_institution_id = ${scope.institutionId} AND ${a}.pi_department = ${scope.department})`;
+}
+
 /** `a, b, c` as parameters, for `IN (…)`. */
 export const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

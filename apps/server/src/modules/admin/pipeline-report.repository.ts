@@ -7,7 +7,7 @@ import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
 import { openGrantsFittingGroup } from '../grants/open-opportunities';
 import { areaSets } from './overview.repository';
-import { appliedStatuses, inProgressStatuses, inScope, list, within, type Period, type Scope } from './period';
+import { appliedStatuses, inProgressStatuses, inScope, ledInScope, list, within, type Period, type Scope } from './period';
 
 
 /** Declined within the period (the day it was marked rejected), read from the stage history's index of declines. */
@@ -38,7 +38,7 @@ export function statusCondition(status: PipelineStatusFilter, period: Period): S
 
 export async function pipelineCounts(db: Db, scope: Scope, period: Period) {
   const count = (where: SQL) =>
-    sql`(SELECT count(*)::int FROM applications a JOIN users u ON u.id = a.user_id WHERE ${inScope(scope)} AND ${where})`;
+    sql`(SELECT count(*)::int FROM applications a WHERE ${ledInScope(scope)} AND ${where})`;
   const [row] = await queryRows<{ awarded: number; pending_review: number; applied: number; rejected: number }>(
     db,
     sql`SELECT ${count(statusCondition('awarded', period))} AS awarded,
@@ -111,7 +111,7 @@ export async function reportRows(
     db,
     withDocuments(
       sql`SELECT ${reportColumns} ${reportFrom}
-      WHERE ${inScope(scope)} AND ${where}
+      WHERE ${ledInScope(scope)} AND ${where}
         ${after ? sql`AND (a.updated_at, a.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
       ORDER BY a.updated_at DESC NULLS LAST, a.id DESC NULLS LAST
       LIMIT ${limit}`,
@@ -129,11 +129,11 @@ export async function decidedRows(db: Db, scope: Scope, outcome: 'awarded' | 're
   const picked =
     outcome === 'awarded'
       ? sql`SELECT ${reportColumns}, a.awarded_at AS decided_at ${reportFrom}
-        WHERE ${inScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+        WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
         ORDER BY a.awarded_at DESC, a.id DESC LIMIT ${limit}`
       : sql`SELECT ${reportColumns}, e.created_at AS decided_at ${reportFrom}
         JOIN application_events e ON e.application_id = a.id
-        WHERE ${inScope(scope)} AND a.status = 'rejected' AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)}
+        WHERE ${ledInScope(scope)} AND a.status = 'rejected' AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)}
         ORDER BY e.created_at DESC, a.id DESC LIMIT ${limit}`;
   return queryRows<ReportRow>(db, withDocuments(picked, sql`x.decided_at DESC, x.id DESC`));
 }
@@ -141,7 +141,7 @@ export async function decidedRows(db: Db, scope: Scope, outcome: 'awarded' | 're
 export async function countRows(db: Db, scope: Scope, where: SQL) {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM applications a JOIN users u ON u.id = a.user_id WHERE ${inScope(scope)} AND ${where}`,
+    sql`SELECT count(*)::int AS n FROM applications a WHERE ${ledInScope(scope)} AND ${where}`,
   );
   return row?.n ?? 0;
 }
@@ -152,8 +152,8 @@ export async function inProgressRows(db: Db, scope: Scope, limit: number) {
     db,
     withDocuments(
       sql`SELECT ${reportColumns} ${reportFrom}
-      WHERE ${inScope(scope)} AND a.status IN (${list(inProgressStatuses)})
-      ORDER BY g.close_date ASC NULLS LAST, a.id
+      WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+      ORDER BY a.grant_close_date ASC NULLS LAST, a.id
       LIMIT ${limit}`,
       sql`x.close_date ASC NULLS LAST, x.id`,
     ),
@@ -212,22 +212,20 @@ export async function pendingInvitations(db: Db, scope: Scope, limit: number) {
     JOIN grants g ON g.id = a.grant_id
     JOIN users iu ON iu.id = m.user_id
     JOIN institutions ii ON ii.id = iu.institution_id
-    WHERE ${inScope(scope)} AND m.status = 'pending' AND a.status IN (${list(inProgressStatuses)})
+    WHERE ${ledInScope(scope)} AND m.status = 'pending' AND a.status IN (${list(inProgressStatuses)})
     ORDER BY m.created_at DESC
     LIMIT ${limit}`,
   );
 }
 
-/** How many active researchers at other onboarded institutions each of these open grants fits. */
-export async function fitElsewhere(db: Db, institutionId: string, grantIds: string[], now: Date) {
-  if (grantIds.length === 0) return new Map<string, number>();
+/** How many active researchers at other onboarded institutions each open grant that fits any of them fits. */
+export async function fitElsewhere(db: Db, institutionId: string, now: Date) {
   const elsewhere = await areaSets(
     db,
     sql`u.institution_id <> ${institutionId} AND u.institution_id IN (SELECT id FROM institutions WHERE onboarded)`,
   );
-  const wanted = new Set(grantIds);
   const fitting = await openGrantsFittingGroup(db, elsewhere, now);
-  return new Map(fitting.filter((g) => wanted.has(g.id)).map((g) => [g.id, g.people]));
+  return new Map(fitting.map((g) => [g.id, g.people]));
 }
 
 export type EventRow = {
@@ -252,7 +250,7 @@ export async function recentEvents(db: Db, scope: Scope, limit: number) {
     JOIN applications a ON a.id = e.application_id
     JOIN users u ON u.id = a.user_id
     JOIN grants g ON g.id = a.grant_id
-    WHERE ${inScope(scope)}
+    WHERE ${ledInScope(scope)}
     ORDER BY e.created_at DESC NULLS LAST, e.id DESC NULLS LAST
     LIMIT ${limit}`,
   );
@@ -267,7 +265,7 @@ export async function waitingForReview(db: Db, scope: Scope, limit: number) {
     FROM (
       SELECT a.id, a.updated_at, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department
       FROM applications a JOIN users u ON u.id = a.user_id JOIN grants g ON g.id = a.grant_id
-      WHERE ${inScope(scope)} AND a.status = 'internal_review'
+      WHERE ${ledInScope(scope)} AND a.status = 'internal_review'
       ORDER BY a.updated_at, a.id
       LIMIT ${limit}
     ) x
