@@ -38,4 +38,6 @@ $$ LANGUAGE plpgsql;--> statement-breakpoint
 CREATE TRIGGER grants_application_report_keys AFTER UPDATE OF agency, close_date ON grants FOR EACH ROW
   WHEN (OLD.agency IS DISTINCT FROM NEW.agency OR OLD.close_date IS DISTINCT FROM NEW.close_date)
   EXECUTE FUNCTION grants_application_report_keys();--> statement-breakpoint
+-- Fills the keys of the applications already there: writing a key fires applications_report_keys,
+-- which sets all four from the PI and the grant.
 UPDATE applications SET pi_institution_id = NULL;
