@@ -280,6 +280,39 @@ async function tabTo(page: Page, target: Locator, most = 60) {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+test('Grant Status shows every application of a long list, a page at a time, by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInOffice(page);
+  const search = `?from=2000-01-01&to=${new Date().toISOString().slice(0, 10)}`;
+  const first = await (await page.request.get(`/api/v1/admin/pipeline${search}`)).json();
+  expect(first.applicationsTotal, 'the demo history holds more than a page').toBeGreaterThan(
+    first.applications.length,
+  );
+  await page.goto(`/admin/grants${search}`);
+  const list = page.getByRole('region', {
+    name: `All applications live in the period (${count(first.applicationsTotal)})`,
+  });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  const more = list.getByRole('button', { name: /^Show more/ });
+  await more.focus();
+  let shown = 10;
+  while (shown < first.applicationsTotal) {
+    await expect(more).toHaveText(/^Show more \(/);
+    await page.keyboard.press('Enter');
+    shown = Math.min(shown + 20, first.applicationsTotal);
+    await expect(items).toHaveCount(shown);
+  }
+  await expect(more).toHaveCount(0);
+  // Each application once.
+  const links = await items.evaluateAll((rows) =>
+    rows.map((row) => row.querySelector('a')?.getAttribute('href')),
+  );
+  expect(new Set(links).size).toBe(first.applicationsTotal);
+});
+
 test('the dashboard works by keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);
   await signInOffice(page);
@@ -298,7 +331,8 @@ test('the dashboard works by keyboard alone', async ({ page }) => {
   await tabTo(page, timeline.getByRole('button', { name: 'Show as table' }));
   await page.keyboard.press('Enter');
   await expect(timeline.getByRole('region', { name: 'Timeline as a table' })).toBeVisible();
-  await tabTo(page, page.getByRole('link', { name: /^Invite a researcher/ }));
+  // Past the timeline's table (up to 40 rows, each with its links).
+  await tabTo(page, page.getByRole('link', { name: /^Invite a researcher/ }), 200);
   const byDepartment = page.getByRole('button', { name: 'By department' });
   await tabTo(page, byDepartment);
   await page.keyboard.press('Space');

@@ -6,6 +6,8 @@ import type { Endpoint } from './endpoints';
 import {
   adminOverviewQuerySchema,
   adminOverviewResponseSchema,
+  adminPipelineApplicationsQuerySchema,
+  adminPipelineApplicationsResponseSchema,
   adminPipelineQuerySchema,
   adminPipelineResponseSchema,
   adminResearcherParamsSchema,
@@ -24,6 +26,13 @@ export const adminEndpoints = {
     path: '/api/v1/admin/pipeline',
     query: adminPipelineQuerySchema,
     response: adminPipelineResponseSchema,
+  },
+  /** The Grant Status list's next page, after the cursor the previous one ended with. */
+  adminPipelineApplications: {
+    method: 'GET',
+    path: '/api/v1/admin/pipeline/applications',
+    query: adminPipelineApplicationsQuerySchema,
+    response: adminPipelineApplicationsResponseSchema,
   },
   /** text/csv: one row per application the same filter picks, streamed. */
   adminPipelineCsv: {

@@ -7,7 +7,7 @@
 // - An application belongs to its PI's institution and department.
 // - Awarded: reached `awarded` within the period (its award date); funding
 //   achieved is the sum of those awards' amounts.
-// - Rejected: declined within the period (the day it was marked rejected).
+// - Rejected: declined within the period (its latest stage change to rejected).
 // - Pending review: in `internal_review` now. Applied: `submitted` or
 //   `under_review` now (waiting on the sponsor). Pending applications on the
 //   dashboard = pending review + applied (the `pending` filter lists them).
@@ -65,6 +65,25 @@ export const adminPipelineQuerySchema = z
   .strict()
   .superRefine(fromBeforeTo);
 export type AdminPipelineQuery = z.infer<typeof adminPipelineQuerySchema>;
+
+/**
+ * Where a page of the Grant Status list ends: the moment its order is by (last
+ * change, or the decision for awards and declines) at full precision, and the
+ * application's id.
+ */
+export const pipelineCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a list cursor')
+  .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 24))), 'Not a list cursor');
+
+export const adminPipelineApplicationsQuerySchema = z
+  .object({ ...periodFields, status: z.enum(pipelineStatusFilters).optional(), after: pipelineCursorSchema })
+  .strict()
+  .superRefine(fromBeforeTo);
+export type AdminPipelineApplicationsQuery = z.infer<typeof adminPipelineApplicationsQuerySchema>;
+
+/** How many applications one page of the Grant Status list holds. */
+export const pipelinePageSize = 50;
 
 export const periodSchema = z.object({ from: z.string(), to: z.string(), label: z.string() });
 
@@ -147,9 +166,11 @@ export const adminPipelineResponseSchema = z.object({
     rejected: z.number().int(),
   }),
   status: z.enum(pipelineStatusFilters),
-  /** The applications the status filter picks (at most 200: awards and declines latest decided first, others last changed first) and how many there are. */
+  /** The first page of the applications the status filter picks (awards and declines latest decided first, others last changed first) and how many there are. */
   applications: z.array(pipelineRowSchema),
   applicationsTotal: z.number().int(),
+  /** Where the next page starts (`GET /admin/pipeline/applications?after=`), or null on the last. */
+  applicationsNext: z.string().nullable(),
   savedGrants: z.array(z.object({ grant: grantRef, count: z.number().int(), savedBy: z.array(personRef) })),
   collaborations: z.object({
     /** Open grants that fit researchers here and researchers at other institutions. */
@@ -187,6 +208,12 @@ export const adminPipelineResponseSchema = z.object({
   ),
 });
 export type AdminPipeline = z.infer<typeof adminPipelineResponseSchema>;
+
+export const adminPipelineApplicationsResponseSchema = z.object({
+  applications: z.array(pipelineRowSchema),
+  next: z.string().nullable(),
+});
+export type AdminPipelineApplications = z.infer<typeof adminPipelineApplicationsResponseSchema>;
 
 export const adminResearcherParamsSchema = z.object({ id: uuidSchema('Researcher not found') }).strict();
 

@@ -18,6 +18,8 @@ const adminEmail = 'admin@example.edu';
 /** The walkthrough's researcher keeps the small pipeline the guided tour describes (pipeline-seed.ts). */
 const leftOut = ['researcher@example.edu'];
 const day = 24 * 3600 * 1000;
+/** Decided applications per researcher: a dozen over two years, enough for Grant Status to need more than one page. */
+const perPerson = 12;
 
 type Outcome = 'awarded' | 'rejected' | 'withdrawn';
 /** The outcomes in turn: about a third won, as federal success rates go. */
@@ -59,16 +61,19 @@ export async function loadDemoHistory(db: Db): Promise<boolean> {
   const closings = grants.map((g) => Date.parse(`${g.close_date}T12:00:00Z`));
   await withTransaction(db, async (tx) => {
     for (const [i, person] of people.entries()) {
-      for (let k = 0; k < 6; k += 1) {
-        const m = i * 6 + k;
+      const used = new Set<number>();
+      for (let k = 0; k < perPerson; k += 1) {
+        const m = i * perPerson + k;
         const outcome = outcomes[(i + k) % outcomes.length]!;
         const delay = 120 + ((i * 53 + k * 127) % 120);
         // Decided 3 to 723 days ago, on the grant that closed nearest `delay` days before (one of three
-        // neighbours, so a person's six are six grants): started three months before it closed,
+        // neighbours, or the next one the person has not applied to): started three months before it closed,
         // submitted just before, decided `delay` days after (a few days ago at the latest).
         const wantedClose = now - (3 + ((m * 389) % 720)) * day - delay * day;
         const nearest = nearestIndex(closings, wantedClose);
-        const grant = grants[Math.min(grants.length - 1, Math.max(0, nearest + (m % 3) - 1))]!;
+        const picked = unusedNear(used, grants.length, nearest + (m % 3) - 1);
+        used.add(picked);
+        const grant = grants[picked]!;
         const closes = Date.parse(`${grant.close_date}T12:00:00Z`);
         const decidedAt =
           outcome === 'withdrawn' ? new Date(closes - 30 * day) : new Date(Math.min(closes + delay * day, now - 3 * day));
@@ -121,4 +126,14 @@ function nearestIndex(sorted: number[], wanted: number): number {
     else hi = mid;
   }
   return lo > 0 && wanted - sorted[lo - 1]! < sorted[lo]! - wanted ? lo - 1 : lo;
+}
+
+/** The index nearest `wanted` (kept within 0…count-1) that is not in `used`, looking outward alternately. */
+function unusedNear(used: Set<number>, count: number, wanted: number): number {
+  const start = Math.min(count - 1, Math.max(0, wanted));
+  for (let step = 0; step < count * 2; step += 1) {
+    const candidate = start + (step % 2 === 0 ? step / 2 : -(step + 1) / 2);
+    if (candidate >= 0 && candidate < count && !used.has(candidate)) return candidate;
+  }
+  return start;
 }

@@ -61,6 +61,8 @@ export const applications = pgTable(
     piDepartment: text('pi_department'),
     grantAgency: text('grant_agency'),
     grantCloseDate: date('grant_close_date', { mode: 'string' }),
+    /** When it was last declined (its latest stage change to `rejected`), kept from the stage history (migration 0034). */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId),
@@ -73,6 +75,7 @@ export const applications = pgTable(
       .where(sql`status IN ('drafting', 'internal_review', 'submitted', 'under_review')`),
     index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc()),
     index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt),
+    index('applications_pi_declined_idx').on(t.piInstitutionId, t.declinedAt).where(sql`status = 'rejected'`),
     index('applications_pi_submitted_idx').on(t.piInstitutionId, t.submittedAt).where(sql`submitted_at IS NOT NULL`),
     // The research office's reports (decision 037): states now, awards and activity by date, last change first.
     index('applications_status_idx').on(t.status),

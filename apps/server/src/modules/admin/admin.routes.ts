@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
-import { getOverview, getPipeline, pipelineExportRows, requireReports } from './admin.service';
+import { getOverview, getPipeline, getPipelineApplications, pipelineExportRows, requireReports } from './admin.service';
 import { getResearcherReport } from './researcher-report.service';
 
 const tags = ['admin'];
@@ -51,6 +51,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => getPipeline(app.db, requireUser(request), request.query),
+  );
+  app.get(
+    endpoints.adminPipelineApplications.path,
+    {
+      config: adminOnly,
+      schema: endpointSchema(endpoints.adminPipelineApplications, {
+        tags,
+        summary: "My institution's Grant Status list: the page after the cursor the previous page ended with",
+      }),
+    },
+    async (request) => getPipelineApplications(app.db, requireUser(request), request.query),
   );
   app.get(
     endpoints.adminPipelineCsv.path,

@@ -2,7 +2,17 @@
 // export and a researcher's detail, each computed from the pipeline, people
 // and catalogue with the counting rules in the contract (admin.ts), so a
 // figure is the same on every page (decision 037).
-import type { AdminOverview, AdminOverviewQuery, AdminPipeline, AdminPipelineQuery, PipelineRow } from '@grantbridge/contract/admin';
+import {
+  pipelinePageSize,
+  type AdminOverview,
+  type AdminOverviewQuery,
+  type AdminPipeline,
+  type AdminPipelineApplications,
+  type AdminPipelineApplicationsQuery,
+  type AdminPipelineQuery,
+  type PipelineRow,
+  type PipelineStatusFilter,
+} from '@grantbridge/contract/admin';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
@@ -131,11 +141,9 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   const where = report.statusCondition(status, period);
   // The four counts include the total of a status filter they name; the others are counted.
   const counted = { awarded: 'awarded', pending_review: 'pendingReview', applied: 'applied', rejected: 'rejected' } as const;
-  const [counts, rows, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
+  const [counts, page, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
     report.pipelineCounts(db, scope, period),
-    status === 'awarded' || status === 'rejected'
-      ? report.decidedRows(db, scope, status, period, 200)
-      : report.reportRows(db, scope, where, 200),
+    listPage(db, scope, status, period),
     status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
     report.mostSavedGrants(db, scope, 10),
     openOpportunities(db, scope, now),
@@ -178,8 +186,9 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     departments,
     counts,
     status,
-    applications: rows.map(toPipelineRow),
+    applications: page.applications,
     applicationsTotal: total,
+    applicationsNext: page.next,
     savedGrants: saved.map((s) => ({
       grant: { id: s.id, title: s.title, agency: s.agency, closeDate: s.close_date },
       count: s.count,
@@ -215,18 +224,45 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   };
 }
 
+/** A page of the applications a status filter picks: awards and declines latest decided first, the others last changed first. */
+async function listPage(db: Db, scope: Scope, status: PipelineStatusFilter, period: Period, after?: report.Keyset) {
+  const rows =
+    status === 'awarded' || status === 'rejected'
+      ? await report.decidedRows(db, scope, status, period, pipelinePageSize + 1, after)
+      : await report.reportRows(db, scope, report.statusCondition(status, period), pipelinePageSize + 1, after);
+  const shown = rows.slice(0, pipelinePageSize);
+  const last = shown.at(-1);
+  return {
+    applications: shown.map(toPipelineRow),
+    next: rows.length > pipelinePageSize && last ? `${last.order_key}_${last.id}` : null,
+  };
+}
+
+/** The Grant Status list's page after `query.after` (where the previous page ended). */
+export async function getPipelineApplications(
+  db: Db,
+  actor: Actor,
+  query: AdminPipelineApplicationsQuery,
+  now = new Date(),
+): Promise<AdminPipelineApplications> {
+  requireReports(actor);
+  const period = resolvePeriod(query, utcToday(now));
+  const after = { at: query.after.slice(0, 27), id: query.after.slice(28) };
+  return listPage(db, scopeOf(actor, query.department), query.status ?? 'all', period, after);
+}
+
 /** Every application the filter picks, in batches of `batch` (keyset on last change), for the CSV. */
 export async function* pipelineExportRows(db: Db, actor: Actor, query: AdminPipelineQuery, now = new Date(), batch = 1000) {
   requireReports(actor);
   const period: Period = resolvePeriod(query, utcToday(now));
   const scope = scopeOf(actor, query.department);
   const where = report.statusCondition(query.status ?? 'all', period);
-  let after: { updatedAt: string; id: string } | undefined;
+  let after: report.Keyset | undefined;
   for (;;) {
     const rows = await report.reportRows(db, scope, where, batch, after);
     for (const row of rows) yield toPipelineRow(row);
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
-    after = { updatedAt: last.updated_key, id: last.id };
+    after = { at: last.order_key, id: last.id };
   }
 }

@@ -104,7 +104,14 @@ describe('GET /admin/overview', () => {
   });
 
   it('refuses an unknown status on Grant Status and its export, and a malformed researcher id', async () => {
-    for (const url of ['/api/v1/admin/pipeline?status=won', '/api/v1/admin/pipeline.csv?status=won', '/api/v1/admin/pipeline.csv?from=2026-01-01']) {
+    for (const url of [
+      '/api/v1/admin/pipeline?status=won',
+      '/api/v1/admin/pipeline.csv?status=won',
+      '/api/v1/admin/pipeline.csv?from=2026-01-01',
+      '/api/v1/admin/pipeline/applications',
+      '/api/v1/admin/pipeline/applications?after=yesterday',
+      '/api/v1/admin/pipeline/applications?after=2026-13-45T00:00:00.000000Z_00000000-0000-4000-8000-000000000000',
+    ]) {
       const res = await get(admin.cookie, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('validation_failed');
@@ -194,7 +201,13 @@ describe('GET /admin/researchers/:id', () => {
 });
 
 describe('who may read the reports', () => {
-  const urls = () => ['/api/v1/admin/overview', '/api/v1/admin/pipeline', '/api/v1/admin/pipeline.csv', `/api/v1/admin/researchers/${ana.id}`];
+  const urls = () => [
+    '/api/v1/admin/overview',
+    '/api/v1/admin/pipeline',
+    '/api/v1/admin/pipeline.csv',
+    '/api/v1/admin/pipeline/applications?after=2099-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000000',
+    `/api/v1/admin/researchers/${ana.id}`,
+  ];
 
   it('signed out and a removed admin: 401', async () => {
     for (const url of urls()) {
@@ -215,6 +228,8 @@ describe('who may read the reports', () => {
     const overview = (await get(otherAdmin.cookie, '/api/v1/admin/overview')).json();
     expect(overview.stats).toEqual({ totalFundingAchieved: 0, openOpportunities: 0, pendingApplications: 0, activeResearchers: 0 });
     expect((await get(otherAdmin.cookie, '/api/v1/admin/pipeline')).json().applicationsTotal).toBe(0);
+    const page = await get(otherAdmin.cookie, '/api/v1/admin/pipeline/applications?after=2099-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000000');
+    expect(page.json()).toEqual({ applications: [], next: null });
     expect(parse((await get(otherAdmin.cookie, '/api/v1/admin/pipeline.csv')).body)).toHaveLength(1); // the header only
     const res = await get(otherAdmin.cookie, `/api/v1/admin/researchers/${ana.id}`);
     expect(res.statusCode).toBe(404);
@@ -260,5 +275,69 @@ describe('the report keys the database keeps on each application (decision 038)'
       await t.db.execute(sql`UPDATE grants SET close_date = '2099-01-01' WHERE title = 'Another NSF grant'`);
     }
     expect((await slices()).fundingByDepartment).toContainEqual({ name: 'Physics', amount: 80000, awards: 1 });
+  });
+
+  it('count a decline on the day of its latest stage change to rejected, which no write can forge', async () => {
+    const [app] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM applications WHERE user_id = ${ben.id} AND status = 'rejected'`);
+    const rejected = async (query = '') =>
+      (await get(admin.cookie, `/api/v1/admin/pipeline?status=rejected${query}`)).json() as { counts: { rejected: number }; applications: { id: string }[] };
+    const fy2021 = '&from=2020-10-01&to=2021-09-30';
+    await t.db.execute(sql`UPDATE applications SET declined_at = '2021-03-01' WHERE id = ${app!.id}`);
+    expect((await rejected()).counts.rejected).toBe(1);
+    expect((await rejected(fy2021)).counts.rejected).toBe(0);
+    // Were the history to say the decline happened in 2021, the reports follow it.
+    await t.db.execute(sql`UPDATE application_events SET created_at = '2021-03-01T12:00:00Z' WHERE application_id = ${app!.id} AND to_status = 'rejected'`);
+    try {
+      const then = await rejected(fy2021);
+      expect(then.counts.rejected).toBe(1);
+      expect(then.applications.map((a) => a.id)).toEqual([app!.id]);
+      expect((await rejected()).counts.rejected).toBe(0);
+      const detail = (await get(admin.cookie, `/api/v1/admin/researchers/${ben.id}`)).json();
+      expect(detail.metrics.successRate.value).toBe(1); // this year: one award, the decline was in 2021
+    } finally {
+      await t.db.execute(sql`UPDATE application_events SET created_at = now() WHERE application_id = ${app!.id} AND to_status = 'rejected'`);
+    }
+    expect((await rejected()).applications.map((a) => a.id)).toEqual([app!.id]);
+  });
+});
+
+describe('the Grant Status list a page at a time', () => {
+  it('walks every application the filter picks once, in the export’s order, ties broken by id', async () => {
+    // 120 people of one department, each with an application changed at the same moment; half declined at one moment too.
+    const [grant] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM grants WHERE title = 'NIH grant'`);
+    const [inst] = await queryRows<{ institution_id: string }>(t.db, sql`SELECT institution_id FROM users WHERE id = ${admin.id}`);
+    await t.db.execute(sql`
+      INSERT INTO users (institution_id, email, role, name, department, setup_complete)
+      SELECT ${inst!.institution_id}, 'pager' || g || '@' || ${admin.domain}, 'researcher', 'Pager ' || g, 'Paging', true FROM generate_series(1, 120) g`);
+    await t.db.execute(sql`
+      INSERT INTO applications (user_id, grant_id, status, created_at, updated_at)
+      SELECT u.id, ${grant!.id}, CASE WHEN u.name ~ '[02468]$' THEN 'rejected' ELSE 'drafting' END, now(), '2026-11-20T10:00:00Z'
+      FROM users u WHERE u.department = 'Paging'`);
+    await t.db.execute(sql`
+      INSERT INTO application_events (application_id, actor_id, from_status, to_status, created_at)
+      SELECT a.id, ${admin.id}, 'submitted', 'rejected', now() - interval '1 hour'
+      FROM applications a JOIN users u ON u.id = a.user_id WHERE u.department = 'Paging' AND a.status = 'rejected'`);
+    try {
+      for (const [status, expected] of [['all', 120], ['rejected', 60]] as const) {
+        const first = (await get(admin.cookie, `/api/v1/admin/pipeline?department=Paging&status=${status}`)).json();
+        expect(first.applicationsTotal).toBe(expected);
+        expect(first.applications).toHaveLength(50);
+        const ids: string[] = first.applications.map((a: { id: string }) => a.id);
+        let next: string | null = first.applicationsNext;
+        while (next) {
+          const res = await get(admin.cookie, `/api/v1/admin/pipeline/applications?department=Paging&status=${status}&after=${next}`);
+          expect(res.statusCode, res.body).toBe(200);
+          ids.push(...res.json().applications.map((a: { id: string }) => a.id));
+          next = res.json().next;
+        }
+        expect(ids).toHaveLength(expected);
+        expect(new Set(ids).size).toBe(expected);
+        expect(ids).toEqual([...ids].sort().reverse()); // one moment for all: by id, descending
+      }
+      const exported = parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv?department=Paging')).body) as string[][];
+      expect(exported).toHaveLength(121);
+    } finally {
+      await t.db.execute(sql`DELETE FROM users WHERE department = 'Paging'`);
+    }
   });
 });

@@ -10,18 +10,13 @@ import { areaSets } from './overview.repository';
 import { appliedStatuses, inProgressStatuses, inScope, ledInScope, list, within, type Period, type Scope } from './period';
 
 
-/** Declined within the period (the day it was marked rejected), read from the stage history's index of declines. */
-const rejectedWithin = (period: Period) => sql`a.id IN (
-  SELECT e.application_id FROM application_events e
-  WHERE e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)})`;
-
 /** Which applications a status filter picks (decision 037). */
 export function statusCondition(status: PipelineStatusFilter, period: Period): SQL {
   switch (status) {
     case 'awarded':
       return sql`a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}`;
     case 'rejected':
-      return sql`a.status = 'rejected' AND ${rejectedWithin(period)}`;
+      return sql`a.status = 'rejected' AND ${within(sql`a.declined_at`, period)}`;
     case 'pending_review':
       return sql`a.status = 'internal_review'`;
     case 'applied':
@@ -72,16 +67,25 @@ export type ReportRow = {
   documents_completed: number;
   documents_total: number;
   updated_at: Date | string;
-  /** updated_at at full precision (microseconds), for the export's keyset. */
-  updated_key: string;
 };
+
+/** A row of a list read a page at a time, with the moment the list is ordered by (last change, or the decision) in UTC at full precision. */
+export type PagedRow = ReportRow & { order_key: string };
+
+/** Where a page ended: the moment the list is ordered by and the application's id. */
+export type Keyset = { at: string; id: string };
+
+/** A timestamptz as `YYYY-MM-DDTHH:MM:SS.ffffffZ`, whatever the session's time zone (a list cursor). */
+const utcKey = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const before = (column: SQL, after: Keyset | undefined) =>
+  after ? sql`AND (${column}, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
 
 const reportColumns = sql`a.id, a.status, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department,
   g.id AS grant_id, g.title AS grant_title, g.opportunity_number, g.agency,
   to_char(g.close_date, 'YYYY-MM-DD') AS close_date, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
   i.internal_deadline_business_days AS lead_days,
   a.amount_requested::float8 AS amount_requested, a.amount_awarded::float8 AS amount_awarded,
-  a.updated_at, a.updated_at::text AS updated_key`;
+  a.updated_at`;
 
 const reportFrom = sql`FROM applications a
   JOIN users u ON u.id = a.user_id
@@ -105,14 +109,13 @@ export async function reportRows(
   scope: Scope,
   where: SQL,
   limit: number,
-  after?: { updatedAt: string; id: string },
+  after?: Keyset,
 ) {
-  return queryRows<ReportRow>(
+  return queryRows<PagedRow>(
     db,
     withDocuments(
-      sql`SELECT ${reportColumns} ${reportFrom}
-      WHERE ${ledInScope(scope)} AND ${where}
-        ${after ? sql`AND (a.updated_at, a.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      sql`SELECT ${reportColumns}, ${utcKey(sql`a.updated_at`)} AS order_key ${reportFrom}
+      WHERE ${ledInScope(scope)} AND ${where} ${before(sql`a.updated_at`, after)}
       ORDER BY a.updated_at DESC NULLS LAST, a.id DESC NULLS LAST
       LIMIT ${limit}`,
       sql`x.updated_at DESC, x.id DESC`,
@@ -123,19 +126,22 @@ export async function reportRows(
 /**
  * The period's awards or declines, latest decision first, read from the
  * index of that decision's day (walking every application by last change to
- * find the period's would cost the whole history).
+ * find the period's would cost the whole history). An application's decline
+ * is its latest stage change to rejected (the report key `declined_at`).
  */
-export async function decidedRows(db: Db, scope: Scope, outcome: 'awarded' | 'rejected', period: Period, limit: number) {
-  const picked =
-    outcome === 'awarded'
-      ? sql`SELECT ${reportColumns}, a.awarded_at AS decided_at ${reportFrom}
-        WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
-        ORDER BY a.awarded_at DESC, a.id DESC LIMIT ${limit}`
-      : sql`SELECT ${reportColumns}, e.created_at AS decided_at ${reportFrom}
-        JOIN application_events e ON e.application_id = a.id
-        WHERE ${ledInScope(scope)} AND a.status = 'rejected' AND e.to_status = 'rejected' AND ${within(sql`e.created_at`, period)}
-        ORDER BY e.created_at DESC, a.id DESC LIMIT ${limit}`;
-  return queryRows<ReportRow>(db, withDocuments(picked, sql`x.decided_at DESC, x.id DESC`));
+export async function decidedRows(
+  db: Db,
+  scope: Scope,
+  outcome: 'awarded' | 'rejected',
+  period: Period,
+  limit: number,
+  after?: Keyset,
+) {
+  const decided = outcome === 'awarded' ? sql`a.awarded_at` : sql`a.declined_at`;
+  const picked = sql`SELECT ${reportColumns}, ${decided} AS decided_at, ${utcKey(decided)} AS order_key ${reportFrom}
+    WHERE ${ledInScope(scope)} AND ${statusCondition(outcome, period)} ${before(decided, after)}
+    ORDER BY ${decided} DESC, a.id DESC LIMIT ${limit}`;
+  return queryRows<PagedRow>(db, withDocuments(picked, sql`x.decided_at DESC, x.id DESC`));
 }
 
 export async function countRows(db: Db, scope: Scope, where: SQL) {

@@ -41,9 +41,7 @@ export async function decisions(db: Db, userId: string, period: Period) {
     sql`SELECT
       count(*) FILTER (WHERE ${within(sql`a.submitted_at`, period)})::int AS submitted,
       count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded,
-      count(*) FILTER (WHERE a.status = 'rejected' AND EXISTS (
-        SELECT 1 FROM application_events e WHERE e.application_id = a.id AND e.to_status = 'rejected'
-          AND ${within(sql`e.created_at`, period)}))::int AS rejected,
+      count(*) FILTER (WHERE a.status = 'rejected' AND ${within(sql`a.declined_at`, period)})::int AS rejected,
       coalesce(sum(a.amount_awarded) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}), 0)::float8 AS funding
     FROM applications a WHERE a.user_id = ${userId}`,
   );

@@ -4,6 +4,8 @@ import type {
   AdminOverview,
   AdminOverviewQuery,
   AdminPipeline,
+  AdminPipelineApplications,
+  AdminPipelineApplicationsQuery,
   AdminPipelineQuery,
   AdminResearcher,
 } from '@grantbridge/contract/admin';
@@ -28,6 +30,14 @@ export function getPipeline(
   signal?: AbortSignal,
 ): Promise<AdminPipeline> {
   return api.call('GET /api/v1/admin/pipeline', { query, signal });
+}
+
+/** The Grant Status list's page after `query.after`. */
+export function getPipelineApplications(
+  query: AdminPipelineApplicationsQuery,
+  signal?: AbortSignal,
+): Promise<AdminPipelineApplications> {
+  return api.call('GET /api/v1/admin/pipeline/applications', { query, signal });
 }
 
 export function getResearcher(id: string, signal?: AbortSignal): Promise<AdminResearcher> {

@@ -9,6 +9,7 @@ import { Award, ClipboardCheck, Download, Send, XCircle } from 'lucide-react';
 import {
   pipelineStatusFilters,
   type AdminPipeline,
+  type AdminPipelineQuery,
   type PipelineStatusFilter,
 } from '@grantbridge/contract/admin';
 import { paths } from '../../../config/paths';
@@ -16,6 +17,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
 import { adminKeys, getPipeline, pipelineCsvHref } from '../api/admin-api';
 import { useAdminFilters } from '../hooks/use-admin-filters';
+import { useMoreApplications } from '../hooks/use-more-applications';
 import { filterQuery, searchOf } from '../utils/period';
 import { AdminFiltersBar } from './admin-filters';
 import { FigureCards } from './figure-card';
@@ -108,6 +110,8 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
             ]}
           />
           <ApplicationsPanel
+            key={JSON.stringify(query)}
+            query={query}
             data={data}
             csvHref={csvHref}
             showAll={status ? link('all') : undefined}
@@ -129,21 +133,32 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
 }
 
 const firstRows = 10;
+const moreRows = 20;
 
 function ApplicationsPanel({
+  query,
   data,
   csvHref,
   showAll,
   renderStatus,
 }: {
+  query: AdminPipelineQuery;
   data: AdminPipeline;
   csvHref: string;
   showAll?: string;
   renderStatus: RenderStatus;
 }) {
   const [shown, setShown] = useState(firstRows);
-  const rows = data.applications.slice(0, shown);
-  const loaded = data.applications.length;
+  const more = useMoreApplications(query, data);
+  const rows = more.rows.slice(0, shown);
+  const loaded = more.rows.length;
+  const left = Math.max(0, data.applicationsTotal - shown);
+  const showMore = async () => {
+    if (more.loading) return;
+    if (shown + moreRows > loaded && more.hasNext && !(await more.loadNext())) return;
+    setShown((n) => n + moreRows);
+  };
+  const decided = data.status === 'awarded' || data.status === 'rejected';
   return (
     <Panel
       id="status-list"
@@ -161,11 +176,7 @@ function ApplicationsPanel({
           </a>
         </div>
       }
-      description={
-        loaded < data.applicationsTotal
-          ? `The ${formatInteger(loaded)} last changed can be shown here; the export has all ${formatInteger(data.applicationsTotal)}.`
-          : 'Last changed first.'
-      }
+      description={decided ? 'Latest decided first.' : 'Last changed first.'}
     >
       {rows.length === 0 ? (
         <EmptyNote>
@@ -212,15 +223,22 @@ function ApplicationsPanel({
               </li>
             ))}
           </ul>
-          {loaded > shown ? (
+          {more.failed ? (
+            <p role="alert" className="mt-3 text-sm text-red-800">
+              The next applications could not be loaded. Try again.
+            </p>
+          ) : null}
+          {loaded > shown || more.hasNext ? (
             <Button
               variant="secondary"
               size="sm"
               className="mt-3"
-              onClick={() => setShown((n) => n + 20)}
+              onClick={() => void showMore()}
+              aria-busy={more.loading}
             >
-              Show more ({formatInteger(Math.min(20, loaded - shown))} of{' '}
-              {formatInteger(loaded - shown)} left)
+              {more.loading
+                ? 'Loading more…'
+                : `Show more (${formatInteger(Math.min(moreRows, left))} of ${formatInteger(left)} left)`}
             </Button>
           ) : null}
         </>
