@@ -27,9 +27,20 @@ export const savedGrants = pgTable(
       .notNull()
       .references(() => grants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The research office's report keys, kept by triggers from the person who saved it (migration 0034,
+    // decision 038): the most-saved list counts without joining people. Never written by the application code.
+    saverInstitutionId: uuid('saver_institution_id'),
+    saverDepartment: text('saver_department'),
+    saverActive: boolean('saver_active').notNull().default(false),
   },
   // Who saved a grant: "what changed" notices and the research office's most-saved list.
-  (t) => [primaryKey({ columns: [t.userId, t.grantId] }), index('saved_grants_grant_idx').on(t.grantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.grantId] }),
+    index('saved_grants_grant_idx').on(t.grantId),
+    index('saved_grants_saver_idx')
+      .on(t.saverInstitutionId, t.grantId, t.saverDepartment, t.createdAt)
+      .where(sql`saver_active`),
+  ],
 );
 
 export const applications = pgTable(
@@ -68,14 +79,18 @@ export const applications = pgTable(
     uniqueIndex('applications_user_grant_idx').on(t.userId, t.grantId),
     // A grant's applications (its report keys follow the catalogue's changes).
     index('applications_grant_idx').on(t.grantId),
-    index('applications_pi_status_idx').on(t.piInstitutionId, t.status),
-    index('applications_pi_awarded_idx').on(t.piInstitutionId, t.awardedAt).where(sql`status = 'awarded'`),
+    // States now, and lists by last change; with the dates the report filters test, so the embedded database
+    // picks and counts from the index alone once vacuumed (migration 0034).
+    index('applications_pi_status_idx').on(t.piInstitutionId, t.status, t.updatedAt, t.createdAt, t.piDepartment),
+    index('applications_pi_awarded_idx')
+      .on(t.piInstitutionId, t.awardedAt, t.piDepartment, t.grantAgency, t.amountAwarded)
+      .where(sql`status = 'awarded'`),
     index('applications_pi_open_close_idx')
       .on(t.piInstitutionId, t.grantCloseDate, t.id)
       .where(sql`status IN ('drafting', 'internal_review', 'submitted', 'under_review')`),
-    index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc()),
+    index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc(), t.createdAt, t.status, t.piDepartment),
     index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt),
-    index('applications_pi_declined_idx').on(t.piInstitutionId, t.declinedAt).where(sql`status = 'rejected'`),
+    index('applications_pi_declined_idx').on(t.piInstitutionId, t.declinedAt, t.piDepartment).where(sql`status = 'rejected'`),
     index('applications_pi_submitted_idx').on(t.piInstitutionId, t.submittedAt).where(sql`submitted_at IS NOT NULL`),
     // The research office's reports (decision 037): states now, awards and activity by date, last change first.
     index('applications_status_idx').on(t.status),

@@ -138,13 +138,12 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   const period = resolvePeriod(query, today);
   const scope = scopeOf(actor, query.department);
   const status = query.status ?? 'all';
-  const where = report.statusCondition(status, period);
   // The four counts include the total of a status filter they name; the others are counted.
   const counted = { awarded: 'awarded', pending_review: 'pendingReview', applied: 'applied', rejected: 'rejected' } as const;
   const [counts, page, ownTotal, saved, opportunities, invitations, inProgress, events, waiting, departments] = await Promise.all([
     report.pipelineCounts(db, scope, period),
     listPage(db, scope, status, period),
-    status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, where),
+    status in counted || status === 'pending' ? Promise.resolve(null) : report.countRows(db, scope, status, period),
     report.mostSavedGrants(db, scope, 10),
     openOpportunities(db, scope, now),
     report.pendingInvitations(db, scope, 20),

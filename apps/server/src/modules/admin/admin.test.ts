@@ -154,6 +154,26 @@ describe('GET /admin/pipeline and its CSV', () => {
     expect(awarded.applicationsTotal).toBe(2);
   });
 
+  it('lists as live in a period what is still in progress though unchanged since before it, not what was decided before it', async () => {
+    const moved = await queryRows<{ id: string; created_at: string; updated_at: string }>(
+      t.db,
+      sql`SELECT id, created_at::text, updated_at::text FROM applications WHERE user_id IN (${cy.id}, ${ana.id}) AND status IN ('internal_review', 'awarded')`,
+    );
+    expect(moved).toHaveLength(2);
+    await t.db.execute(sql`UPDATE applications SET created_at = '2024-01-01', updated_at = '2024-02-01' WHERE id IN (${moved[0]!.id}, ${moved[1]!.id})`);
+    try {
+      const live = (await get(admin.cookie, '/api/v1/admin/pipeline?from=2025-01-01&to=2025-12-31')).json();
+      expect(live.applicationsTotal).toBe(1);
+      expect(live.applications.map((a: { status: string }) => a.status)).toEqual(['internal_review']);
+      const before = (await get(admin.cookie, '/api/v1/admin/pipeline?from=2023-01-01&to=2023-12-31')).json();
+      expect(before.applicationsTotal).toBe(0); // neither had started
+    } finally {
+      for (const m of moved) {
+        await t.db.execute(sql`UPDATE applications SET created_at = ${m.created_at}::timestamptz, updated_at = ${m.updated_at}::timestamptz WHERE id = ${m.id}`);
+      }
+    }
+  });
+
   it('exports the rows the same filter picks, numbers and ISO dates as spreadsheets read them', async () => {
     const res = await get(admin.cookie, '/api/v1/admin/pipeline.csv?status=awarded');
     expect(res.statusCode).toBe(200);
@@ -298,6 +318,33 @@ describe('the report keys the database keeps on each application (decision 038)'
       await t.db.execute(sql`UPDATE application_events SET created_at = now() WHERE application_id = ${app!.id} AND to_status = 'rejected'`);
     }
     expect((await rejected()).applications.map((a) => a.id)).toEqual([app!.id]);
+  });
+});
+
+describe('the most saved grants', () => {
+  it('count the active people in scope who saved each, by keys that follow each person and no write can forge', async () => {
+    const put = (who: TestPerson, grantId: string) => t.app.inject({ method: 'PUT', url: `/api/v1/grants/${grantId}/bookmark`, headers: { cookie: who.cookie } });
+    const [reef] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM grants WHERE title = 'NSF reef grant'`);
+    const [doe] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM grants WHERE title = 'DOE grant'`);
+    for (const [who, grant] of [[ana, reef!.id], [cy, reef!.id], [ben, doe!.id]] as const) expect((await put(who, grant)).statusCode).toBe(200);
+    const saved = async (query = '') =>
+      ((await get(admin.cookie, `/api/v1/admin/pipeline${query}`)).json().savedGrants as { grant: { title: string }; count: number; savedBy: { name: string }[] }[]).map(
+        (s) => [s.grant.title, s.count, s.savedBy.map((p) => p.name).sort().join(', ')],
+      ).sort((a, b) => Number(b[1]) - Number(a[1]) || String(a[0]).localeCompare(String(b[0]))); // ties: any order
+    try {
+      expect(await saved()).toEqual([['NSF reef grant', 2, 'Ana Biology, Cy Biology'], ['DOE grant', 1, 'Ben Physics']]);
+      expect(await saved('?department=Biology')).toEqual([['NSF reef grant', 2, 'Ana Biology, Cy Biology']]);
+      // A removed member's saves stop counting; a move of department takes them along.
+      await t.db.execute(sql`UPDATE users SET status = 'deactivated' WHERE id = ${cy.id}`);
+      await t.db.execute(sql`UPDATE users SET department = 'Biology' WHERE id = ${ben.id}`);
+      expect(await saved('?department=Biology')).toEqual([['DOE grant', 1, 'Ben Physics'], ['NSF reef grant', 1, 'Ana Biology']]);
+      await t.db.execute(sql`UPDATE saved_grants SET saver_active = true, saver_department = 'Forged' WHERE user_id = ${cy.id}`);
+      expect(await saved('?department=Biology')).toEqual([['DOE grant', 1, 'Ben Physics'], ['NSF reef grant', 1, 'Ana Biology']]);
+    } finally {
+      await t.db.execute(sql`UPDATE users SET status = 'active' WHERE id = ${cy.id}`);
+      await t.db.execute(sql`UPDATE users SET department = 'Physics' WHERE id = ${ben.id}`);
+      await t.db.execute(sql`DELETE FROM saved_grants WHERE user_id IN (${ana.id}, ${ben.id}, ${cy.id})`);
+    }
   });
 });
 

@@ -37,6 +37,14 @@ export function ledInScope(scope: Scope, alias = 'a'): SQL {
     : sql`(${a}.pi_institution_id = ${scope.institutionId} AND ${a}.pi_department = ${scope.department})`;
 }
 
+/** The saved grant `s` was saved by an active person of the scope, by the report keys kept on it (decision 038). */
+export function savedInScope(scope: Scope, alias = 's'): SQL {
+  const s = sql.raw(alias);
+  return scope.department === null
+    ? sql`(${s}.saver_institution_id = ${scope.institutionId} AND ${s}.saver_active)`
+    : sql`(${s}.saver_institution_id = ${scope.institutionId} AND ${s}.saver_active AND ${s}.saver_department = ${scope.department})`;
+}
+
 /** `a, b, c` as parameters, for `IN (…)`. */
 export const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

@@ -7,7 +7,7 @@ import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
 import { openGrantsFittingGroup } from '../grants/open-opportunities';
 import { areaSets } from './overview.repository';
-import { appliedStatuses, inProgressStatuses, inScope, ledInScope, list, within, type Period, type Scope } from './period';
+import { appliedStatuses, inProgressStatuses, ledInScope, list, savedInScope, within, type Period, type Scope } from './period';
 
 
 /** Which applications a status filter picks (decision 037). */
@@ -103,21 +103,24 @@ function withDocuments(picked: SQL, order: SQL) {
   ORDER BY ${order}`;
 }
 
-/** The applications `where` picks, last changed first, `limit` of them after the keyset `after`. */
-export async function reportRows(
-  db: Db,
-  scope: Scope,
-  where: SQL,
-  limit: number,
-  after?: Keyset,
-) {
+/**
+ * The applications `where` picks, last changed first, `limit` of them after
+ * the keyset `after`: picked from the index by last change (which holds the
+ * dates and state the filters test), then read with their people and grants.
+ */
+export async function reportRows(db: Db, scope: Scope, where: SQL, limit: number, after?: Keyset) {
   return queryRows<PagedRow>(
     db,
     withDocuments(
-      sql`SELECT ${reportColumns}, ${utcKey(sql`a.updated_at`)} AS order_key ${reportFrom}
-      WHERE ${ledInScope(scope)} AND ${where} ${before(sql`a.updated_at`, after)}
-      ORDER BY a.updated_at DESC NULLS LAST, a.id DESC NULLS LAST
-      LIMIT ${limit}`,
+      sql`SELECT ${reportColumns}, ${utcKey(sql`a.updated_at`)} AS order_key
+      FROM (SELECT a.id FROM applications a
+        WHERE ${ledInScope(scope)} AND ${where} ${before(sql`a.updated_at`, after)}
+        ORDER BY a.updated_at DESC NULLS LAST, a.id DESC NULLS LAST
+        LIMIT ${limit}) p
+      JOIN applications a ON a.id = p.id
+      JOIN users u ON u.id = a.user_id
+      JOIN institutions i ON i.id = u.institution_id
+      JOIN grants g ON g.id = a.grant_id`,
       sql`x.updated_at DESC, x.id DESC`,
     ),
   );
@@ -144,10 +147,19 @@ export async function decidedRows(
   return queryRows<PagedRow>(db, withDocuments(picked, sql`x.decided_at DESC, x.id DESC`));
 }
 
-export async function countRows(db: Db, scope: Scope, where: SQL) {
+/** How many applications a status filter picks. */
+export async function countRows(db: Db, scope: Scope, status: PipelineStatusFilter, period: Period) {
+  const count = (where: SQL) => sql`(SELECT count(*) FROM applications a WHERE ${ledInScope(scope)} AND ${where})`;
+  const started = sql`a.created_at < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+  const periodStart = sql`(${period.from}::date)::timestamp AT TIME ZONE 'UTC'`;
+  // Everything live in the period, as two ranges of the indexes (changed since its start; still in progress
+  // but unchanged since before it), so neither reads the table.
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM applications a WHERE ${ledInScope(scope)} AND ${where}`,
+    status === 'all'
+      ? sql`SELECT (${count(sql`a.updated_at >= ${periodStart} AND ${started}`)}
+          + ${count(sql`a.status IN (${list(inProgressStatuses)}) AND a.updated_at < ${periodStart} AND ${started}`)})::int AS n`
+      : sql`SELECT ${count(statusCondition(status, period))}::int AS n`,
   );
   return row?.n ?? 0;
 }
@@ -175,20 +187,20 @@ export type SavedGrantRow = {
   savers: { id: string; name: string; department: string | null }[];
 };
 
-/** The grants saved by the most researchers in scope, with (the first five of) who saved them. */
+/** The grants saved by the most active people in scope, with (the first five of) who saved them. */
 export async function mostSavedGrants(db: Db, scope: Scope, limit: number) {
   return queryRows<SavedGrantRow>(
     db,
     sql`WITH top AS (
-        SELECT s.grant_id, count(*)::int AS count FROM saved_grants s JOIN users u ON u.id = s.user_id
-        WHERE ${inScope(scope)} AND u.status = 'active'
+        SELECT s.grant_id, count(*)::int AS count FROM saved_grants s
+        WHERE ${savedInScope(scope)}
         GROUP BY s.grant_id ORDER BY count DESC, s.grant_id LIMIT ${limit}
       )
       SELECT g.id, g.title, g.agency, to_char(g.close_date, 'YYYY-MM-DD') AS close_date, top.count,
-        (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'department', x.department) ORDER BY x.created_at DESC)
-         FROM (SELECT u.id, u.name, u.department, s.created_at FROM saved_grants s JOIN users u ON u.id = s.user_id
-               WHERE s.grant_id = top.grant_id AND ${inScope(scope)} AND u.status = 'active'
-               ORDER BY s.created_at DESC LIMIT 5) x) AS savers
+        (SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'department', u.department) ORDER BY x.created_at DESC)
+         FROM (SELECT s.user_id, s.created_at FROM saved_grants s
+               WHERE s.grant_id = top.grant_id AND ${savedInScope(scope)}
+               ORDER BY s.created_at DESC LIMIT 5) x JOIN users u ON u.id = x.user_id) AS savers
       FROM top JOIN grants g ON g.id = top.grant_id
       ORDER BY top.count DESC, g.id`,
   );
