@@ -19,7 +19,10 @@ export function useMoreApplications(query: AdminPipelineQuery, data: AdminPipeli
     setState('loading');
     try {
       const page = await getPipelineApplications({ ...query, after: next });
-      setPages((current) => ({ rows: [...(current?.rows ?? []), ...page.applications], next: page.next }));
+      setPages((current) => ({
+        rows: [...(current?.rows ?? []), ...page.applications],
+        next: page.next,
+      }));
       setState('idle');
       return true;
     } catch {
@@ -28,5 +31,11 @@ export function useMoreApplications(query: AdminPipelineQuery, data: AdminPipeli
     }
   }
 
-  return { rows, hasNext: next !== null, loadNext, loading: state === 'loading', failed: state === 'failed' };
+  return {
+    rows,
+    hasNext: next !== null,
+    loadNext,
+    loading: state === 'loading',
+    failed: state === 'failed',
+  };
 }
