@@ -1,6 +1,12 @@
+DROP INDEX "applications_awarded_at_idx";--> statement-breakpoint
+DROP INDEX "applications_created_at_idx";--> statement-breakpoint
+DROP INDEX "applications_submitted_at_idx";--> statement-breakpoint
+DROP INDEX "applications_updated_at_id_idx";--> statement-breakpoint
 DROP INDEX "applications_pi_status_idx";--> statement-breakpoint
 DROP INDEX "applications_pi_awarded_idx";--> statement-breakpoint
 DROP INDEX "applications_pi_updated_idx";--> statement-breakpoint
+DROP INDEX "applications_pi_created_idx";--> statement-breakpoint
+DROP INDEX "applications_pi_submitted_idx";--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "declined_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "saved_grants" ADD COLUMN "saver_institution_id" uuid;--> statement-breakpoint
 ALTER TABLE "saved_grants" ADD COLUMN "saver_department" text;--> statement-breakpoint
@@ -8,8 +14,10 @@ ALTER TABLE "saved_grants" ADD COLUMN "saver_active" boolean DEFAULT false NOT N
 CREATE INDEX "applications_pi_declined_idx" ON "applications" USING btree ("pi_institution_id","declined_at","pi_department") WHERE status = 'rejected';--> statement-breakpoint
 CREATE INDEX "saved_grants_saver_idx" ON "saved_grants" USING btree ("saver_institution_id","grant_id","saver_department","created_at") WHERE saver_active;--> statement-breakpoint
 CREATE INDEX "applications_pi_status_idx" ON "applications" USING btree ("pi_institution_id","status","updated_at","created_at","pi_department");--> statement-breakpoint
-CREATE INDEX "applications_pi_awarded_idx" ON "applications" USING btree ("pi_institution_id","awarded_at","pi_department","grant_agency","amount_awarded") WHERE status = 'awarded';--> statement-breakpoint
+CREATE INDEX "applications_pi_awarded_idx" ON "applications" USING btree ("pi_institution_id","awarded_at","pi_department","grant_agency","amount_awarded","user_id","grant_close_date","id") WHERE status = 'awarded';--> statement-breakpoint
 CREATE INDEX "applications_pi_updated_idx" ON "applications" USING btree ("pi_institution_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"created_at","status","pi_department");--> statement-breakpoint
+CREATE INDEX "applications_pi_created_idx" ON "applications" USING btree ("pi_institution_id","created_at","pi_department","user_id");--> statement-breakpoint
+CREATE INDEX "applications_pi_submitted_idx" ON "applications" USING btree ("pi_institution_id","submitted_at","pi_department","user_id") WHERE submitted_at IS NOT NULL;--> statement-breakpoint
 -- Report keys like those of migration 0033 (decision 038). An application's decline: the day it was last
 -- declined, read from its stage history whenever the key is written (so a forged write is put back) ...
 CREATE OR REPLACE FUNCTION application_declined_at() RETURNS trigger AS $$

@@ -83,21 +83,19 @@ export const applications = pgTable(
     // picks and counts from the index alone once vacuumed (migration 0034).
     index('applications_pi_status_idx').on(t.piInstitutionId, t.status, t.updatedAt, t.createdAt, t.piDepartment),
     index('applications_pi_awarded_idx')
-      .on(t.piInstitutionId, t.awardedAt, t.piDepartment, t.grantAgency, t.amountAwarded)
+      .on(t.piInstitutionId, t.awardedAt, t.piDepartment, t.grantAgency, t.amountAwarded, t.userId, t.grantCloseDate, t.id)
       .where(sql`status = 'awarded'`),
     index('applications_pi_open_close_idx')
       .on(t.piInstitutionId, t.grantCloseDate, t.id)
       .where(sql`status IN ('drafting', 'internal_review', 'submitted', 'under_review')`),
     index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc(), t.createdAt, t.status, t.piDepartment),
-    index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt),
+    index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt, t.piDepartment, t.userId),
     index('applications_pi_declined_idx').on(t.piInstitutionId, t.declinedAt, t.piDepartment).where(sql`status = 'rejected'`),
-    index('applications_pi_submitted_idx').on(t.piInstitutionId, t.submittedAt).where(sql`submitted_at IS NOT NULL`),
-    // The research office's reports (decision 037): states now, awards and activity by date, last change first.
+    index('applications_pi_submitted_idx')
+      .on(t.piInstitutionId, t.submittedAt, t.piDepartment, t.userId)
+      .where(sql`submitted_at IS NOT NULL`),
+    // Stages now, across institutions (deadline reminders); the reports use the pi_ indexes above.
     index('applications_status_idx').on(t.status),
-    index('applications_awarded_at_idx').on(t.awardedAt).where(sql`status = 'awarded'`),
-    index('applications_created_at_idx').on(t.createdAt),
-    index('applications_submitted_at_idx').on(t.submittedAt).where(sql`submitted_at IS NOT NULL`),
-    index('applications_updated_at_id_idx').on(t.updatedAt.desc(), t.id.desc()),
   ],
 );
 

@@ -122,20 +122,22 @@ export type TimelineRow = {
 export async function timeline(db: Db, scope: Scope, period: Period, limit: number) {
   return queryRows<TimelineRow>(
     db,
-    // The first `limit` in progress and of the period's awards, each read in order from its index; then
-    // the people, grants and institution of the `limit` kept.
+    // The first `limit` in progress and of the period's awards, each picked from its index alone; then
+    // the applications, people, grants and institution of the `limit` kept.
     sql`WITH picked AS (
-      (SELECT a.* FROM applications a WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+      (SELECT a.id, a.status, a.grant_close_date FROM applications a WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
         ORDER BY a.grant_close_date ASC NULLS LAST, a.id LIMIT ${limit})
       UNION ALL
-      (SELECT a.* FROM applications a WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+      (SELECT a.id, a.status, a.grant_close_date FROM applications a
+        WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
         ORDER BY a.grant_close_date ASC NULLS LAST, a.id LIMIT ${limit})
     )
     SELECT a.id, g.title AS grant_title, u.id AS pi_id, u.name AS pi_name, u.department AS pi_department, a.status,
       a.created_at, a.submitted_at, a.awarded_at, to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline,
       to_char(g.close_date, 'YYYY-MM-DD') AS close_date, i.internal_deadline_business_days AS lead_days,
       coalesce(a.amount_awarded, a.amount_requested)::float8 AS amount
-    FROM (SELECT * FROM picked ORDER BY (status = 'awarded'), grant_close_date ASC NULLS LAST, id LIMIT ${limit}) a
+    FROM (SELECT * FROM picked ORDER BY (status = 'awarded'), grant_close_date ASC NULLS LAST, id LIMIT ${limit}) p
+    JOIN applications a ON a.id = p.id
     JOIN users u ON u.id = a.user_id
     JOIN institutions i ON i.id = u.institution_id
     JOIN grants g ON g.id = a.grant_id
@@ -157,6 +159,7 @@ export type ActivityRow = {
 
 /** Each active researcher's period: grants saved, applications started, submitted and won; most active first. */
 export async function professorActivity(db: Db, scope: Scope, period: Period, limit: number, researcherId?: string) {
+  const only = researcherId ? sql`AND a.user_id = ${researcherId}` : sql``;
   return queryRows<ActivityRow>(
     db,
     sql`WITH people AS (
@@ -164,15 +167,19 @@ export async function professorActivity(db: Db, scope: Scope, period: Period, li
         WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active'
           ${researcherId ? sql`AND u.id = ${researcherId}` : sql``}
       ), apps AS (
-        SELECT a.user_id,
-          count(*) FILTER (WHERE ${within(sql`a.created_at`, period)})::int AS started,
-          count(*) FILTER (WHERE ${within(sql`a.submitted_at`, period)})::int AS submitted,
-          count(*) FILTER (WHERE a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)})::int AS awarded
-        FROM applications a
-        WHERE ${ledInScope(scope)} ${researcherId ? sql`AND a.user_id = ${researcherId}` : sql``}
-          AND (${within(sql`a.created_at`, period)} OR ${within(sql`a.submitted_at`, period)}
-            OR (a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}))
-        GROUP BY a.user_id
+        -- Three ranges of the indexes by day started, submitted and won (each holds the PI and department).
+        SELECT x.user_id, sum(x.started)::int AS started, sum(x.submitted)::int AS submitted, sum(x.awarded)::int AS awarded
+        FROM (
+          SELECT a.user_id, 1 AS started, 0 AS submitted, 0 AS awarded FROM applications a
+          WHERE ${ledInScope(scope)} ${only} AND ${within(sql`a.created_at`, period)}
+          UNION ALL
+          SELECT a.user_id, 0, 1, 0 FROM applications a
+          WHERE ${ledInScope(scope)} ${only} AND a.submitted_at IS NOT NULL AND ${within(sql`a.submitted_at`, period)}
+          UNION ALL
+          SELECT a.user_id, 0, 0, 1 FROM applications a
+          WHERE ${ledInScope(scope)} ${only} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+        ) x
+        GROUP BY x.user_id
       ), saves AS (
         SELECT s.user_id, count(*)::int AS saved FROM saved_grants s JOIN people ON people.id = s.user_id
         WHERE ${within(sql`s.created_at`, period)}
