@@ -1,3 +1,4 @@
+DROP INDEX "application_events_rejected_idx";--> statement-breakpoint
 DROP INDEX "applications_awarded_at_idx";--> statement-breakpoint
 DROP INDEX "applications_created_at_idx";--> statement-breakpoint
 DROP INDEX "applications_submitted_at_idx";--> statement-breakpoint

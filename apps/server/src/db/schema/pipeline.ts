@@ -117,7 +117,6 @@ export const applicationEvents = pgTable(
   (t) => [
     index('application_events_application_idx').on(t.applicationId, t.createdAt),
     index('application_events_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('application_events_rejected_idx').on(t.createdAt).where(sql`to_status = 'rejected'`),
   ],
 );
 

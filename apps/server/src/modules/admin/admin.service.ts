@@ -223,6 +223,12 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
   };
 }
 
+/** A list cursor (`pipelineCursorSchema`): the moment the list is ordered by, `_`, the id of the last row shown. */
+const listCursor = {
+  write: (key: report.Keyset) => `${key.at}_${key.id}`,
+  read: (cursor: string): report.Keyset => ({ at: cursor.slice(0, cursor.indexOf('_')), id: cursor.slice(cursor.indexOf('_') + 1) }),
+};
+
 /** A page of the applications a status filter picks: awards and declines latest decided first, the others last changed first. */
 async function listPage(db: Db, scope: Scope, status: PipelineStatusFilter, period: Period, after?: report.Keyset) {
   const rows =
@@ -233,7 +239,7 @@ async function listPage(db: Db, scope: Scope, status: PipelineStatusFilter, peri
   const last = shown.at(-1);
   return {
     applications: shown.map(toPipelineRow),
-    next: rows.length > pipelinePageSize && last ? `${last.order_key}_${last.id}` : null,
+    next: rows.length > pipelinePageSize && last ? listCursor.write({ at: last.order_key, id: last.id }) : null,
   };
 }
 
@@ -246,8 +252,7 @@ export async function getPipelineApplications(
 ): Promise<AdminPipelineApplications> {
   requireReports(actor);
   const period = resolvePeriod(query, utcToday(now));
-  const after = { at: query.after.slice(0, 27), id: query.after.slice(28) };
-  return listPage(db, scopeOf(actor, query.department), query.status ?? 'all', period, after);
+  return listPage(db, scopeOf(actor, query.department), query.status ?? 'all', period, listCursor.read(query.after));
 }
 
 /** Every application the filter picks, in batches of `batch` (keyset on last change), for the CSV. */
