@@ -99,6 +99,26 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * Each researcher's activity per federal fiscal year (the year it ends in: FY2025 runs from 1 October
+ * 2024 to 30 September 2025, UTC days): applications started, submitted and won, and grants saved, kept
+ * by triggers from the applications and saved grants (migration 0035, decision 040) so the research
+ * office's dashboard ranks 5,000 people without grouping a year of applications. Never written by the
+ * application code; no reference to users, so a cascade from a deleted account cannot trip over it.
+ */
+export const researcherActivityYears = pgTable(
+  'researcher_activity_years',
+  {
+    userId: uuid('user_id').notNull(),
+    fiscalYear: integer('fiscal_year').notNull(),
+    started: integer('started').notNull().default(0),
+    submitted: integer('submitted').notNull().default(0),
+    awarded: integer('awarded').notNull().default(0),
+    saved: integer('saved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.fiscalYear, t.userId] })],
+);
+
 /** One stage change of an application: who, when, from, to, and why (a return to drafting says why). */
 export const applicationEvents = pgTable(
   'application_events',

@@ -35,14 +35,30 @@ function scopeOf(actor: Actor, department: string | undefined): Scope {
 
 export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 
-const opportunityCache = createOpportunityCache<Awaited<ReturnType<typeof overview.openOpportunities>>>();
+type Opportunities = Awaited<ReturnType<typeof overview.openOpportunities>>;
+/** Per institution and day: its research areas, and what was found from them per department ('' for all). */
+const opportunityCache = createOpportunityCache<{ sets: overview.DepartmentAreaSet[]; found: Map<string, Promise<Opportunities>> }>();
 const elsewhereCache = createOpportunityCache<Awaited<ReturnType<typeof report.fitElsewhere>>>();
 
-/** The open opportunities of a scope on a day, computed at most once a minute per app instance. */
-function openOpportunities(db: Db, scope: Scope, now: Date) {
-  return opportunityCache.get(`${scope.institutionId}|${scope.department ?? ''}|${utcToday(now)}`, () =>
-    overview.openOpportunities(db, scope, now, 10),
-  );
+/**
+ * The open opportunities of a scope on a day, from the institution's research
+ * areas read at most once a minute per app instance: looking at another
+ * department within that minute reads no profiles.
+ */
+async function openOpportunities(db: Db, scope: Scope, now: Date): Promise<Opportunities> {
+  const institution = await opportunityCache.get(`${scope.institutionId}|${utcToday(now)}`, async () => ({
+    sets: await overview.departmentAreaSets(db, scope.institutionId),
+    found: new Map(),
+  }));
+  const key = scope.department ?? '';
+  let found = institution.found.get(key);
+  if (!found) {
+    const people = scope.department === null ? institution.sets : institution.sets.filter((s) => s.department === scope.department);
+    found = overview.openOpportunities(db, people, now, 10);
+    institution.found.set(key, found);
+    found.catch(() => institution.found.delete(key));
+  }
+  return found;
 }
 
 function slices(rows: overview.AwardSliceRow[], key: 'agency' | 'department') {

@@ -95,6 +95,11 @@ describe('GET /admin/overview', () => {
     const bio = (await get(admin.cookie, '/api/v1/admin/overview?department=Biology')).json();
     expect(bio.stats).toEqual({ totalFundingAchieved: 120000, openOpportunities: 1, pendingApplications: 2, activeResearchers: 0 });
     expect(bio.researchersTotal).toBe(2);
+    // The reef grant fits Ana here (Cy has no areas); Ben, who fits it too, is in Physics.
+    expect(bio.opportunities).toEqual([{ grant: expect.objectContaining({ title: 'NSF reef grant' }), researchers: 1 }]);
+    const physics = (await get(admin.cookie, '/api/v1/admin/overview?department=Physics')).json();
+    expect(physics.opportunities).toEqual([{ grant: expect.objectContaining({ title: 'NSF reef grant' }), researchers: 1 }]);
+    expect((await get(admin.cookie, '/api/v1/admin/overview?department=Chemistry')).json().stats.openOpportunities).toBe(0);
     expect(bio.professorActivity.map((p: { researcher: { name: string } }) => p.researcher.name).sort()).toEqual(['Ana Biology', 'Cy Biology']);
     const old = (await get(admin.cookie, '/api/v1/admin/overview?from=2020-10-01&to=2021-09-30')).json();
     expect(old.period).toMatchObject({ from: '2020-10-01', to: '2021-09-30' });

@@ -2,8 +2,10 @@
 // and how many each fits) change only when the catalogue or a profile does,
 // not as applications move, yet they cost the dashboard and Grant Status
 // more than every pipeline figure together on the embedded database. Each
-// app instance keeps what it computed for a minute per institution,
-// department and day; a profile edit or an import shows within that minute.
+// app instance keeps what it computed for a minute per institution and day
+// (the institution's research areas, and what was found from them for it and
+// for each department looked at); a profile edit or an import shows within
+// that minute.
 // Grant Status's count of the people elsewhere each fits is kept the same
 // way, for the same reason. Nothing else is cached: the pipeline's figures are read fresh every time
 // (decision 037).

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { openGrantsFittingGroup } from '../grants/open-opportunities';
-import { inProgressStatuses, inScope, ledInScope, list, within, type Period, type Scope } from './period';
+import { inProgressStatuses, inScope, ledInScope, list, wholeFiscalYears, within, type Period, type Scope } from './period';
 
 
 export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
@@ -56,12 +56,13 @@ export type OpportunityRow = {
 };
 
 /**
- * Open grants that fit an active researcher in scope, by the rule each
- * person's own count in the directory follows (grants/open-opportunities.ts):
- * how many there are, and the `limit` that fit the most researchers.
+ * Open grants that fit a group of active researchers (given as their sets of
+ * research areas), by the rule each person's own count in the directory
+ * follows (grants/open-opportunities.ts): how many there are, and the
+ * `limit` that fit the most researchers.
  */
-export async function openOpportunities(db: Db, scope: Scope, now: Date, limit: number) {
-  const fitting = await openGrantsFittingGroup(db, await areaSets(db, inScope(scope)), now);
+export async function openOpportunities(db: Db, people: { areas: string[]; count: number }[], now: Date, limit: number) {
+  const fitting = await openGrantsFittingGroup(db, people, now);
   const ranked = fitting
     .sort((a, b) => b.people - a.people || (a.closeDate ?? '9999').localeCompare(b.closeDate ?? '9999') || a.id.localeCompare(b.id))
     .slice(0, limit);
@@ -83,6 +84,24 @@ export async function openOpportunities(db: Db, scope: Scope, now: Date, limit: 
     researchers: r.people,
   }));
   return { total: fitting.length, top };
+}
+
+export type DepartmentAreaSet = { department: string | null; areas: string[]; count: number };
+
+/**
+ * The distinct pairs of department and research areas of an institution's
+ * active researchers, with how many have each: one read serves the whole
+ * institution's open opportunities and every department's.
+ */
+export async function departmentAreaSets(db: Db, institutionId: string): Promise<DepartmentAreaSet[]> {
+  const [row] = await queryRows<{ sets: [string | null, string[], number][] | null }>(
+    db,
+    sql`SELECT json_agg(json_build_array(s.department, s.research_areas, s.n)) AS sets FROM (
+      SELECT u.department, p.research_areas, count(*)::int AS n FROM researcher_profiles p JOIN users u ON u.id = p.user_id
+      WHERE u.institution_id = ${institutionId} AND u.role = 'researcher' AND u.status = 'active' AND cardinality(p.research_areas) > 0
+      GROUP BY u.department, p.research_areas) s`,
+  );
+  return (row?.sets ?? []).map(([department, areas, count]) => ({ department, areas, count }));
 }
 
 /**
@@ -157,27 +176,58 @@ export type ActivityRow = {
   total: number;
 };
 
-/** Each active researcher's period: grants saved, applications started, submitted and won; most active first. */
-export async function professorActivity(db: Db, scope: Scope, period: Period, limit: number, researcherId?: string) {
-  const only = researcherId ? sql`AND a.user_id = ${researcherId}` : sql``;
+/**
+ * Each active researcher's period: grants saved, applications started,
+ * submitted and won; most active first. A run of whole fiscal years (the
+ * dashboard's default) is read from the yearly counts the database keeps
+ * (decision 040); any other period is counted from the applications.
+ */
+export function professorActivity(db: Db, scope: Scope, period: Period, limit: number) {
+  const years = wholeFiscalYears(period);
+  return years ? professorActivityByYears(db, scope, years, limit) : professorActivityOnRead(db, scope, period, limit);
+}
+
+const activePeople = (scope: Scope) => sql`SELECT u.id, u.name, u.department, u.last_sign_in_at FROM users u
+  WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active'`;
+
+const activityOrder = sql`ORDER BY awarded DESC, submitted DESC, started DESC, saved DESC, people.last_sign_in_at DESC NULLS LAST, people.name, people.id`;
+
+/** The same as professorActivity over fiscal years `first` to `last`, from researcher_activity_years. */
+export async function professorActivityByYears(db: Db, scope: Scope, [first, last]: [number, number], limit: number) {
   return queryRows<ActivityRow>(
     db,
-    sql`WITH people AS (
-        SELECT u.id, u.name, u.department, u.last_sign_in_at FROM users u
-        WHERE ${inScope(scope)} AND u.role = 'researcher' AND u.status = 'active'
-          ${researcherId ? sql`AND u.id = ${researcherId}` : sql``}
-      ), apps AS (
+    sql`WITH people AS (${activePeople(scope)}), years AS (
+        SELECT r.user_id, sum(r.started)::int AS started, sum(r.submitted)::int AS submitted, sum(r.awarded)::int AS awarded,
+          sum(r.saved)::int AS saved
+        FROM researcher_activity_years r WHERE r.fiscal_year BETWEEN ${first} AND ${last}
+        GROUP BY r.user_id
+      )
+      SELECT people.id, people.name, people.department, people.last_sign_in_at,
+        coalesce(years.saved, 0) AS saved, coalesce(years.started, 0) AS started,
+        coalesce(years.submitted, 0) AS submitted, coalesce(years.awarded, 0) AS awarded,
+        count(*) OVER ()::int AS total
+      FROM people LEFT JOIN years ON years.user_id = people.id
+      ${activityOrder}
+      LIMIT ${limit}`,
+  );
+}
+
+/** The same as professorActivity over any period, counted from the applications and saved grants. */
+export async function professorActivityOnRead(db: Db, scope: Scope, period: Period, limit: number) {
+  return queryRows<ActivityRow>(
+    db,
+    sql`WITH people AS (${activePeople(scope)}), apps AS (
         -- Three ranges of the indexes by day started, submitted and won (each holds the PI and department).
         SELECT x.user_id, sum(x.started)::int AS started, sum(x.submitted)::int AS submitted, sum(x.awarded)::int AS awarded
         FROM (
           SELECT a.user_id, 1 AS started, 0 AS submitted, 0 AS awarded FROM applications a
-          WHERE ${ledInScope(scope)} ${only} AND ${within(sql`a.created_at`, period)}
+          WHERE ${ledInScope(scope)} AND ${within(sql`a.created_at`, period)}
           UNION ALL
           SELECT a.user_id, 0, 1, 0 FROM applications a
-          WHERE ${ledInScope(scope)} ${only} AND a.submitted_at IS NOT NULL AND ${within(sql`a.submitted_at`, period)}
+          WHERE ${ledInScope(scope)} AND a.submitted_at IS NOT NULL AND ${within(sql`a.submitted_at`, period)}
           UNION ALL
           SELECT a.user_id, 0, 0, 1 FROM applications a
-          WHERE ${ledInScope(scope)} ${only} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
+          WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
         ) x
         GROUP BY x.user_id
       ), saves AS (
@@ -190,7 +240,7 @@ export async function professorActivity(db: Db, scope: Scope, period: Period, li
         coalesce(apps.submitted, 0) AS submitted, coalesce(apps.awarded, 0) AS awarded,
         count(*) OVER ()::int AS total
       FROM people LEFT JOIN apps ON apps.user_id = people.id LEFT JOIN saves ON saves.user_id = people.id
-      ORDER BY awarded DESC, submitted DESC, started DESC, saved DESC, people.last_sign_in_at DESC NULLS LAST, people.name, people.id
+      ${activityOrder}
       LIMIT ${limit}`,
   );
 }

@@ -13,6 +13,19 @@ export function resolvePeriod(query: { from?: string; to?: string }, today: stri
   return fiscalYearOf(today);
 }
 
+/**
+ * The fiscal years (the years they end in) a period covers exactly, when it
+ * runs from a 1 October to a later 30 September; else null.
+ */
+export function wholeFiscalYears(period: { from: string; to: string }): [number, number] | null {
+  const from = /^(\d{4})-10-01$/.exec(period.from);
+  const to = /^(\d{4})-09-30$/.exec(period.to);
+  if (!from || !to) return null;
+  const first = Number(from[1]) + 1;
+  const last = Number(to[1]);
+  return first <= last ? [first, last] : null;
+}
+
 /** `column` (a timestamptz) falls on a day of the period. */
 export function within(column: SQL, period: { from: string; to: string }): SQL {
   return sql`(${column} >= (${period.from}::date)::timestamp AT TIME ZONE 'UTC' AND ${column} < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
