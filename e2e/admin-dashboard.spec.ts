@@ -171,6 +171,17 @@ test('the dashboard’s figures, charts, filters and links agree with each other
   expect(inDepartment.department).toBe(department);
   await expectCards(page, inDepartment);
   expect(inDepartment.stats.totalFundingAchieved).toBe(fiscal.fundingByDepartment[0]!.amount);
+  // Active Researchers leads to the department's active people, last signed in first.
+  await card(page, 'Active Researchers').click();
+  await expect(page).toHaveURL(
+    /\/admin\/manage\?status=active&department=.+&sort=lastSignInAt&order=desc/,
+  );
+  await expect(page.getByText(`Showing only active researchers in ${department}.`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(
+    new RegExp(`\\d of ${inDepartment.researchersTotal}Previous`),
+  );
+  await page.goBack();
+  await expectCards(page, inDepartment);
   await page.getByLabel('Department', { exact: true }).selectOption('');
   await expect(page).not.toHaveURL(/department=/);
   await expectCards(page, fiscal);

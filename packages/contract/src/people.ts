@@ -76,17 +76,21 @@ export const directorySorts = [
 ] as const;
 export type DirectorySort = (typeof directorySorts)[number];
 
+export const personStatuses = ['active', 'invited', 'deactivated'] as const;
+export type PersonStatus = (typeof personStatuses)[number];
+
 export const researcherDirectoryQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
+  /** Only the people of this department (the exact name, any case): the dashboard's links. */
+  department: z.string().trim().min(1).max(200).optional(),
+  /** Only the people in this state. */
+  status: z.enum(personStatuses, { error: `status is one of ${personStatuses.join(', ')}` }).optional(),
   sort: z.enum(directorySorts, { error: `sort is one of ${directorySorts.join(', ')}` }).default('name'),
   order: z.enum(['asc', 'desc'], { error: 'order is asc or desc' }).default('asc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 });
 export type ResearcherDirectoryQuery = z.input<typeof researcherDirectoryQuerySchema>;
-
-export const personStatuses = ['active', 'invited', 'deactivated'] as const;
-export type PersonStatus = (typeof personStatuses)[number];
 
 export const directoryRowSchema = z.object({
   /** The person's id; for an invited person, the invitation's id. */
@@ -132,4 +136,10 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const researchersCsvQuerySchema = researcherDirectoryQuerySchema.pick({ q: true, sort: true, order: true });
+export const researchersCsvQuerySchema = researcherDirectoryQuerySchema.pick({
+  q: true,
+  department: true,
+  status: true,
+  sort: true,
+  order: true,
+});

@@ -67,6 +67,23 @@ describe('GET /api/v1/admin/researchers', () => {
     expect(paged.results).toHaveLength(1);
   });
 
+  it('narrows to a department (its name in any case) and to a state, and so does the export', async () => {
+    await t.db.execute(sql`UPDATE users SET department = 'Hydrology Lab' WHERE id = ${ana.id}`);
+    const names = (body: { results: { name: string }[] }) => body.results.map((r) => r.name);
+    expect(names((await directory(admin.cookie, '?department=hydrology%20LAB')).json())).toEqual(['Ana Alvarez']);
+    expect(names((await directory(admin.cookie, '?status=invited')).json())).toEqual(['Cara Invited']);
+    const active = (await directory(admin.cookie, '?status=active&department=Hydrology%20Lab&sort=lastSignInAt&order=desc')).json();
+    expect(active).toMatchObject({ total: 1, results: [{ name: 'Ana Alvarez', status: 'active' }] });
+    const csv = await t.app.inject({ method: 'GET', url: '/api/v1/admin/researchers.csv?status=invited', headers: { cookie: admin.cookie } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Cara Invited');
+    expect(csv.body).not.toContain('Ana Alvarez');
+    const bad = await directory(admin.cookie, '?status=gone');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('status');
+    await t.db.execute(sql`UPDATE users SET department = NULL WHERE id = ${ana.id}`);
+  });
+
   it('refuses bad parameters with the field named', async () => {
     const res = await directory(admin.cookie, '?sort=salary');
     expect(res.statusCode).toBe(400);

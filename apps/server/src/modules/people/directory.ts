@@ -15,6 +15,8 @@ import { listPendingInvitations } from './people.repository';
 
 type Query = {
   q?: string;
+  department?: string;
+  status?: DirectoryRow['status'];
   sort: DirectorySort;
   order: 'asc' | 'desc';
   page: number;
@@ -95,16 +97,19 @@ function compare(sort: DirectorySort) {
   };
 }
 
-/** Rows matching `q`, sorted (ties by name, then e-mail, always ascending) and paged. */
+/** Rows matching `q` (and the department and state asked for), sorted (ties by name, then e-mail, always ascending) and paged. */
 export function pageDirectory(rows: DirectoryRow[], query: Query) {
   const q = query.q?.trim().toLowerCase();
-  const matching = q
-    ? rows.filter((r) =>
+  const department = query.department?.trim().toLowerCase();
+  const matching = rows.filter(
+    (r) =>
+      (!q ||
         [r.name, r.email, r.title ?? '', r.department ?? '', ...r.researchAreas].some((text) =>
           text.toLowerCase().includes(q),
-        ),
-      )
-    : rows;
+        )) &&
+      (!department || (r.department ?? '').trim().toLowerCase() === department) &&
+      (!query.status || r.status === query.status),
+  );
   const primary = compare(query.sort);
   const direction = query.order === 'desc' ? -1 : 1;
   const byName = compare('name');

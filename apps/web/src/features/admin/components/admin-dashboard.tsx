@@ -96,7 +96,8 @@ function dashboardCards(
       value: formatInteger(data.stats.activeResearchers),
       suffix: `of ${formatInteger(data.researchersTotal)} active`,
       detail: 'Signed in within the last 30 days',
-      to: `${paths.admin.manage}?sort=lastSignInAt&order=desc`,
+      // The active researchers of the scope, last signed in first: the first of them are those counted.
+      to: `${paths.admin.manage}${searchOf({ status: 'active', department: query.department, sort: 'lastSignInAt', order: 'desc' })}`,
       Icon: UsersRound,
     },
   ];

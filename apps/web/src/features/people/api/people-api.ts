@@ -32,6 +32,8 @@ export function importCsv(text: string, dryRun: boolean) {
   });
 }
 
-export function csvHref(query: Pick<DirectoryQuery, 'q' | 'sort' | 'order'>) {
+export function csvHref(
+  query: Pick<DirectoryQuery, 'q' | 'department' | 'status' | 'sort' | 'order'>,
+) {
   return api.href('/api/v1/admin/researchers.csv', query);
 }
