@@ -1,17 +1,29 @@
 // An application through the research office, as a researcher and the office
 // would do it: the pipeline page (list and board), the application page, the
-// review queue, a return with a reason, approval, and the sponsor's answer.
+// review queue, a return with a reason, approval, and the sponsor's answer,
+// with the office's dashboard moving as it goes (Jordan's row of Professor
+// Activity and the funding achieved).
 // axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { demoAccounts, expect, failedResource, signIn, test, viewports, settleToasts } from './fixtures';
+import {
+  demoAccounts,
+  expect,
+  failedResource,
+  signIn,
+  test,
+  viewports,
+  settleToasts,
+} from './fixtures';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page, label: string) {
   await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
+  const results = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(tags)
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
   );
@@ -22,7 +34,9 @@ async function shoot(page: Page, name: string) {
   // A toast fading in or out is half transparent, which axe reads as too little contrast: let them go
   // first (a pointer resting on one would hold it open).
   await page.mouse.move(1, 1);
-  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
     await expectNoViolations(page, `${name} (${width})`);
@@ -31,12 +45,46 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(viewports.desktop);
 }
 
+/** A researcher's row of Professor Activity on the office's dashboard: saved, started, submitted, awarded. */
+async function activityOnDashboard(office: Page, name: string) {
+  await office.goto('/admin/dashboard');
+  const row = office
+    .getByRole('region', { name: 'Professor Activity' })
+    .getByRole('row')
+    .filter({ has: office.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  await expect(row).toHaveCount(1);
+  const cells = await row.getByRole('cell').allInnerTexts(); // last sign-in, then the four figures
+  return cells.slice(1).map((text) => Number(text.replace(/,/g, '')));
+}
+
+/** The dashboard's Total Funding Achieved, from the API and as the card shows it. */
+async function fundingAchieved(office: Page) {
+  const overview = await (await office.request.get('/api/v1/admin/overview')).json();
+  const amount = overview.stats.totalFundingAchieved as number;
+  await office.goto('/admin/dashboard');
+  const text = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }).format(amount);
+  await expect(
+    office
+      .getByRole('region', { name: 'The institution in figures' })
+      .getByRole('link', { name: /^Total Funding Achieved/ }),
+  ).toContainText(text);
+  return amount;
+}
+
 /** Signs Jordan in and opens the demo application he leads (other journeys may start more of his). */
 async function openJordansApplication(page: Page) {
   await page.goto('/login');
   await signIn(page, demoAccounts.researcher, 'researcher');
   await expect(page).toHaveURL('/dashboard');
-  await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name: 'Grants', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .filter({ visible: true })
+    .getByRole('link', { name: 'Grants', exact: true })
+    .click();
   await expect(page).toHaveURL('/dashboard/grants');
   await page
     .getByRole('region', { name: /^Applications in progress/ })
@@ -81,12 +129,16 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   await invitee.getByRole('link', { name: 'Grants' }).first().click();
   const invitations = invitee.getByRole('region', { name: 'Team invitations' });
   await expect(invitations).toContainText(title);
-  await expect(invitations).toContainText('Dr. Jordan Ellery (Example State University) invites you as contributor');
+  await expect(invitations).toContainText(
+    'Dr. Jordan Ellery (Example State University) invites you as contributor',
+  );
   await shoot(invitee, 'team-invitation');
   await invitations.getByRole('button', { name: `Accept: ${title}` }).click();
   await expect(invitee.getByText('You joined the team')).toBeVisible();
   await expect(invitee.locator('#application-title')).toHaveText(title);
-  await expect(invitee.getByRole('region', { name: 'Next steps' })).toContainText('The PI and the research office');
+  await expect(invitee.getByRole('region', { name: 'Next steps' })).toContainText(
+    'The PI and the research office',
+  );
   await invitee.getByRole('link', { name: 'Team chat' }).click();
   await expect(invitee).toHaveURL(/\/dashboard\/message\?c=/);
   await expect(invitee.getByRole('heading', { name: `Team: ${title}` })).toBeVisible();
@@ -106,7 +158,9 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   await expect(invite.getByText(/already on this team/)).toBeVisible();
   await invite.getByRole('button', { name: 'Cancel' }).click();
   const found = await page.request.get('/api/v1/users?q=Ruth');
-  const ruth = ((await found.json()) as { users: { id: string; name: string }[] }).users.find((u) => u.name.includes('Ruth'))!;
+  const ruth = ((await found.json()) as { users: { id: string; name: string }[] }).users.find((u) =>
+    u.name.includes('Ruth'),
+  )!;
   await page.goto(`/dashboard/researcher/${ruth.id}`);
   await page.getByRole('button', { name: 'Invite to team' }).click();
   invite = page.getByRole('dialog', { name: `Invite ${ruth.name} to a team` });
@@ -128,7 +182,9 @@ test('the team uploads real files to the checklist; a renamed program is refused
   const documents = page.getByRole('region', { name: 'Documents' });
   await expect(documents).toContainText('2 of 6 completed');
   const narrative = documents.getByRole('listitem').filter({ hasText: 'Data management plan' });
-  await narrative.getByLabel('Upload a file for Data management plan').setInputFiles('apps/server/test/fixtures/project-description.pdf');
+  await narrative
+    .getByLabel('Upload a file for Data management plan')
+    .setInputFiles('apps/server/test/fixtures/project-description.pdf');
   await expect(page.getByText('Data management plan: version 1 uploaded')).toBeVisible();
   await expect(narrative.getByRole('link', { name: 'project-description.pdf' })).toBeVisible();
   await expect(narrative.getByLabel('Status of Data management plan')).toHaveValue('in_progress');
@@ -139,15 +195,21 @@ test('the team uploads real files to the checklist; a renamed program is refused
     buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(120).fill(0)]),
   });
   await expect(page.getByText(/contents are ELF/)).toBeVisible();
-  await narrative.getByLabel('Upload a file for Data management plan').setInputFiles('apps/server/test/fixtures/budget-justification.docx');
+  await narrative
+    .getByLabel('Upload a file for Data management plan')
+    .setInputFiles('apps/server/test/fixtures/budget-justification.docx');
   await expect(page.getByText('Data management plan: version 2 uploaded')).toBeVisible();
   await narrative.getByLabel('Status of Data management plan').selectOption('completed');
   await expect(documents).toContainText('3 of 6 completed');
   // One deadline downloads as a calendar event.
   const event = await page.request.get(
-    (await page.getByRole('link', { name: 'Add internal deadline to calendar' }).getAttribute('href')) ?? '',
+    (await page
+      .getByRole('link', { name: 'Add internal deadline to calendar' })
+      .getAttribute('href')) ?? '',
   );
-  expect(event.headers()['content-disposition']).toBe('attachment; filename="internal-deadline.ics"');
+  expect(event.headers()['content-disposition']).toBe(
+    'attachment; filename="internal-deadline.ics"',
+  );
   expect(await event.text()).toContain('BEGIN:VEVENT');
 
   // Tasks: one added for a teammate, one of Jordan's ticked off.
@@ -158,17 +220,25 @@ test('the team uploads real files to the checklist; a renamed program is refused
   await tasks.getByLabel('Assigned to').selectOption({ label: 'Dr. Avery Castellano' });
   await tasks.getByRole('button', { name: 'Add task' }).click();
   await expect(page.getByText('Task added: Book the lab for pilot data')).toBeVisible();
-  await expect(tasks.getByRole('listitem').filter({ hasText: 'Book the lab for pilot data' })).toContainText('Dr. Avery Castellano');
+  await expect(
+    tasks.getByRole('listitem').filter({ hasText: 'Book the lab for pilot data' }),
+  ).toContainText('Dr. Avery Castellano');
   await tasks.getByLabel('Done: Draft the project description').check();
   await expect(tasks.getByLabel('Reopen: Draft the project description')).toBeChecked();
   await shoot(page, 'application-documents');
   // The newest version and the earlier one download as what they are.
-  const newest = await page.request.get(await narrative.getByRole('link', { name: 'budget-justification.docx' }).getAttribute('href') ?? '');
+  const newest = await page.request.get(
+    (await narrative
+      .getByRole('link', { name: 'budget-justification.docx' })
+      .getAttribute('href')) ?? '',
+  );
   expect(newest.headers()['content-type']).toContain('wordprocessingml');
   expect(newest.headers()['content-disposition']).toMatch(/^attachment;/);
   await narrative.getByText('Earlier versions (1)').click();
   const first = await page.request.get(
-    (await narrative.getByRole('link', { name: 'Version 1: project-description.pdf' }).getAttribute('href')) ?? '',
+    (await narrative
+      .getByRole('link', { name: 'Version 1: project-description.pdf' })
+      .getAttribute('href')) ?? '',
   );
   expect(first.headers()['content-type']).toBe('application/pdf');
   expect((await first.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -205,7 +275,9 @@ test('a researcher sends an application to the research office, which returns it
   const card = inProgress.getByRole('article').filter({ hasText: '$1,500,000' });
   await expect(card).toContainText('DRAFTING');
   await expect(card).toContainText(/Internal .* Sponsor /);
-  await expect(page.getByRole('region', { name: 'Upcoming deadlines' })).toContainText('Internal deadline');
+  await expect(page.getByRole('region', { name: 'Upcoming deadlines' })).toContainText(
+    'Internal deadline',
+  );
   await shoot(page, 'pipeline-list');
   await page.getByRole('button', { name: 'Board' }).click();
   await expect(page).toHaveURL(/view=board/);
@@ -222,8 +294,12 @@ test('a researcher sends an application to the research office, which returns it
   await send.getByLabel('Note for the history').fill('Budget and narrative are ready.');
   await send.getByRole('button', { name: 'Send to research office' }).click();
   await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Next steps' })).toContainText('With the research office');
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('“Budget and narrative are ready.”');
+  await expect(page.getByRole('region', { name: 'Next steps' })).toContainText(
+    'With the research office',
+  );
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    '“Budget and narrative are ready.”',
+  );
   const applicationUrl = page.url();
 
   // The office, in another browser.
@@ -231,6 +307,9 @@ test('a researcher sends an application to the research office, which returns it
   const office = await officeContext.newPage();
   await office.goto('/login');
   await signIn(office, demoAccounts.admin, 'admin');
+  const jordan = (await (await page.request.get('/api/v1/auth/me')).json()).user.name as string;
+  const [saved, started, submitted, awarded] = await activityOnDashboard(office, jordan);
+  const fundingBefore = await fundingAchieved(office);
   await office.getByRole('link', { name: 'Grants' }).first().click();
   const queue = office.getByRole('region', { name: /^Waiting for internal review/ });
   const item = queue.getByRole('listitem').filter({ hasText: title });
@@ -243,25 +322,41 @@ test('a researcher sends an application to the research office, which returns it
   await expectNoViolations(office, 'the return dialog with an error');
   await ret.getByLabel('What needs to change').fill('Add the data management plan.');
   await ret.getByRole('button', { name: 'Return to the PI' }).click();
-  await expect(office.locator('div[style*="z-index: 9999"] [role="status"]').getByText('Moved to DRAFTING')).toBeVisible();
+  await expect(
+    office.locator('div[style*="z-index: 9999"] [role="status"]').getByText('Moved to DRAFTING'),
+  ).toBeVisible();
   await expect(queue.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
   // Back with the researcher: returned, with the reason; sent again.
   await page.reload();
   await expect(page.getByLabel('Status: DRAFTING')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('“Add the data management plan.”');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    '“Add the data management plan.”',
+  );
   await page.getByRole('button', { name: 'Send to research office' }).click();
-  await page.getByRole('dialog', { name: 'Send to research office' }).getByRole('button', { name: 'Send to research office' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send to research office' })
+    .getByRole('button', { name: 'Send to research office' })
+    .click();
   await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();
 
   // The office approves and submits, and sets its own internal deadline.
   await office.goto(applicationUrl.replace('/dashboard/applications/', '/admin/applications/'));
   await expect(office.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await office.getByRole('button', { name: 'Approve and submit' }).click();
-  await office.getByRole('dialog', { name: 'Approve and submit' }).getByRole('button', { name: 'Approve and submit' }).click();
+  await office
+    .getByRole('dialog', { name: 'Approve and submit' })
+    .getByRole('button', { name: 'Approve and submit' })
+    .click();
   await expect(office.getByLabel('Status: SUBMITTED')).toBeVisible();
   await shoot(office, 'application-office');
-  await officeContext.close();
+  // The dashboard counts the submission in Jordan's row at once.
+  expect(await activityOnDashboard(office, jordan)).toEqual([
+    saved,
+    started,
+    submitted! + 1,
+    awarded,
+  ]);
 
   // The sponsor answers: an award needs its amount.
   await page.reload();
@@ -278,4 +373,14 @@ test('a researcher sends an application to the research office, which returns it
   await expect(page.getByRole('region', { name: 'Next steps' })).toContainText('moves no further');
   await page.getByRole('link', { name: 'Back to Grants' }).click();
   await expect(page.getByRole('region', { name: /^Active grants/ })).toContainText(title);
+
+  // The office sees the award: in Jordan's row, and in the funding achieved this fiscal year.
+  expect(await activityOnDashboard(office, jordan)).toEqual([
+    saved,
+    started,
+    submitted! + 1,
+    awarded! + 1,
+  ]);
+  expect(await fundingAchieved(office)).toBe(fundingBefore + 1_250_000);
+  await officeContext.close();
 });
