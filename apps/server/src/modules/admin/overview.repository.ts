@@ -199,7 +199,8 @@ export async function professorActivityByYears(db: Db, scope: Scope, [first, las
     sql`WITH people AS (${activePeople(scope)}), years AS (
         SELECT r.user_id, sum(r.started)::int AS started, sum(r.submitted)::int AS submitted, sum(r.awarded)::int AS awarded,
           sum(r.saved)::int AS saved
-        FROM researcher_activity_years r WHERE r.fiscal_year BETWEEN ${first} AND ${last}
+        FROM researcher_activity_years r JOIN people ON people.id = r.user_id -- this institution's rows only, however many share the table
+        WHERE r.fiscal_year BETWEEN ${first} AND ${last}
         GROUP BY r.user_id
       )
       SELECT people.id, people.name, people.department, people.last_sign_in_at,
