@@ -23,6 +23,7 @@ import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { createScheduler, type ScheduledJob } from './jobs/scheduler';
 import { maintainEmbeddedDatabase } from './db/maintenance';
+import { reconcileResearcherActivityYears } from './modules/pipeline/activity-years';
 import { runDueWork } from './modules/notifications/due-work';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -102,7 +103,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('outbox', createOutbox(database.db, config, app.log));
   // Started by main.ts (tests run the due work themselves, as `npm run jobs:run-due` does).
   const dueWork = () => runDueWork({ db: database.db, bus: app.realtime, config, log: app.log }).then(() => app.outbox.poke());
-  const jobs: ScheduledJob[] = [{ name: 'notifications-due', cron: '*/5 * * * *', run: dueWork }];
+  const jobs: ScheduledJob[] = [
+    { name: 'notifications-due', cron: '*/5 * * * *', run: dueWork },
+    // The dashboard's yearly activity counts, counted again at night; a correction is logged (decision 040).
+    {
+      name: 'activity-years-check',
+      cron: '15 3 * * *',
+      catchUpAtStart: false,
+      run: async () => {
+        const changed = await reconcileResearcherActivityYears(database.db);
+        if (changed > 0) app.log.warn({ changed }, 'researcher_activity_years had drifted; corrected');
+      },
+    },
+  ];
   // PGlite has no autovacuum: its upkeep runs at night (db/maintenance.ts), not at start, where
   // holding the database for seconds would keep the first requests waiting.
   if (database.kind === 'pglite') {

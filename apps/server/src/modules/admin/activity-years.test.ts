@@ -1,7 +1,8 @@
 // The yearly activity counts the database keeps (decision 040) give the
 // dashboard's Professor Activity the same figures as counting the
 // applications and saves of those fiscal years, through every kind of change
-// a row can go through; and migration 0035's fill of past rows agrees too.
+// a row can go through; migration 0035's fill of past rows agrees too, and
+// the nightly check (pipeline/activity-years.ts) puts right rows that drifted.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
 import { makeGrant, makeUser } from '../../../test/factories';
+import { reconcileResearcherActivityYears } from '../pipeline/activity-years';
 import { professorActivityByYears, professorActivityOnRead } from './overview.repository';
 import { wholeFiscalYears, type Scope } from './period';
 
@@ -127,5 +129,18 @@ describe('researcher_activity_years', () => {
     await db.execute(sql`DELETE FROM researcher_activity_years`);
     await db.execute(sql.raw(fill));
     expect(await queryRows(db, sql`SELECT * FROM researcher_activity_years ORDER BY 1, 2`)).toEqual(kept);
+  });
+
+  it('is put right by the nightly check when rows drift, and left alone when they agree', async () => {
+    const kept = await queryRows(db, sql`SELECT * FROM researcher_activity_years ORDER BY 1, 2`);
+    expect(await reconcileResearcherActivityYears(db)).toBe(0);
+    // Three kinds of drift: a count changed, a row lost, a row nothing counts.
+    await db.execute(sql`UPDATE researcher_activity_years SET submitted = 7 WHERE user_id = ${people.ana} AND fiscal_year = 2025`);
+    await db.execute(sql`DELETE FROM researcher_activity_years WHERE user_id = ${people.ana} AND fiscal_year = 2026`);
+    await db.execute(sql`INSERT INTO researcher_activity_years (user_id, fiscal_year, started) VALUES (${people.cy}, 2019, 4)`);
+    await db.execute(sql`INSERT INTO researcher_activity_years (user_id, fiscal_year) VALUES (${people.cy}, 2018)`); // all zero: not wrong
+    expect(await reconcileResearcherActivityYears(db)).toBe(3);
+    expect(await queryRows(db, sql`SELECT * FROM researcher_activity_years ORDER BY 1, 2`)).toEqual(kept);
+    expect(await agree(2025)).toEqual({ Ana: [0, 1, 0, 0], Cy: [0, 0, 0, 0] });
   });
 });
