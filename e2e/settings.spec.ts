@@ -1,8 +1,22 @@
 // Account settings: changing the password (the current one is checked) and
 // signing out everywhere. Uses a demo researcher no other journey signs in with.
+import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword, expect, failedResource, signIn, test } from './fixtures';
 
 const newPassword = 'a-brand-new-passphrase';
+
+/**
+ * The Notifications section above the password form grows when its
+ * preferences arrive; a click aimed before that lands on whatever moved under
+ * it. A person clicks on the page they see settled, so the journey waits too.
+ */
+async function settled(page: Page) {
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications', exact: true })
+      .getByRole('heading', { name: 'What you hear about' }),
+  ).toBeVisible();
+}
 
 test('change the password, sign in with it, change it back, sign out everywhere', async ({
   page,
@@ -22,6 +36,7 @@ test('change the password, sign in with it, change it back, sign out everywhere'
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL('/dashboard/settings');
   await expect(page.getByRole('main')).toContainText(demoAccounts.passwordChanger);
+  await settled(page);
 
   const form = page.getByRole('form', { name: 'Change password' });
   const current = form.getByLabel('Current password', { exact: true });
@@ -56,6 +71,7 @@ test('change the password, sign in with it, change it back, sign out everywhere'
 
   // Put the demo password back.
   await page.goto('/dashboard/settings');
+  await settled(page);
   await current.fill(newPassword);
   await next.fill(demoPassword);
   await confirm.fill(demoPassword);
