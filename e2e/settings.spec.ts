@@ -6,9 +6,9 @@ import { demoAccounts, demoPassword, expect, failedResource, signIn, test } from
 const newPassword = 'a-brand-new-passphrase';
 
 /**
- * The Notifications section above the password form grows when its
- * preferences arrive; a click aimed before that lands on whatever moved under
- * it. A person clicks on the page they see settled, so the journey waits too.
+ * The page is whole once the Notifications section (above the password form)
+ * shows its preferences; the app waits for them before showing the page, and
+ * the journey checks that it did before using the form below.
  */
 async function settled(page: Page) {
   await expect(
