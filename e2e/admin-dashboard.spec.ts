@@ -324,6 +324,37 @@ test('Grant Status shows every application of a long list, a page at a time, by 
   expect(new Set(links).size).toBe(first.applicationsTotal);
 });
 
+test('Applications of your institution come 25 at a time, and by stage', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOffice(page);
+  await page.goto('/admin/grants');
+  const list = page.getByRole('region', { name: /^Applications of your institution \(/ });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(25);
+  const total = Number((await list.getByRole('heading').textContent())!.replace(/\D/g, ''));
+  expect(total, 'the demo history holds more than a page').toBeGreaterThan(25);
+  const more = list.getByRole('button', { name: /^Show more/ });
+  await expect(more).toHaveText(
+    `Show more (${Math.min(25, total - 25)} of ${count(total - 25)} left)`,
+  );
+  await more.click();
+  await expect(items).toHaveCount(Math.min(50, total));
+  const links = await items.evaluateAll((rows) =>
+    rows.map((row) => row.querySelector('a')?.getAttribute('href')),
+  );
+  expect(new Set(links).size, 'each application once').toBe(links.length);
+
+  // One stage: every row shows it, and the count in the heading is theirs.
+  await list.getByLabel('Stage').selectOption('rejected');
+  await expect(list.getByRole('heading')).not.toHaveText(
+    `Applications of your institution (${count(total)})`,
+  );
+  const rejected = Number((await list.getByRole('heading').textContent())!.replace(/\D/g, ''));
+  expect(rejected).toBeGreaterThan(0);
+  await expect(items).toHaveCount(Math.min(25, rejected));
+  await expect(items.filter({ hasText: 'REJECTED' })).toHaveCount(Math.min(25, rejected));
+});
+
 test('the dashboard works by keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);
   await signInOffice(page);

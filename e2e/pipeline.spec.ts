@@ -307,6 +307,8 @@ test('a researcher sends an application to the research office, which returns it
   const office = await officeContext.newPage();
   await office.goto('/login');
   await signIn(office, demoAccounts.admin, 'admin');
+  // Landed: going elsewhere before the sign-in answered would cancel it.
+  await expect(office).toHaveURL(/\/admin\/dashboard$/);
   const jordan = (await (await page.request.get('/api/v1/auth/me')).json()).user.name as string;
   const [saved, started, submitted, awarded] = await activityOnDashboard(office, jordan);
   const fundingBefore = await fundingAchieved(office);

@@ -149,8 +149,22 @@ export const institutionApplicationsQuerySchema = z
   .object({
     status: applicationStatusSchema.optional(),
     grantId: uuidSchema('Grant not found').optional(),
+    /** A page at a time: an institution may hold 100,000 applications. */
+    page: z.coerce.number({ error: 'page is a number' }).int('page is a whole number').min(1, 'page is at least 1').max(10_000, 'page is at most 10000').default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize is a number' })
+      .int('pageSize is a whole number')
+      .min(1, 'pageSize is at least 1')
+      .max(100, 'pageSize is at most 100')
+      .default(50),
   })
   .strict();
+/** One page of the office's view, soonest sponsor deadline first, and how many match in all. */
+export const institutionApplicationsResponseSchema = applicationItemListResponseSchema.extend({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const institutionSettingsSchema = z.object({
   id: z.string(),

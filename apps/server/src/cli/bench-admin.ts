@@ -2,8 +2,9 @@
 // departments, research areas from the vocabulary) and 100,000 applications
 // over five years in every stage, with their stage events, documents, saved
 // grants and pending invitations, on the shipped catalogue. Times the
-// dashboard, the Grant Status page and the researcher detail as their routes
-// compute them (p50/p95/p99 over repeated calls with varied filters), and
+// dashboard, the Grant Status page (its figures and its lists) and the
+// researcher detail as their routes compute them (p50/p95/p99 over repeated
+// calls with varied filters), and
 // streams the whole pipeline CSV, printing the RSS it held. PGlite, and
 // PostgreSQL too when DATABASE_URL is set (a database of its own, dropped
 // afterwards; BENCH_PG_DB keeps it).
@@ -21,6 +22,7 @@ import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/c
 import { getOverview, getPipeline, pipelineExportRows } from '../modules/admin/admin.service';
 import { getResearcherReport } from '../modules/admin/researcher-report.service';
 import { createInstitution } from '../modules/institutions/institutions.service';
+import { getInstitutionApplications } from '../modules/pipeline/applications.service';
 import { loadShippedGrants } from '../seed/grants-seed';
 
 const people = Number(process.env.BENCH_PEOPLE ?? 5000);
@@ -173,6 +175,14 @@ async function run(label: string, database: Database) {
     cycle(statuses).map((status, i) => () => getPipeline(db, actor, { status, ...filters[i % filters.length]! })),
     12, // every status with every filter
   );
+  // Grant Status's own lists: the review queue, and every application a page at a time by stage.
+  const lists = [
+    { status: 'internal_review', page: 1, pageSize: 100 },
+    { page: 1, pageSize: 25 },
+    { page: 40, pageSize: 25 },
+    { status: 'drafting', page: 1, pageSize: 25 },
+  ] as const;
+  await time('GET /admin/applications', cycle(lists).map((q) => () => getInstitutionApplications(db, actor, q)), lists.length);
   await time('GET /admin/researchers/:id', researchers.map((id) => () => getResearcherReport(db, actor, id)), 1);
   // The whole pipeline as CSV, written nowhere: RSS sampled at every batch.
   global.gc?.();

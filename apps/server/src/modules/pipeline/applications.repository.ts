@@ -93,22 +93,35 @@ export async function listApplicationsOf(db: Db, userId: string) {
   );
 }
 
-/** The applications of an institution's researchers (the office's view), soonest sponsor deadline first. */
+/**
+ * One page of the applications of an institution's researchers (the office's view), soonest sponsor
+ * deadline first, and how many match in all.
+ */
 export async function listInstitutionApplications(
   db: Db,
   institutionId: string,
   filter: { status?: ApplicationStatus; grantId?: string },
+  page: { page: number; pageSize: number },
 ) {
   const conditions: SQL[] = [sql`u.institution_id = ${institutionId}`];
   if (filter.status) conditions.push(sql`a.status = ${filter.status}`);
   if (filter.grantId) conditions.push(sql`a.grant_id = ${filter.grantId}`);
-  return queryRows<ApplicationListRow>(
-    db,
-    sql`SELECT ${columns}, 'admin' AS role, ${documentCounts}
-    ${from}
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY g.close_date ASC NULLS LAST, a.created_at, a.id`,
-  );
+  const where = sql.join(conditions, sql` AND `);
+  const [rows, [count]] = await Promise.all([
+    queryRows<ApplicationListRow>(
+      db,
+      sql`SELECT ${columns}, 'admin' AS role, ${documentCounts}
+      ${from}
+      WHERE ${where}
+      ORDER BY g.close_date ASC NULLS LAST, a.created_at, a.id
+      LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM applications a JOIN users u ON u.id = a.user_id WHERE ${where}`,
+    ),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export type ApplicationChanges = {

@@ -60,12 +60,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: endpointSchema(endpoints.institutionApplications, {
         tags,
-        summary: "My institution's applications (the review queue: status=internal_review)",
+        summary: "My institution's applications, a page at a time (the review queue: status=internal_review)",
       }),
     },
-    async (request) => ({
-      applications: await getInstitutionApplications(app.db, requireUser(request), request.query),
-    }),
+    async (request) => getInstitutionApplications(app.db, requireUser(request), request.query),
   );
   app.get(
     endpoints.partneredApplications.path,

@@ -212,14 +212,16 @@ export async function getMyApplications(db: Db, actor: Actor) {
   return (await listApplicationsOf(db, actor.id)).map(toItem);
 }
 
-/** GET /admin/applications: the office's view of its institution's applications. */
+/** GET /admin/applications: the office's view of its institution's applications, a page at a time. */
 export async function getInstitutionApplications(
   db: Db,
   actor: Actor,
-  filter: { status?: ApplicationStatus; grantId?: string },
+  query: { status?: ApplicationStatus; grantId?: string; page: number; pageSize: number },
 ) {
   if (actor.role !== 'admin') throw new AppError('forbidden', 'Only administrators see the institution’s applications.');
-  return (await listInstitutionApplications(db, actor.institution.id, filter)).map(toItem);
+  const { page, pageSize, ...filter } = query;
+  const { rows, total } = await listInstitutionApplications(db, actor.institution.id, filter, { page, pageSize });
+  return { applications: rows.map(toItem), total, page, pageSize };
 }
 
 /** Other institutions' applications my researchers work on: that they are on them, not the contents. */

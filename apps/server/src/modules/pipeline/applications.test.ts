@@ -263,3 +263,70 @@ describe('the office and two people at once', () => {
     expect(events).toHaveLength(3);
   });
 });
+
+describe('the office’s list, a page at a time', () => {
+  type Item = { id: string; sponsorDeadline: string | null; status: string };
+  const list = async (query: string, who = 'admin') => {
+    const answer = await get(`/api/v1/admin/applications?${query}`, who);
+    expect(answer.statusCode, query).toBe(200);
+    return answer.json() as { applications: Item[]; total: number; page: number; pageSize: number };
+  };
+
+  beforeAll(async () => {
+    // Five more of this institution's applications, by a colleague, each with its own deadline.
+    for (const [index, closeDate] of ['2031-05-01', '2031-01-01', '2031-03-01', '2031-02-01', '2031-04-01'].entries()) {
+      const grant = await makeGrant(t.db, { title: `Paged call ${index}`, closeDate });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/applications',
+        headers: { cookie: cookies.pi! },
+        payload: { grantId: grant.id },
+      });
+      expect(started.statusCode).toBe(201);
+    }
+  });
+
+  it('pages through every application once, soonest sponsor deadline first, with the total', async () => {
+    const whole = await list('pageSize=100');
+    expect(whole.total).toBeGreaterThanOrEqual(6);
+    expect(whole.applications).toHaveLength(whole.total);
+    const deadlines = whole.applications.map((a) => a.sponsorDeadline ?? '9999');
+    expect(deadlines).toEqual([...deadlines].sort());
+
+    const seen: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await list(`pageSize=2&page=${page}`);
+      expect(answer).toMatchObject({ total: whole.total, page, pageSize: 2 });
+      if (answer.applications.length === 0) break;
+      expect(answer.applications.length).toBeLessThanOrEqual(2);
+      seen.push(...answer.applications.map((a) => a.id));
+    }
+    expect(seen).toEqual(whole.applications.map((a) => a.id));
+    // The default page is 50.
+    expect(await list('')).toMatchObject({ total: whole.total, page: 1, pageSize: 50 });
+  });
+
+  it('counts only what the filter keeps, and nothing of another institution', async () => {
+    const drafting = await list('status=drafting&pageSize=1');
+    expect(drafting.applications).toHaveLength(1);
+    expect(drafting.applications[0]!.status).toBe('drafting');
+    const all = await list('pageSize=100');
+    expect(drafting.total).toBe(all.applications.filter((a) => a.status === 'drafting').length);
+    expect(await list('pageSize=100', 'otherAdmin')).toMatchObject({ applications: [], total: 0 });
+  });
+
+  it('refuses a bad page or page size, naming the field', async () => {
+    for (const [query, path] of [
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=101', 'pageSize'],
+      ['pageSize=many', 'pageSize'],
+      ['page=0', 'page'],
+      ['page=1.5', 'page'],
+    ] as const) {
+      const answer = await get(`/api/v1/admin/applications?${query}`, 'admin');
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().code).toBe('validation_failed');
+      expect(answer.json().errors.map((e: { path: string }) => e.path)).toEqual([path]);
+    }
+  });
+});

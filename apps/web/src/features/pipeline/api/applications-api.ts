@@ -1,11 +1,10 @@
 // One application, its history, and the research office's queue and settings.
-import type { EndpointResponse } from '@grantbridge/contract/endpoints';
+import type { EndpointQuery, EndpointResponse } from '@grantbridge/contract/endpoints';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import type {
   ApplicationDetail,
   ApplicationDocument,
   ApplicationEvent,
-  ApplicationItem,
   UpdateApplicationRequest,
   UpdateTaskRequest,
 } from '@grantbridge/contract/pipeline';
@@ -32,11 +31,12 @@ export async function getApplicationEvents(id: string, signal?: AbortSignal): Pr
   return (await api.call('GET /api/v1/applications/:id/events', { params: { id }, signal })).events;
 }
 
-export async function getInstitutionApplications(
-  filter: { status?: ApplicationStatus; grantId?: string },
+/** One page of the institution's applications, soonest sponsor deadline first, with how many match in all. */
+export function getInstitutionApplications(
+  query: EndpointQuery<'institutionApplications'>,
   signal?: AbortSignal,
-): Promise<ApplicationItem[]> {
-  return (await api.call('GET /api/v1/admin/applications', { query: filter, signal })).applications;
+): Promise<EndpointResponse<'institutionApplications'>> {
+  return api.call('GET /api/v1/admin/applications', { query, signal });
 }
 
 export function getInstitutionSettings(signal?: AbortSignal): Promise<EndpointResponse<'institutionSettings'>> {

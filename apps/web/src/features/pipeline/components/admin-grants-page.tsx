@@ -4,7 +4,7 @@
 // lead time that sets internal deadlines.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import type { ApplicationItem } from '@grantbridge/contract/pipeline';
@@ -15,7 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatInteger, formatMoney } from '../../../lib/format';
 import {
   applicationKeys,
   getInstitutionApplications,
@@ -28,6 +28,11 @@ import { StepDialog, type StepTarget } from './application-dialogs';
 import { DeadlinePair } from './deadline-pair';
 
 type Paths = { application: (id: string) => string; person: (id: string) => string };
+
+/** The review queue shows this many at most (soonest deadline first); the list below has the rest. */
+const queueSize = 100;
+/** The list of every application, a page at a time. */
+const listPageSize = 25;
 
 const target = (item: ApplicationItem): StepTarget => ({ ...item, grant: { title: item.grantTitle } });
 
@@ -45,23 +50,28 @@ export function AdminGrantsPage({ paths }: { paths: Paths }) {
 function ReviewQueue({ paths }: { paths: Paths }) {
   const queue = useQuery({
     queryKey: applicationKeys.institution({ status: 'internal_review' }),
-    queryFn: ({ signal }) => getInstitutionApplications({ status: 'internal_review' }, signal),
+    queryFn: ({ signal }) => getInstitutionApplications({ status: 'internal_review', pageSize: queueSize }, signal),
   });
   const [step, setStep] = useState<{ item: ApplicationItem; to: ApplicationStatus } | null>(null);
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="queue-title">
       <h2 id="queue-title" className="text-lg font-semibold text-slate-900">
-        Waiting for internal review {queue.data ? <span className="text-slate-700">({queue.data.length})</span> : null}
+        Waiting for internal review {queue.data ? <span className="text-slate-700">({formatInteger(queue.data.total)})</span> : null}
       </h2>
       {queue.isPending ? (
         <LoadingState label="Loading the review queue…" className="p-4" />
       ) : queue.isError ? (
         <p className="mt-3 text-sm text-red-700">The review queue could not be loaded.</p>
-      ) : queue.data.length === 0 ? (
+      ) : queue.data.total === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Nothing is waiting. Applications come here when their PI sends them for internal review.</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {queue.data.map((item) => (
+          {queue.data.total > queue.data.applications.length ? (
+            <li className="text-sm text-slate-700">
+              The {queue.data.applications.length} with the soonest sponsor deadlines. For the rest, choose the stage Internal review under Applications of your institution.
+            </li>
+          ) : null}
+          {queue.data.applications.map((item) => (
             <li key={item.id} className="rounded-xl border border-slate-200 p-4">
               <Link to={paths.application(item.id)} className="font-semibold leading-snug text-brand-900 hover:underline">
                 {item.grantTitle}
@@ -94,15 +104,21 @@ function ReviewQueue({ paths }: { paths: Paths }) {
 
 function AllApplications({ paths }: { paths: Paths }) {
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
-  const list = useQuery({
-    queryKey: applicationKeys.institution({ status: status || undefined }),
-    queryFn: ({ signal }) => getInstitutionApplications(status ? { status } : {}, signal),
+  const filter = { status: status || undefined };
+  const list = useInfiniteQuery({
+    queryKey: [...applicationKeys.institution(filter), 'pages'],
+    queryFn: ({ pageParam, signal }) => getInstitutionApplications({ ...filter, page: pageParam, pageSize: listPageSize }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
+  const rows = list.data?.pages.flatMap((page) => page.applications) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const left = total - rows.length;
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="all-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="all-title" className="text-lg font-semibold text-slate-900">
-          Applications of your institution
+          Applications of your institution {list.data ? <span className="text-slate-700">({formatInteger(total)})</span> : null}
         </h2>
         <Field id="status-filter" label="Stage" className="w-52">
           {(aria) => (
@@ -117,29 +133,51 @@ function AllApplications({ paths }: { paths: Paths }) {
           )}
         </Field>
       </div>
+      <p className="mt-1 text-sm text-slate-700">Every period, soonest sponsor deadline first.</p>
       {list.isPending ? (
         <LoadingState label="Loading applications…" className="p-4" />
-      ) : list.isError ? (
+      ) : list.isError && rows.length === 0 ? (
         <p className="mt-3 text-sm text-red-700">The applications could not be loaded.</p>
-      ) : list.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">No applications{status ? ` in ${applicationStatusLabel(status)}` : ' yet'}.</p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {list.data.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
-                <Link to={paths.application(item.id)} className="font-medium text-brand-900 hover:underline">
-                  {item.grantTitle}
-                </Link>
-                <p className="text-sm text-slate-700">
-                  {item.pi.name}
-                  {item.amountAwarded ? ` · Awarded ${formatMoney(item.amountAwarded)}` : ''}
-                </p>
-              </div>
-              <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 divide-y divide-slate-100">
+            {rows.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <Link to={paths.application(item.id)} className="font-medium text-brand-900 hover:underline">
+                    {item.grantTitle}
+                  </Link>
+                  <p className="text-sm text-slate-700">
+                    {item.pi.name}
+                    {item.amountAwarded ? ` · Awarded ${formatMoney(item.amountAwarded)}` : ''}
+                  </p>
+                </div>
+                <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
+              </li>
+            ))}
+          </ul>
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="mt-3 text-sm text-red-800">
+              The next applications could not be loaded. Try again.
+            </p>
+          ) : null}
+          {list.hasNextPage ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+              aria-busy={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage
+                ? 'Loading more…'
+                : `Show more (${formatInteger(Math.min(listPageSize, left))} of ${formatInteger(left)} left)`}
+            </Button>
+          ) : null}
+        </>
       )}
     </Card>
   );

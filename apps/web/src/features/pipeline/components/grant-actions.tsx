@@ -143,7 +143,7 @@ export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetai
 export function InstitutionApplicationsPanel({ grant, applicationPath }: { grant: GrantDetail; applicationPath: (id: string) => string }) {
   const list = useQuery({
     queryKey: applicationKeys.institution({ grantId: grant.id }),
-    queryFn: ({ signal }) => getInstitutionApplications({ grantId: grant.id }, signal),
+    queryFn: ({ signal }) => getInstitutionApplications({ grantId: grant.id, pageSize: 100 }, signal),
   });
   return (
     <div className="mt-5 border-t border-slate-200 pt-4" role="region" aria-labelledby="institution-applications-title">
@@ -154,11 +154,11 @@ export function InstitutionApplicationsPanel({ grant, applicationPath }: { grant
         <p className="mt-2 text-sm text-slate-700">Loading…</p>
       ) : list.isError ? (
         <p className="mt-2 text-sm text-red-700">They could not be loaded.</p>
-      ) : list.data.length === 0 ? (
+      ) : list.data.total === 0 ? (
         <p className="mt-2 text-sm text-slate-700">None of your researchers has started one.</p>
       ) : (
         <ul className="mt-2 space-y-2">
-          {list.data.map((item) => (
+          {list.data.applications.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <Link to={applicationPath(item.id)} className="font-medium text-brand-900 hover:underline">
                 {item.pi.name}
@@ -166,6 +166,9 @@ export function InstitutionApplicationsPanel({ grant, applicationPath }: { grant
               <Chip tone={applicationStatusTone(item.status)}>{applicationStatusLabel(item.status)}</Chip>
             </li>
           ))}
+          {list.data.total > list.data.applications.length ? (
+            <li className="text-sm text-slate-700">and {list.data.total - list.data.applications.length} more.</li>
+          ) : null}
         </ul>
       )}
     </div>
