@@ -65,37 +65,39 @@ function ReviewQueue({ paths }: { paths: Paths }) {
       ) : queue.data.total === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Nothing is waiting. Applications come here when their PI sends them for internal review.</p>
       ) : (
-        <ul className="mt-4 space-y-3">
+        <>
           {queue.data.total > queue.data.applications.length ? (
-            <li className="text-sm text-slate-700">
+            <p className="mt-3 text-sm text-slate-700">
               The {queue.data.applications.length} with the soonest sponsor deadlines. For the rest, choose the stage Internal review under Applications of your institution.
-            </li>
+            </p>
           ) : null}
-          {queue.data.applications.map((item) => (
-            <li key={item.id} className="rounded-xl border border-slate-200 p-4">
-              <Link to={paths.application(item.id)} className="font-semibold leading-snug text-brand-900 hover:underline">
-                {item.grantTitle}
-              </Link>
-              <p className="mt-1 text-sm text-slate-700">
-                PI{' '}
-                <Link to={paths.person(item.pi.id)} className="font-medium text-brand-900 hover:underline">
-                  {item.pi.name}
+          <ul className="mt-4 space-y-3">
+            {queue.data.applications.map((item) => (
+              <li key={item.id} className="rounded-xl border border-slate-200 p-4">
+                <Link to={paths.application(item.id)} className="font-semibold leading-snug text-brand-900 hover:underline">
+                  {item.grantTitle}
                 </Link>
-                {item.pi.department ? ` · ${item.pi.department}` : ''}
-                {item.amountRequested ? ` · Requests ${formatMoney(item.amountRequested)}` : ''}
-              </p>
-              <DeadlinePair className="mt-3" sponsorDeadline={item.sponsorDeadline} internalDeadline={item.internalDeadline} />
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button size="sm" onClick={() => setStep({ item, to: 'submitted' })} aria-label={`Approve and submit: ${item.grantTitle}`}>
-                  {stepLabel('submitted')}
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setStep({ item, to: 'drafting' })} aria-label={`Return to the PI: ${item.grantTitle}`}>
-                  {stepLabel('drafting')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+                <p className="mt-1 text-sm text-slate-700">
+                  PI{' '}
+                  <Link to={paths.person(item.pi.id)} className="font-medium text-brand-900 hover:underline">
+                    {item.pi.name}
+                  </Link>
+                  {item.pi.department ? ` · ${item.pi.department}` : ''}
+                  {item.amountRequested ? ` · Requests ${formatMoney(item.amountRequested)}` : ''}
+                </p>
+                <DeadlinePair className="mt-3" sponsorDeadline={item.sponsorDeadline} internalDeadline={item.internalDeadline} />
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => setStep({ item, to: 'submitted' })} aria-label={`Approve and submit: ${item.grantTitle}`}>
+                    {stepLabel('submitted')}
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setStep({ item, to: 'drafting' })} aria-label={`Return to the PI: ${item.grantTitle}`}>
+                    {stepLabel('drafting')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {step ? <StepDialog application={target(step.item)} to={step.to} onClose={() => setStep(null)} /> : null}
     </Card>
