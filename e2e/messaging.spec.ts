@@ -1,8 +1,11 @@
 // Messaging in real time: a researcher and an administrator, each in their own
 // browser, chat in a direct conversation (live delivery, typing, unread badge),
 // then one goes offline and, back online, receives what was sent meanwhile.
+import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { demoAccounts, expect, signIn, test, uniqueMarker } from './fixtures';
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
 /** What Chromium logs while the network is off on purpose. */
 const offlineNoise = [
@@ -98,7 +101,16 @@ test('two people chat live in a direct conversation, and one catches up after go
   await expect(researcherLog.getByText(`First while away ${marker}`)).toHaveCount(0);
   // What the researcher writes meanwhile cannot go out, and is kept.
   await send(page, `Written offline ${marker}`);
-  await expect(researcherLog.getByText('Not sent. Check your connection and try again.')).toBeVisible({
+  // While it is trying, the message says so and stays as readable as any other (axe on the chat).
+  await expect(researcherLog.getByText('Sending…', { exact: true })).toBeVisible();
+  const sending = await new AxeBuilder({ page: page as unknown as AxePage })
+    .include('[role="log"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(sending.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expect(
+    researcherLog.getByText('Not sent. Check your connection and try again.'),
+  ).toBeVisible({
     timeout: 20_000,
   });
 
@@ -109,7 +121,9 @@ test('two people chat live in a direct conversation, and one catches up after go
   await expect(researcherLog.getByText(`First while away ${marker}`)).toHaveCount(1);
   await expect(researcherLog.getByText(`Second while away ${marker}`)).toHaveCount(1);
   await expect(adminLog.getByText(`Written offline ${marker}`)).toHaveCount(1);
-  await expect(researcherLog.getByText('Not sent. Check your connection and try again.')).toHaveCount(0);
+  await expect(
+    researcherLog.getByText('Not sent. Check your connection and try again.'),
+  ).toHaveCount(0);
   await expect(researcherLog.getByText(`Written offline ${marker}`)).toHaveCount(1);
 
   // And the line works both ways again.
@@ -118,14 +132,19 @@ test('two people chat live in a direct conversation, and one catches up after go
 
   // Away from the Messages page, a new message shows as unread on the Messages entry.
   await page.goto('/dashboard/search');
-  const messagesEntry = page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: /^Messages/ });
+  const messagesEntry = page
+    .getByRole('navigation', { name: 'Main' })
+    .first()
+    .getByRole('link', { name: /^Messages/ });
   // The demo data leaves other conversations unread: take the server's count,
   // and wait for the entry to show it before the next message arrives.
   const listed = await page.request.get('/api/v1/conversations');
   expect(listed.ok()).toBe(true);
   const { conversations } = (await listed.json()) as { conversations: { unreadCount?: number }[] };
   const unreadBefore = conversations.reduce((sum, c) => sum + (c.unreadCount ?? 0), 0);
-  await expect(messagesEntry).toHaveAccessibleName(unreadBefore ? `Messages ${unreadBefore} unread` : 'Messages');
+  await expect(messagesEntry).toHaveAccessibleName(
+    unreadBefore ? `Messages ${unreadBefore} unread` : 'Messages',
+  );
   await send(admin, `While you search ${marker}`);
   await expect(messagesEntry).toHaveAccessibleName(`Messages ${unreadBefore + 1} unread`);
 

@@ -173,12 +173,17 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
                           : mine
                             ? 'rounded-br-md bg-brand-800 text-white'
                             : 'rounded-bl-md bg-slate-100 text-slate-900',
-                        row.pending?.status === 'sending' && 'opacity-70',
+                        // Sending: said below the bubble, and by a dashed outline; not by fading the
+                        // text, which took white on blue below the contrast minimum (axe caught it).
+                        row.pending?.status === 'sending' &&
+                          'outline-2 outline-offset-2 outline-dashed outline-brand-300',
                       )}
                     >
                       <MessageText content={row.content} />
                     </div>
-                    {row.grant ? <MessageGrantCard grant={row.grant} grantPath={grantPath} mine={mine} /> : null}
+                    {row.grant ? (
+                      <MessageGrantCard grant={row.grant} grantPath={grantPath} mine={mine} />
+                    ) : null}
                     {row.pending?.status === 'sending' ? (
                       <p className="mt-0.5 text-xs text-slate-600">Sending…</p>
                     ) : null}
