@@ -13,7 +13,8 @@ import {
   type PipelineStatusFilter,
 } from '@grantbridge/contract/admin';
 import { paths } from '../../../config/paths';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
+import { ShowMore } from '../../../components/ui/show-more';
 import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
 import { adminKeys, getPipeline, pipelineCsvHref } from '../api/admin-api';
 import { useAdminFilters } from '../hooks/use-admin-filters';
@@ -154,7 +155,6 @@ function ApplicationsPanel({
   const loaded = more.rows.length;
   const left = Math.max(0, data.applicationsTotal - shown);
   const showMore = async () => {
-    if (more.loading) return;
     if (shown + moreRows > loaded && more.hasNext && !(await more.loadNext())) return;
     setShown((n) => n + moreRows);
   };
@@ -223,24 +223,14 @@ function ApplicationsPanel({
               </li>
             ))}
           </ul>
-          {more.failed ? (
-            <p role="alert" className="mt-3 text-sm text-red-800">
-              The next applications could not be loaded. Try again.
-            </p>
-          ) : null}
-          {loaded > shown || more.hasNext ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void showMore()}
-              aria-busy={more.loading}
-            >
-              {more.loading
-                ? 'Loading more…'
-                : `Show more (${formatInteger(Math.min(moreRows, left))} of ${formatInteger(left)} left)`}
-            </Button>
-          ) : null}
+          <ShowMore
+            next={Math.min(moreRows, left)}
+            left={loaded > shown || more.hasNext ? left : 0}
+            loading={more.loading}
+            failed={more.failed}
+            what="applications"
+            onMore={() => void showMore()}
+          />
         </>
       )}
     </Panel>

@@ -14,6 +14,7 @@ import { Chip } from '../../../components/ui/chip';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { ShowMore } from '../../../components/ui/show-more';
 import { isApiError } from '../../../lib/api-client';
 import { formatInteger, formatMoney } from '../../../lib/format';
 import {
@@ -160,25 +161,14 @@ function AllApplications({ paths }: { paths: Paths }) {
               </li>
             ))}
           </ul>
-          {list.isFetchNextPageError ? (
-            <p role="alert" className="mt-3 text-sm text-red-800">
-              The next applications could not be loaded. Try again.
-            </p>
-          ) : null}
-          {list.hasNextPage ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
-              aria-busy={list.isFetchingNextPage}
-            >
-              {list.isFetchingNextPage
-                ? 'Loading more…'
-                : `Show more (${formatInteger(Math.min(listPageSize, left))} of ${formatInteger(left)} left)`}
-            </Button>
-          ) : null}
+          <ShowMore
+            next={Math.min(listPageSize, left)}
+            left={list.hasNextPage ? left : 0}
+            loading={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            what="applications"
+            onMore={() => void list.fetchNextPage()}
+          />
         </>
       )}
     </Card>
