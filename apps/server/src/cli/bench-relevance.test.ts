@@ -1,29 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import {
-  readJudgments,
-  recallAt,
-  reciprocalRank,
-  seedKeywords,
-  seedScore,
-  seedSearch,
-  type SeedGrant,
-} from './bench-relevance';
-
-const g = (
-  opportunityNumber: string,
-  title: string,
-  researchAreas: string[],
-  description: string | null = null,
-  agency: string | null = null,
-): SeedGrant => ({
-  opportunityNumber,
-  title,
-  researchAreas,
-  description,
-  agency,
-});
+import fs from 'node:fs';
+import { readJudgments, recallAt, reciprocalRank, winsAndLosses } from './bench-relevance';
+import { Bm25Index, bm25Terms } from './relevance-bm25';
 
 describe('relevance metrics', () => {
   it('reciprocal rank is 1/rank of the first relevant result within the cutoff', () => {
@@ -39,29 +19,46 @@ describe('relevance metrics', () => {
   });
 });
 
-describe('seed keyword scoring', () => {
-  it('takes words longer than 2 characters minus stop words', () => {
-    expect(seedKeywords('HIV prevention in Africa')).toEqual(['hiv', 'prevention', 'africa']);
-    expect(seedKeywords('museum and library services')).toEqual(['museum', 'library', 'services']);
+describe('plain BM25 baseline', () => {
+  it('stems, drops stop words and ranks the rarer word first', () => {
+    expect(bm25Terms('The Teaching of Learning')).toEqual(['teach', 'learn']);
+    const index = new Bm25Index([
+      { id: 'A', text: 'health services for rural areas' },
+      { id: 'B', text: 'pollinator health' },
+      { id: 'C', text: 'health research' },
+      { id: 'D', text: 'community health workers' },
+    ]);
+    expect(index.search('pollinator health', 2)).toEqual(['B', 'C']);
+    expect(index.search('pollinator health', 10, (id) => id !== 'B')[0]).toBe('C');
+    expect(index.search('unknownword', 10)).toEqual([]);
   });
 
-  it('adds 0.4 / 0.3 / 0.2 / 0.1 per keyword, caps at 100 and drops grants with no keyword in an area', () => {
-    const full = g('1', 'Forest carbon', ['Forest Ecology'], 'forest plots', 'Forest Service');
-    expect(seedScore(full, ['forest'])).toBe(100);
-    expect(seedScore(full, ['forest', 'carbon'])).toBe(100);
-    expect(seedScore(g('2', 'Carbon forest', ['Forest Ecology']), ['forest'])).toBe(70);
-    expect(seedScore(g('3', 'Forest carbon', ['Oceanography'], 'forest'), ['forest'])).toBeNull();
-    expect(seedScore(g('4', 'Anything', []), ['forest'])).toBeNull();
+  it('saturates a repeated word and normalises by length', () => {
+    const index = new Bm25Index([
+      { id: 'long', text: `salmon ${'river '.repeat(40)}` },
+      { id: 'short', text: 'salmon survey' },
+    ]);
+    expect(index.search('salmon', 2)).toEqual(['short', 'long']);
   });
+});
 
-  it('ranks by score, keeping catalogue order on ties', () => {
-    const grants = [
-      g('A', 'x', ['Forest Ecology']),
-      g('B', 'forest', ['Forest Ecology']),
-      g('C', 'y', ['Forest Ecology']),
-      g('D', 'forest', []),
-    ];
-    expect(seedSearch(grants, 'forest')).toEqual(['B', 'A', 'C']);
+describe('wins and losses', () => {
+  it('counts a difference under 0.001 as a tie', () => {
+    expect(winsAndLosses([1, 0.5, 0.3, 0.2], [0.5, 0.5, 0.3005, 0.9])).toEqual({ wins: 1, losses: 1, ties: 2 });
+  });
+});
+
+describe('test set', () => {
+  it('has 40 known items with their relevant records, 40 topical searches and 20 questions with a relevant record judged', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const dir = path.join(config.projectRoot, 'data/relevance/test');
+    expect(readJudgments(path.join(dir, 'known-items.json'))).toHaveLength(40);
+    const graded = (file: string) =>
+      (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { judgments: Record<string, number> }[]).filter((e) =>
+        Object.values(e.judgments).some((g) => g > 0),
+      ).length;
+    expect(graded('topical.json')).toBeGreaterThanOrEqual(40);
+    expect(graded('assistant.json')).toBeGreaterThanOrEqual(20);
   });
 });
 

@@ -13,7 +13,7 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export async function withShippedCatalogue<T>(work: (db: Db, dir: string) => Promise<T>): Promise<T> {
   const config = loadConfig({ NODE_ENV: 'test' });
-  const keep = process.env.RELEVANCE_PGLITE_DIR ?? process.env.BENCH_PGLITE_DIR;
+  const keep = process.env.RELEVANCE_PGLITE_DIR || process.env.BENCH_PGLITE_DIR || undefined;
   const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-relevance-'));
   const database = await openDatabase({ pgliteDir: dir });
   try {
