@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { migrateDatabase, withStartupLock, type Database } from './db/client';
 import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
 import { backfillAgencyKeys } from './modules/grants/import/agency-backfill';
+import { backfillSearchStatistics } from './modules/grants/term-stats';
 import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
 import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
@@ -38,6 +39,7 @@ export async function prepareDatabase(
     if (embedded) log.info({ embedded }, 'computed word embeddings of stored grants');
     const agencies = await backfillAgencyKeys(db);
     if (agencies) log.info({ agencies }, 'worked out the agencies of stored grants');
+    if (await backfillSearchStatistics(db)) log.info('worked out the catalogue\'s search statistics and vocabulary');
     const seeded = config.seedDemo ? await loadDemoData(db, config) : false;
     if (config.seedDemo) {
       await shiftDemoGrantDates(db);

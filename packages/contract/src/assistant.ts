@@ -105,6 +105,8 @@ export const chatResponseSchema = z.object({
   profileIgnored: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Misspelled words read as the catalogue's ("schizofrenia" as "schizophrenia"), as GET /grants/search says them. */
+  corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
   /**
    * The GET /grants/search query these results answer exactly (the search the
    * URL will hold), so the results panel need not ask again; null when no

@@ -181,6 +181,8 @@ export const grantSearchResponseSchema = z.object({
   pageSize: z.number().int(),
   /** The research profile was asked for but shares no area with the best matches: it does not change the order. */
   profileIgnored: z.boolean().default(false),
+  /** Words read as others the catalogue uses ("schizofrenia" as "schizophrenia"): "Showing results for …". */
+  corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
 });
 export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 

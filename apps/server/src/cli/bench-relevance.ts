@@ -152,6 +152,7 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
       ? versionKey({ title: g.title, agency: g.agency, agency_code: g.agencyCode, opportunity_number: g.opportunityNumber, post_date: null })
       : id;
   };
+  const ours: GradedSystem = kind === 'topical' ? 'box' : 'assistant';
   const rows: {
     entry: GradedEntry;
     top: Partial<Record<GradedSystem, string[]>>;
@@ -160,6 +161,8 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
     broken: Record<GradedSystem, number>;
     distinct: number | null;
     empty: boolean;
+    unjudged: number;
+    condensed: number | null;
   }[] = [];
   for (const entry of entries) {
     const top: Partial<Record<GradedSystem, string[]>> = {
@@ -170,6 +173,14 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
     if (kind === 'questions') top.assistant = await assistantTop(c.db, c.actor, entry.query, cutoff, c.now);
     const gains = gainsFor(entry, c.catalogue, c.today);
     const ndcg = Object.fromEntries(systems.map((s) => [s, ndcgAt(top[s]!, gains, cutoff)])) as Record<GradedSystem, number | null>;
+    // Condensed: records nobody judged left out of the list (Sakai 2007), so a ranking is not marked down for them.
+    const condensed = ndcgAt(
+      (await (ours === 'box' ? searchBoxTop(c.db, c.actor, entry.query, statuses, 40, c.now) : assistantTop(c.db, c.actor, entry.query, 40, c.now))).filter(
+        (id) => id in entry.judgments,
+      ),
+      gains,
+      cutoff,
+    );
     rows.push({
       entry,
       top,
@@ -180,9 +191,10 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
       ) as Record<GradedSystem, number>,
       distinct: ndcgDistinctAt(top.box!, gains, keyOf, cutoff),
       empty: kind === 'questions' && top.assistant!.length === 0 && [...gains.values()].some((g) => g > 0),
+      unjudged: top[ours]!.filter((id) => !(id in entry.judgments)).length,
+      condensed,
     });
   }
-  const ours: GradedSystem = kind === 'topical' ? 'box' : 'assistant';
   const rankable = rows.filter((r) => r.ndcg.bm25 !== null);
   const label = kind === 'topical' ? 'Topical searches (every status)' : 'Plain-English questions (open grants, every constraint)';
   console.log(`\n-- ${label}, ${split}: ${rows.length} entries, ${rankable.length} with a qualifying judged record today --`);
@@ -204,6 +216,9 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
   if (kind === 'topical') console.log(`  box, each call once (versions folded): ${fmt(mean(rankable.map((r) => r.distinct ?? 0)))}`);
   const wl = winsAndLosses(rankable.map((r) => r.ndcg[ours] ?? 0), rankable.map((r) => r.ndcg.bm25 ?? 0));
   console.log(`  ${ours} against BM25: ${wl.wins} wins, ${wl.losses} losses, ${wl.ties} ties`);
+  const unjudged = rows.reduce((n, r) => n + r.unjudged, 0);
+  console.log(`  ${ours}'s top ${cutoff}s hold ${unjudged} records nobody judged (counted as not relevant; npm run relevance:test-pool -- --unjudged)`);
+  console.log(`  ${ours}, condensed nDCG@${cutoff} (unjudged records left out of its list): ${fmt(mean(rankable.map((r) => r.condensed ?? 0)))}`);
   const nothing = rows.filter((r) => r.ndcg.bm25 === null);
   if (nothing.length) console.log(`  no qualifying record today (reported apart): ${nothing.length}`);
   if (kind === 'questions') {
@@ -235,17 +250,24 @@ async function main() {
     );
     console.log('systems: fts = websearch_to_tsquery + ts_rank over title and description; bm25 = Okapi BM25 (k1 1.2, b 0.75) over title, description, agency, Assistance Listing titles; box = GET /grants/search; assistant = POST /search/chat');
 
+    // BENCH_PARTS (known,topical,questions) and BENCH_SPLITS (dev,test) run less, for a quick look while tuning.
+    const parts = (process.env.BENCH_PARTS ?? 'known,topical,questions').split(',');
+    const splits = (process.env.BENCH_SPLITS ?? 'dev,test').split(',');
+    const run = async <T>(part: string, split: 'dev' | 'test', work: () => Promise<T>, none: T) =>
+      parts.includes(part) && splits.includes(split) ? work() : none;
+    const noKnown = { fts: { mrr: 0, recall: 0 }, bm25: { mrr: 0, recall: 0 }, box: { mrr: 0, recall: 0 } };
+    const noGraded = { summary: { fts: 0, bm25: 0, box: 0, assistant: 0 }, empty: 0 };
     const known = {
-      dev: await knownItems(c, 'dev', readJudgments(path.join(dir, 'judgments.json'))),
-      test: await knownItems(c, 'test', readJudgments(path.join(dir, 'test/known-items.json'))),
+      dev: await run('known', 'dev', () => knownItems(c, 'dev', readJudgments(path.join(dir, 'judgments.json'))), noKnown),
+      test: await run('known', 'test', () => knownItems(c, 'test', readJudgments(path.join(dir, 'test/known-items.json'))), noKnown),
     };
     const topical = {
-      dev: await graded(c, 'dev', 'topical', read('topical.json')),
-      test: await graded(c, 'test', 'topical', read('test/topical.json')),
+      dev: await run('topical', 'dev', () => graded(c, 'dev', 'topical', read('topical.json')), noGraded),
+      test: await run('topical', 'test', () => graded(c, 'test', 'topical', read('test/topical.json')), noGraded),
     };
     const questions = {
-      dev: await graded(c, 'dev', 'questions', read('assistant.json')),
-      test: await graded(c, 'test', 'questions', read('test/assistant.json')),
+      dev: await run('questions', 'dev', () => graded(c, 'dev', 'questions', read('assistant.json')), noGraded),
+      test: await run('questions', 'test', () => graded(c, 'test', 'questions', read('test/assistant.json')), noGraded),
     };
 
     console.log('\n== Summary ==');

@@ -20,7 +20,7 @@ const stopWords = new Set(
     .split(' '),
 );
 
-type Vectors = { index: Map<string, number>; data: Int8Array; scales: Float32Array };
+type Vectors = { index: Map<string, number>; words: string[]; data: Int8Array; scales: Float32Array };
 let loaded: Vectors | null | undefined;
 
 function load(): Vectors | null {
@@ -43,7 +43,7 @@ function load(): Vectors | null {
     scales[i] = raw.readFloatLE(i * stride);
     for (let d = 0; d < embeddingDimensions; d++) data[i * embeddingDimensions + d] = raw.readInt8(i * stride + 4 + d);
   });
-  loaded = { index, data, scales };
+  loaded = { index, words, data, scales };
   return loaded;
 }
 
@@ -101,4 +101,55 @@ export function dequantize(bytes: Uint8Array): Float32Array {
   norm = Math.sqrt(norm) || 1;
   for (let d = 0; d < embeddingDimensions; d++) out[d]! /= norm;
   return out;
+}
+
+let norms: Float32Array | null = null;
+const neighbourCache = new Map<string, { word: string; similarity: number }[]>();
+
+/**
+ * The words closest in meaning to `word` (cosine of their vectors at least
+ * `minSimilarity`, best first, at most `k`), or none for a word without a
+ * vector. A scan of the whole vocabulary (about 5 ms), so results are cached.
+ */
+export function nearestWords(word: string, k: number, minSimilarity: number): { word: string; similarity: number }[] {
+  const key = `${word}\u0000${k}\u0000${minSimilarity}`;
+  const cached = neighbourCache.get(key);
+  if (cached) return cached;
+  const vectors = load();
+  const i = vectors?.index.get(word);
+  if (!vectors || i === undefined) return [];
+  const { data, scales } = vectors;
+  const count = scales.length;
+  if (!norms) {
+    norms = new Float32Array(count);
+    for (let j = 0; j < count; j++) {
+      let s = 0;
+      for (let d = 0; d < embeddingDimensions; d++) s += data[j * embeddingDimensions + d]! ** 2;
+      norms[j] = Math.sqrt(s) || 1;
+    }
+  }
+  const best: { j: number; similarity: number }[] = [];
+  const q = i * embeddingDimensions;
+  for (let j = 0; j < count; j++) {
+    if (j === i) continue;
+    let dot = 0;
+    const o = j * embeddingDimensions;
+    for (let d = 0; d < embeddingDimensions; d++) dot += data[q + d]! * data[o + d]!;
+    const similarity = dot / (norms[i]! * norms[j]!);
+    if (similarity < minSimilarity) continue;
+    if (best.length < k || similarity > best[best.length - 1]!.similarity) {
+      best.push({ j, similarity });
+      best.sort((a, b) => b.similarity - a.similarity);
+      if (best.length > k) best.pop();
+    }
+  }
+  const result = best.map(({ j, similarity }) => ({ word: vectors.words[j]!, similarity }));
+  if (neighbourCache.size > 5000) neighbourCache.clear();
+  neighbourCache.set(key, result);
+  return result;
+}
+
+/** Whether the word vectors know the word (the 50,000 commonest plain English words). */
+export function isKnownWord(word: string): boolean {
+  return load()?.index.has(word) ?? false;
 }

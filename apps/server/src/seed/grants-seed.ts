@@ -12,7 +12,7 @@ import { shiftDemoGrantDates as shiftGrantDatesForDemo } from '../modules/grants
 import { importGrantsExtract, type ImportSummary } from '../modules/grants/import/import-extract';
 
 /** Bump when the importer's enrichment changes, so the shipped file is re-imported (the taxonomy is hashed in too). */
-const importerRevision = '1';
+const importerRevision = '2';
 
 export function shippedExtractFile(config: Config) {
   const dir = path.join(shippedDataDir(config), 'grants');

@@ -10,6 +10,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -61,8 +63,19 @@ export const grants = pgTable(
     version: integer('version'),
     lastUpdated: date('last_updated'),
     url: text('url'),
-    /** Weighted document kept by a trigger: title A, research areas B, description C, agency D. */
+    /**
+     * Weighted document kept by a trigger (migration 0037): title A, description C, Assistance
+     * Listing title and objectives B, research areas B, agency D, in that order of positions.
+     */
     searchVector: tsvector('search_vector'),
+    /**
+     * Where each field of `search_vector` ends: the positions just after the title, the
+     * description, the programme text, the research areas and the agency. A position below the first is the
+     * title's, and so on; each field's length is the gap (BM25F, decision 042).
+     */
+    fieldEnds: integer('field_ends').array(),
+    /** The opportunity number in lower case without separators: "pa 23 137" finds PA-23-137. */
+    numberKey: text('number_key').generatedAlwaysAs(sql`lower(regexp_replace(opportunity_number, '[^A-Za-z0-9]', '', 'g'))`),
     /** Title alone, so "keyword in the title" is an index look-up. */
     titleVector: tsvector('title_vector'),
     /** Word-embedding vector of the grant's text: 100 signed bytes of a unit vector (lib/embeddings.ts). */
@@ -87,25 +100,21 @@ export const grants = pgTable(
     index('grants_title_vector_idx').using('gin', t.titleVector),
     index('grants_research_areas_idx').using('gin', t.researchAreas),
     index('grants_agency_keys_idx').using('gin', t.agencyKeys),
+    index('grants_number_key_idx').using('btree', t.numberKey.op('text_pattern_ops')),
+    index('grants_cfda_numbers_idx').using('gin', t.cfdaNumbers),
   ],
 );
 
 /**
- * An Assistance Listing's text (program title and objectives) prepared once
+ * An Assistance Listing's text (programme title and objectives) tokenised once
  * for the search-vector trigger, which would otherwise tokenise it again for
- * every grant of the program: `head` is the text up to and including its
- * first word that yields a lexeme, `tailVector` the to_tsvector of the rest
- * (migration 0008, docs/decisions/009-ingest-speed.md). Keyed by the md5 of
- * the text; filled by the importer, read only by the trigger.
+ * every grant of the programme (decision 009). Keyed by the md5 of the text;
+ * filled by the importer, read only by the trigger.
  */
 export const grantProgramVectors = pgTable('grant_program_vectors', {
   programHash: text('program_hash').primaryKey(),
   programText: text('program_text').notNull(),
-  head: text('head').notNull(),
-  tailVector: tsvector('tail_vector').notNull(),
-  /** Most positions any lexeme of the tail has, and its last position: the trigger's check against tsvector's limits. */
-  tailMaxPositions: integer('tail_max_positions').notNull(),
-  tailLastPosition: integer('tail_last_position').notNull(),
+  vector: tsvector('vector').notNull(),
 });
 
 /**
@@ -147,4 +156,47 @@ export const grantChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('grant_changes_grant_idx').on(t.grantId)],
+);
+
+/**
+ * The catalogue's field statistics for BM25F (decision 042): each field's
+ * average length in positions over all grants. Refreshed with
+ * grant_term_stats.
+ */
+export const grantFieldStats = pgTable('grant_field_stats', {
+  field: text('field').primaryKey(),
+  averageLength: real('average_length').notNull(),
+});
+
+/**
+ * What the importer mines from the catalogue's own text (decision 042), read
+ * by search: `word` a word as written (lower case) and in how many grants,
+ * for spelling corrections; `gram` a Porter stem or two adjacent stems and in
+ * how many grants of the mined sample, for collocations ("deep learning" is a
+ * unit: far more often together than chance).
+ */
+export const grantWords = pgTable('grant_words', {
+  word: text('word').primaryKey(),
+  docs: integer('docs').notNull(),
+});
+
+export const grantNgrams = pgTable('grant_ngrams', {
+  gram: text('gram').primaryKey(),
+  docs: integer('docs').notNull(),
+});
+
+/**
+ * Acronyms the catalogue defines itself ("Major Research Instrumentation
+ * (MRI)"), mined by the importer: the acronym in lower case, its expansion in
+ * lower case, in how many grants the pair is written, and in how many the
+ * acronym is written in capitals at all.
+ */
+export const grantAcronyms = pgTable(
+  'grant_acronyms',
+  {
+    acronym: text('acronym').notNull(),
+    expansion: text('expansion').notNull(),
+    docs: integer('docs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.acronym, t.expansion] }), index('grant_acronyms_expansion_idx').on(t.expansion)],
 );

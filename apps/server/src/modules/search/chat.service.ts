@@ -20,6 +20,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
 import { keywordGroupOf } from './search-query';
+import { knownItemKeys } from './known-items';
 import { describeFilters, planSearch, searchGrants, type SearchInput } from './search.service';
 import { resolveProfileAreas } from './profile';
 
@@ -141,6 +142,7 @@ export async function chat(
     profileIgnored: false,
     page: 1,
     pageSize: view.pageSize,
+    corrections: [],
     query: null,
   };
 
@@ -209,6 +211,8 @@ export async function chat(
   // search; when that is this very search (it is unless the message's words
   // read differently once written into the URL), the answer's page is its answer.
   const params = searchParamsFor(filters, input.researcherId ?? null, view);
+  // Opportunity and Assistance Listing numbers among the words, as GET /grants/search reads them from q.
+  search.knownItems = knownItemKeys(params.q);
   const answersParams = isDeepStrictEqual(await plannedFor(db, actor, params, now), search);
   const response = await searchGrants(db, search);
   // The reply names the best match, whatever order the results are shown in.
@@ -223,6 +227,7 @@ export async function chat(
     profileIgnored: response.profileIgnored,
     page: response.page,
     pageSize: response.pageSize,
+    corrections: response.corrections,
     query: answersParams ? params : null,
   };
 

@@ -292,6 +292,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   }
 
   const seen = new Set<string>();
+  // Assistance Listing numbers ("93.855") name a programme: kept whole, found as known items.
+  for (const m of text.matchAll(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g)) {
+    if (!seen.has(m[0])) result.keywords.push(m[0]);
+    seen.add(m[0]);
+  }
+  text = text.replace(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g, ' ');
   for (const word of text.split(/[^a-z0-9-]+/)) {
     const w = word.replace(/^-+|-+$/g, '');
     if ((w.length > 2 || (w.length === 2 && isKnownAcronym(w))) && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {

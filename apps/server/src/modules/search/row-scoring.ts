@@ -1,23 +1,18 @@
-// How one candidate grant scores for a search (DESIGN §7, decisions 022-025
-// and 030): keyword coverage by field weighted by rarity, phrases, text rank,
-// closeness in meaning and the research profile; the ties between equal
+// How one candidate grant scores for a search (DESIGN §7, decision 042): its
+// BM25F match of the query's words scaled to 0-100 (bm25f.ts), closeness in
+// meaning at a low weight, and the research profile; the ties between equal
 // scores; whether a grant is a looser match; whether the profile applies.
 import { cosine, dequantize } from '../../lib/embeddings';
 import { minStatedAmount, profileMatchPercent } from '../grants/grants.service';
+import { scoreDocument, type Matched } from './bm25f';
+import type { SearchModel } from './query-model';
 import type { CandidateRow } from './search.repository';
-import { clampScore, keywordCoverage, keywordHits, phraseShare, semanticPercent } from './scoring';
-import { synonymsOf } from './synonyms';
+import { clampScore, semanticPercent, wordFormsOf } from './scoring';
 
-/** Keyword coverage by field, PostgreSQL text rank and word-embedding similarity (DESIGN §7). */
-// Weights chosen on the judged queries (npm run bench:relevance): 0.7/0.3/0 gave MRR@10 0.855 and
-// recall@10 0.631; these give 0.862 and 0.645.
-const relevanceWeights = { coverage: 0.6, rank: 0.25, semantic: 0.15 };
-/**
- * Keyword coverage grows by up to this share when the grant says the query's
- * words together (decision 030: 0.1-0.35 all gave topical nDCG@10 0.749-0.750
- * against 0.744 without, known-item MRR@10 0.86).
- */
-const phraseBoost = 0.2;
+/** Shares of the word match and of closeness in meaning in a keyword search's relevance (decision 042). */
+export const relevanceWeights = { words: 0.9, semantic: 0.1 };
+/** A title that says the whole query, in order: a known item ("Research Experiences for Undergraduates") ranks at least this high. */
+export const phraseInTitleFloor = 95;
 
 /**
  * Between equally relevant grants: one still open or forecasted first, then
@@ -45,6 +40,55 @@ export function semanticOf(row: CandidateRow, queryVector: Float32Array | null) 
   return semanticPercent(cosine(queryVector, dequantize(row.embedding)));
 }
 
+/** What scoring a row needs of the search, worked out once. */
+export type ScoreContext = {
+  keywords: string[];
+  search: SearchModel | null;
+  profileAreas: string[] | null;
+  queryVector: Float32Array | null;
+};
+
+/** The grant's BM25F match for the search's words (null for a search without words), worked out once per row. */
+export function matchOf(row: CandidateRow & { match?: Matched | null }, search: SearchModel | null): Matched | null {
+  if (row.match !== undefined) return row.match;
+  if (!search || !search.model.concepts.length) return (row.match = null);
+  // The title, and the description when read whole, are checked for the words themselves: one lexeme
+  // stands for distinct words ("informal" and "information" are both 'inform'), which are not the same concept.
+  const texts = [row.title.toLowerCase(), row.description_complete ? (row.description ?? '').toLowerCase() : null];
+  const says = (concept: number, field: number) => {
+    const text = texts[field];
+    if (text === undefined || text === null) return true;
+    return search.model.concepts[concept]!.alternatives.some((alt) => alt.label.split(/\s+/).every((w) => wordFormsOf(w.replace(/^~/, '')).test(text)));
+  };
+  row.match = scoreDocument({ hits: row.hits, ends: row.field_ends }, search.model, search.averages, undefined, verification.on ? says : undefined);
+  return row.match;
+}
+
+/** Checking lexeme matches against the words of the title and description (for measuring without it). */
+export const verification = { on: true };
+
+/** 0-100 for the words alone, unrounded: BM25F over its ideal, a title saying the whole query at least `phraseInTitleFloor`. */
+export function wordScore(match: Matched | null): number {
+  if (!match || match.ideal <= 0) return 0;
+  const scaled = Math.min(100, (100 * match.score) / match.ideal);
+  return match.phraseInTitle ? Math.max(scaled, phraseInTitleFloor + scaled / 100) : scaled;
+}
+
+/** The grant's relevance, 0-100 unrounded (the order), for a search's words, meaning and profile. */
+export function relevanceOf(row: CandidateRow, c: ScoreContext): number {
+  const profile = c.profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], c.profileAreas) : null;
+  if (c.keywords.length === 0) return profile ?? 100;
+  const words = wordScore(matchOf(row, c.search));
+  const semantic = semanticOf(row, c.queryVector);
+  const relevance = semantic === null ? words : relevanceWeights.words * words + relevanceWeights.semantic * semantic;
+  return profile === null ? relevance : 0.75 * relevance + 0.25 * profile;
+}
+
+/** The score shown, 0-100. */
+export function scoreRow(row: CandidateRow, c: ScoreContext) {
+  return clampScore(relevanceOf(row, c));
+}
+
 /**
  * Whether a topic search lies outside the research profile: none of the 20
  * grants most relevant to the words shares an area with it. The profile then
@@ -55,7 +99,7 @@ export function offProfile(rows: CandidateRow[], context: ScoreContext): boolean
   const areas = context.profileAreas;
   if (!areas?.length || context.keywords.length === 0) return false;
   const byWords = rows
-    .map((row) => ({ row, score: scoreRow(row, { ...context, profileAreas: null }) }))
+    .map((row) => ({ row, score: relevanceOf(row, { ...context, profileAreas: null }) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 20);
   return !byWords.some(({ row }) => profileMatchPercent(row.research_areas ?? [], areas) > 0);
@@ -66,61 +110,24 @@ export function offProfile(rows: CandidateRow[], context: ScoreContext): boolean
  * must be to count as the query's specific word (decision 030: 3-7 all gave
  * topical nDCG@10 0.747-0.751 on the judged set, 2 lost the questions 0.02).
  */
-const specificRatio = 4;
+export const relatedSettings = { specificRatio: 4 };
 
 /**
  * The query's most specific word, when one stands out: the rarest of two or
  * more, `specificRatio` times as rare-weighted as the most common
  * ("pollinator" in "pollinator health"). Null otherwise.
  */
-export function specificWord(
-  keywords: string[],
-  weights: Map<string, number> | null,
-): string | null {
+export function specificWord(keywords: string[], weights: Map<string, number> | null): string | null {
   if (!weights || keywords.length < 2) return null;
   const ranked = [...keywords].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
   const top = weights.get(ranked[0]!) ?? 0;
   const bottom = weights.get(ranked[ranked.length - 1]!) ?? 0;
-  return top >= specificRatio * bottom && top > 0 ? ranked[0]! : null;
+  return top >= relatedSettings.specificRatio * bottom && top > 0 ? ranked[0]! : null;
 }
 
-/** Whether the grant says the word (or one of its synonyms) in any field. */
-export function saysWord(row: CandidateRow, word: string): boolean {
-  const hits = keywordHits(scorable(row), [word], synonymsOf);
-  return hits.title.length + hits.areas.length + hits.description.length > 0;
-}
-
-/** What scoring a row needs of the search, worked out once. */
-export type ScoreContext = {
-  keywords: string[];
-  weights: Map<string, number> | null;
-  phrases: RegExp[];
-  profileAreas: string[] | null;
-  maxRank: number;
-  queryVector: Float32Array | null;
-  agencyFiltered: boolean;
-};
-
-export function scoreRow(row: CandidateRow, c: ScoreContext) {
-  const { keywords, weights, phrases, profileAreas, maxRank, queryVector, agencyFiltered } = c;
-  const profile = profileAreas?.length
-    ? profileMatchPercent(row.research_areas ?? [], profileAreas)
-    : null;
-  if (keywords.length === 0) return profile ?? 100;
-  // With an agency filter every result is that agency's: its name says nothing about the topic.
-  const hits = keywordHits(scorable(row, agencyFiltered), keywords, synonymsOf);
-  // A pair can be said together only where both words are said at all.
-  const said = (k: string) => hits.title.includes(k) || hits.description.includes(k);
-  const pairs = phrases.map((_, i) => said(keywords[i]!) && said(keywords[i + 1]!));
-  const coverage =
-    keywordCoverage(hits, keywords, weights) * (1 + phraseBoost * phraseShare(row, phrases, pairs));
-  const textRank = (row.rank / maxRank) * 100;
-  const semantic = semanticOf(row, queryVector);
-  const relevance =
-    semantic === null
-      ? 0.7 * coverage + 0.3 * textRank
-      : relevanceWeights.coverage * coverage +
-        relevanceWeights.rank * textRank +
-        relevanceWeights.semantic * semantic;
-  return clampScore(profile === null ? relevance : 0.75 * relevance + 0.25 * profile);
+/** Whether the grant says the word (one of its ways of saying it) in any field. */
+export function saysWord(row: CandidateRow, word: string, search: SearchModel | null): boolean {
+  const index = search?.model.concepts.findIndex((c) => c.word === word) ?? -1;
+  const match = matchOf(row, search);
+  return index >= 0 && match !== null && match.said[index] === true;
 }

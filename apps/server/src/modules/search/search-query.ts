@@ -58,21 +58,37 @@ export function conceptQuery(word: string): string {
   return terms.length ? `(${[word, ...new Set(terms)].join(' | ')})` : word;
 }
 
+/** A word as to_tsquery text: the word itself, or every way of saying it (query-model.ts). */
+export type ConceptOf = (word: string) => string;
+
+/** Whether the whole text is one parenthesised group ("(a | b)", not "(a) | (b)"). */
+function isOneGroup(q: string) {
+  if (!q.startsWith('(') || !q.endsWith(')')) return false;
+  let depth = 0;
+  for (let i = 0; i < q.length; i++) {
+    depth += q[i] === '(' ? 1 : q[i] === ')' ? -1 : 0;
+    if (depth === 0 && i < q.length - 1) return false;
+  }
+  return true;
+}
+
+const wrapped = (q: string) => (/^[a-z0-9]+$/.test(q) || isOneGroup(q) ? q : `(${q})`);
+
 /** Every keyword (of every group) must appear. */
-export function strictQuery(groups: Groups): string | null {
+export function strictQuery(groups: Groups, concept: ConceptOf = conceptQuery): string | null {
   const words = [...new Set(groups.flat())];
-  return words.length ? words.map(conceptQuery).join(' & ') : null;
+  return words.length ? words.map((w) => wrapped(concept(w))).join(' & ') : null;
 }
 
 /** Some keyword of each group must appear (each follow-up message narrows). */
-export function relaxedQuery(groups: Groups): string | null {
-  const clauses = groups.map((g) => `(${g.map(conceptQuery).join(' | ')})`);
+export function relaxedQuery(groups: Groups, concept: ConceptOf = conceptQuery): string | null {
+  const clauses = groups.map((g) => `(${g.map((w) => wrapped(concept(w))).join(' | ')})`);
   return clauses.length ? clauses.join(' & ') : null;
 }
 
-export function anyQuery(groups: Groups): string | null {
+export function anyQuery(groups: Groups, concept: ConceptOf = conceptQuery): string | null {
   const words = [...new Set(groups.flat())];
-  return words.length ? words.map(conceptQuery).join(' | ') : null;
+  return words.length ? words.map((w) => wrapped(concept(w))).join(' | ') : null;
 }
 
 export function areaWords(areas: string[]) {
@@ -103,7 +119,7 @@ export function rarityWeights(
  * (the other groups still required), so a grant holding the one specific word
  * ("pollinator") is ranked even when thousands match the common ones ("health").
  */
-export function rareWordParts(groups: Groups, rarity: TermRarity | null) {
+export function rareWordParts(groups: Groups, rarity: TermRarity | null, concept: ConceptOf = conceptQuery) {
   if (!rarity) return [];
   const rare = [...new Set(groups.flat())]
     .map((word) => ({ word, docs: rarity.docs.get(word) ?? 0 }))
@@ -112,9 +128,7 @@ export function rareWordParts(groups: Groups, rarity: TermRarity | null) {
     .slice(0, rareWordsPooled);
   return rare.map(({ word }) => ({
     tsquery: groups
-      .map((g) =>
-        g.includes(word) ? `(${conceptQuery(word)})` : `(${g.map(conceptQuery).join(' | ')})`,
-      )
+      .map((g) => (g.includes(word) ? `(${concept(word)})` : `(${g.map((w) => wrapped(concept(w))).join(' | ')})`))
       .join(' & '),
     limit: poolLimits.rare,
   }));

@@ -4,6 +4,7 @@ import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../../db/client';
 import { grantStatusCondition, grantStatusSql } from '../grants/grant-status';
 import { minStatedAmount } from '../grants/grants.service';
+import { parseHits, type Hits } from './bm25f';
 
 export type CandidateFilters = {
   statuses: GrantStatus[];
@@ -52,10 +53,20 @@ export type CandidateRow = {
   program_title: string | null;
   /** Program title and objectives, as much as scoring reads; filled in by the service. */
   program_text: string | null;
-  rank: number;
   /** 100 signed bytes (lib/embeddings.ts), or null for a grant without one. */
   embedding: Uint8Array | null;
+  /** Where each field of the search vector ends (grants.field_ends). */
+  field_ends: number[] | null;
+  /** Whether `description` holds the whole description (not its first 600 characters). */
+  description_complete: boolean;
+  /** Positions of the search's lexemes in the search vector (empty without words). */
+  hits: Hits;
 };
+
+type CandidateRecord = Omit<CandidateRow, 'hits'> & { hits_text: string | null };
+
+const withHits = (rows: CandidateRecord[]): CandidateRow[] =>
+  rows.map(({ hits_text, ...row }) => ({ ...row, hits: parseHits(hits_text) }));
 
 function whereClause(f: CandidateFilters): SQL {
   const conditions: SQL[] = [grantStatusCondition(f.statuses, f.today)];
@@ -111,27 +122,33 @@ const orderBySort: Record<Exclude<SortOption, 'match'>, SQL> = {
   'amount-asc': sql`award_ceiling ASC NULLS LAST, id`,
 };
 
-/** Seed field weights as ts_rank weights: {D, C, B, A} = agency, description, areas, title. */
-const rankExpression = (tsquery: string | null) =>
-  tsquery
-    ? sql`ts_rank('{0.1, 0.2, 0.3, 0.4}', search_vector, to_tsquery('english', ${tsquery}))`
-    : sql`0::real`;
+/**
+ * The positions of the given lexemes in the search vector, as tsvector text:
+ * every weight set to D, the lexemes' to A, and A kept (decision 042). A few
+ * linear passes in C over the vector; the fields are told by position
+ * (field_ends), not weight.
+ */
+const hitsExpression = (lexemes: string[] | null) =>
+  lexemes?.length
+    ? sql`ts_filter(setweight(setweight(search_vector, 'D'), 'A', ARRAY(SELECT json_array_elements_text(${JSON.stringify(lexemes)}::json))), '{a}')::text`
+    : sql`NULL::text`;
 
-const candidateColumns = (today: string, rankQuery: string | null) => sql`
+const candidateColumns = (today: string, lexemes: string[] | null) => sql`
   id, opportunity_number, title, agency, agency_code,
   to_char(close_date, 'YYYY-MM-DD') AS close_date, to_char(post_date, 'YYYY-MM-DD') AS post_date,
   award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
   ${grantStatusSql(sql`${today}::date`)} AS status, research_areas,
-  left(description, 600) AS description,
+  left(description, 600) AS description, coalesce(length(description), 0) <= 600 AS description_complete,
   program_title, NULL::text AS program_text,
-  embedding,
-  ${rankExpression(rankQuery)} AS rank`;
+  embedding, field_ends,
+  ${hitsExpression(lexemes)} AS hits_text`;
 
 /** A page of grants in a fixed order (sorts other than match, or no keywords). */
 export async function findOrderedGrants(
   db: Db,
   filters: CandidateFilters,
   order: { sort: SortOption; limit: number; offset: number },
+  lexemes: string[] | null = null,
 ): Promise<CandidateRow[]> {
   const orderBy =
     order.sort === 'match' ? sql`close_date ASC NULLS LAST, id` : orderBySort[order.sort];
@@ -139,13 +156,13 @@ export async function findOrderedGrants(
   const onlyOpen = filters.statuses.every(
     (status) => status === 'posted' || status === 'forecasted',
   );
-  if (ascendingByDue && onlyOpen) return findOpenByDueDate(db, filters, order.limit, order.offset);
+  if (ascendingByDue && onlyOpen) return findOpenByDueDate(db, filters, order.limit, order.offset, lexemes);
   // The page's ids first (only what the order needs), then the columns and
   // text rank of those rows alone: a broad match is not ranked row by row.
-  const result = await queryRows<CandidateRow>(
+  const result = await queryRows<CandidateRecord>(
     db,
     sql`
-    SELECT ${candidateColumns(filters.today, filters.tsquery)}
+    SELECT ${candidateColumns(filters.today, lexemes)}
     FROM grants
     WHERE id IN (
       SELECT id FROM grants
@@ -154,7 +171,7 @@ export async function findOrderedGrants(
       LIMIT ${order.limit} OFFSET ${order.offset})
     ORDER BY ${orderBy}`,
   );
-  return result;
+  return withHits(result);
 }
 
 /**
@@ -162,16 +179,16 @@ export async function findOrderedGrants(
  * the query never sorts the whole catalogue: close dates from today on, then
  * no close date.
  */
-async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: number, offset: number) {
+async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: number, offset: number, lexemes: string[] | null) {
   const wanted = offset + limit;
   const segments = [sql`close_date >= ${filters.today}::date`, sql`close_date IS NULL`];
   const found: CandidateRow[] = [];
   for (const segment of segments) {
     if (found.length >= wanted) break;
-    const result = await queryRows<CandidateRow>(
+    const result = await queryRows<CandidateRecord>(
       db,
       sql`
-      SELECT ${candidateColumns(filters.today, filters.tsquery)}
+      SELECT ${candidateColumns(filters.today, lexemes)}
       FROM grants
       WHERE id IN (
         SELECT id FROM grants
@@ -180,7 +197,7 @@ async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: numbe
         LIMIT ${wanted - found.length})
       ORDER BY close_date ASC, id`,
     );
-    found.push(...result);
+    found.push(...withHits(result));
   }
   return found.slice(offset, offset + limit);
 }
@@ -201,8 +218,7 @@ const unwrap = (query: string | null) => (query && /^\([^()]*\)$/.test(query) ? 
  * once, cut at the cap: they give the count, and their first `matchedLimit`
  * join the pool beside a few other bounded retrievals (all keywords,
  * keywords in the title, shared research areas), so a broad query costs no
- * more than a narrow one. Pool rows are ranked against `rankQuery` with the
- * seed weights.
+ * more than a narrow one.
  */
 export async function findCandidatePool(
   db: Db,
@@ -251,24 +267,24 @@ export async function findCandidatePool(
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
- * The pool's rows, ranked against `rankQuery` with the seed weights. Read
- * apart from the retrieval, outside its bitmap-only plan settings, so each
- * row is one primary-key look-up.
+ * The pool's rows with the positions of the search's lexemes. Read apart from
+ * the retrieval, outside its bitmap-only plan settings, so each row is one
+ * primary-key look-up.
  */
 export async function findCandidateRows(
   db: Db,
   ids: string[],
   today: string,
-  rankQuery: string | null,
-) {
+  lexemes: string[] | null,
+): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
-  const result = await queryRows<CandidateRow>(
+  const result = await queryRows<CandidateRecord>(
     db,
     sql`
-    SELECT ${candidateColumns(today, rankQuery)}
+    SELECT ${candidateColumns(today, lexemes)}
     FROM grants WHERE id = ANY(${uuidArray(ids)})`,
   );
-  return result;
+  return withHits(result);
 }
 
 /**
@@ -358,4 +374,67 @@ export async function findMatchingAmong(db: Db, filters: CandidateFilters, ids: 
     sql`SELECT id FROM grants WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND ${whereClause(filters)}`,
   );
   return rows.map((r) => r.id);
+}
+
+export type LexemeRow = { i: number; lexeme: string; positions: number[]; docs: number };
+
+/**
+ * The lexemes of each text (to_tsvector 'english', with positions), how many
+ * grants hold each, how many grants there are, and each field's average
+ * length: what BM25F needs of a query (decision 042), in one statement.
+ * `grants` is 0 before the catalogue has statistics.
+ */
+export async function findLexemeStats(
+  db: Db,
+  texts: string[],
+): Promise<{ lexemes: LexemeRow[]; grants: number; averages: Record<string, number> }> {
+  const rows = await queryRows<{
+    i: number | null;
+    lexeme: string | null;
+    positions: number[] | null;
+    docs: number | null;
+    grants: number | null;
+    averages: Record<string, number> | null;
+  }>(
+    db,
+    sql`WITH t AS (SELECT * FROM json_array_elements_text(${JSON.stringify(texts)}::json) WITH ORDINALITY AS t(text, i))
+    SELECT t.i::int AS i, v.lexeme, v.positions::int[] AS positions, coalesce(s.docs, 0)::int AS docs, NULL::int AS grants, NULL::json AS averages
+    FROM t CROSS JOIN LATERAL unnest(to_tsvector('english', t.text)) AS v(lexeme, positions, weights)
+    LEFT JOIN grant_term_stats s ON s.term = v.lexeme
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, (SELECT docs FROM grant_term_stats WHERE term = ''),
+      (SELECT json_object_agg(field, average_length) FROM grant_field_stats)`,
+  );
+  const totals = rows.find((r) => r.i === null);
+  return {
+    lexemes: rows
+      .filter((r) => r.i !== null)
+      .map((r) => ({ i: Number(r.i) - 1, lexeme: r.lexeme!, positions: r.positions ?? [], docs: Number(r.docs ?? 0) })),
+    grants: Number(totals?.grants ?? 0),
+    averages: totals?.averages ?? {},
+  };
+}
+
+/**
+ * The grants a query names (known-items.ts) that pass `filters` but their
+ * words: opportunity numbers typed whole, then a number's start, then grants
+ * of a named Assistance Listing, open ones first, at most 50.
+ */
+export async function findKnownItems(
+  db: Db,
+  filters: CandidateFilters,
+  keys: { numbers: string[]; prefix: string | null; listings: string[] },
+): Promise<{ id: string }[]> {
+  const numbers = sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(keys.numbers)}::json))`;
+  const listings = sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(keys.listings)}::json))`;
+  const prefix = keys.prefix ? `${keys.prefix.replace(/[\\%_]/g, '')}%` : null;
+  const named = sql`(number_key = ANY(${numbers})${prefix ? sql` OR number_key LIKE ${prefix}` : sql``} OR cfda_numbers && ${listings})`;
+  return queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM grants
+    WHERE ${named} AND ${whereClause({ ...filters, tsquery: null, inTitle: false })}
+    ORDER BY CASE WHEN number_key = ANY(${numbers}) THEN 0 WHEN cfda_numbers && ${listings} THEN 2 ELSE 1 END,
+      ${grantStatusSql(sql`${filters.today}::date`)} IN ('posted', 'forecasted') DESC, close_date DESC NULLS LAST, opportunity_number, id
+    LIMIT 50`,
+  );
 }

@@ -3,7 +3,7 @@
 // matches after the others, each result saying why it matched.
 import type { GrantSearchResponse, GrantStatus, SearchResult, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
-import { defaultSearchStatuses } from '@grantbridge/contract/grants';
+import { defaultSearchStatuses, grantStatuses } from '@grantbridge/contract/grants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
@@ -14,6 +14,7 @@ import {
   countCandidates,
   findCandidatePool,
   findCandidateRows,
+  findKnownItems,
   findOrderedGrants,
   findProgramTexts,
   type CandidateRow,
@@ -21,9 +22,11 @@ import {
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { collapseVersions, compareBySort, type Versions } from './versions';
-import { offProfile, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak } from './row-scoring';
-import { keywordHits, phrasePatterns } from './scoring';
+import { offProfile, relevanceOf, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
+import { clampScore, keywordHits } from './scoring';
 import { findAreaCounts, findTermRarity } from '../grants/term-stats';
+import { buildSearchModel } from './query-model';
+import { knownItemKeys, type KnownItemKeys } from './known-items';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
 import { AppError } from '../../errors';
@@ -65,8 +68,13 @@ export type SearchInput = {
   pageSize: number;
   /** The researcher's areas when ranking by profile, else null. */
   profileAreas: string[] | null;
+  /** Opportunity numbers (compacted) and Assistance Listing numbers the query names: those grants come first. */
+  knownItems?: KnownItemKeys | null;
   now?: Date;
 };
+
+/** Words close in meaning as low-weight alternatives (decision 042). */
+export const modelOptions = { neighbours: true };
 
 /** GET /grants/search's query, validated (the results panel's search). */
 export type ParsedSearchQuery = z.output<typeof grantSearchQuerySchema>;
@@ -96,6 +104,7 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
     instruments: q.instrument,
     categories: q.category,
     within: q.within || null,
+    knownItems: knownItemKeys(q.q),
     sort: q.sort,
     page: q.page,
     pageSize: q.pageSize,
@@ -146,23 +155,25 @@ export const countCap = 1000;
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
-  const groups = cleanGroups(wanted);
-  const keywords = [...new Set(wanted.flat())];
   const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
-  const profileOnly = groups.length === 0 && !!profileAreas;
+  const profileOnly = cleanGroups(wanted).length === 0 && !!profileAreas;
   const base = candidateFiltersOf(input, today, { exclude, eligibility });
+  // One after the other: `db` may be a transaction, one connection (the demo seed searches inside one).
+  // The query's words as BM25F concepts, misspellings corrected (decision 042).
+  const search = profileOnly || cleanGroups(wanted).length === 0 ? null : await buildSearchModel(db, cleanGroups(wanted), modelOptions);
+  const groups = search?.groups ?? cleanGroups(wanted);
+  const keywords = [...new Set(groups.flat())];
+  const concept = search ? (word: string) => search.conceptQueries.get(word) ?? word : undefined;
   // A profile-only search retrieves by the words of the profile's areas, the telling ones too.
   const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
-  const statWords = profileOnly ? areaTerms : [...new Set(groups.flat())];
-  // One after the other: `db` may be a transaction, one connection (the demo seed searches inside one).
-  const rarity = statWords.length ? await findTermRarity(db, statWords) : null;
+  const rarity = profileOnly ? await findTermRarity(db, areaTerms) : (search?.rarity ?? null);
   const areaCounts = profileOnly ? await findAreaCounts(db, profileAreas!) : null;
   // What a grant must match to count as a result at all: the words that say something (decision 030).
   const retrieval = retrievalGroups(groups, rarity);
   const counting = profileOnly ? { groups: [], narrowed: false } : countingGroups(retrieval, rarity);
-  const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval);
+  const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval, concept);
   // What is counted (and adds its first matches to the pool): without the words too common to count through.
-  const countQuery = counting.narrowed ? relaxedQuery(counting.groups) : matchQuery;
+  const countQuery = counting.narrowed ? relaxedQuery(counting.groups, concept) : matchQuery;
   // Nothing but words most grants say: what is about them says so in its title.
   const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
   const filters = { ...base, tsquery: matchQuery, inTitle };
@@ -178,64 +189,69 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       parts: profileOnly
         ? [{ tsquery: null, limit: poolLimits.areas, areas: retrievalAreas(profileAreas!, areaCounts) }]
         : [
-            { tsquery: strictQuery(retrieval), limit: poolLimits.strict },
-            { tsquery: relaxedQuery(retrieval), limit: poolLimits.title, titleOnly: true },
-            ...rareWordParts(retrieval, rarity),
+            { tsquery: strictQuery(retrieval, concept), limit: poolLimits.strict },
+            { tsquery: relaxedQuery(retrieval, concept), limit: poolLimits.title, titleOnly: true },
+            ...rareWordParts(retrieval, rarity, concept),
           ],
     });
     return { count: found.count, poolIds: found.ids };
   });
+  // Opportunity and Assistance Listing numbers typed in the query: those grants first, whatever their status.
+  const known = input.knownItems ? await findKnownItems(db, { ...base, statuses: [...grantStatuses] }, input.knownItems) : [];
+  const knownIds = new Set(known.map((k) => k.id));
   // In another order the pool serves only when it holds every match (so versions fold the same); else SQL orders the page.
   const usePool = poolIds !== null && (input.sort === 'match' || (!counting.narrowed && count <= poolIds.length));
-  const pool = usePool ? await findCandidateRows(db, poolIds, today, profileOnly ? matchQuery : anyQuery(groups)) : null;
+  const lexemes = search?.lexemes ?? null;
+  const pool = usePool ? await findCandidateRows(db, poolIds.filter((id) => !knownIds.has(id)), today, lexemes) : null;
+  const knownRows = known.length ? await findCandidateRows(db, known.map((k) => k.id), today, lexemes) : [];
+  knownRows.sort((a, b) => known.findIndex((k) => k.id === a.id) - known.findIndex((k) => k.id === b.id));
 
   // The query's meaning as a word-embedding vector, for the semantic part of the score.
   const queryVector = keywords.length ? embedText(keywords.join(' ')) : null;
-  const scoring = { keywords, weights, phrases: phrasePatterns(keywords), profileAreas, queryVector, agencyFiltered: base.agencyKey !== null };
-  let pageRows: { row: CandidateRow; score: number; versions?: Versions; related?: boolean }[];
+  const scoring: ScoreContext = { keywords, search, profileAreas, queryVector };
+  let pageRows: { row: CandidateRow; score: number; versions?: Versions; related?: boolean; known?: boolean }[];
   // Ranked by match, the pool (versions of one call folded) is what can be paged through: `total` promises no more.
   let reachable = countCap;
   let profileIgnored = false;
-  if (pool) {
-    const rows = pool;
-    await attachProgramTexts(db, rows);
-    const context = { ...scoring, maxRank: Math.max(...rows.map((r) => r.rank), 1e-9) };
+  if (pool || knownRows.length) {
+    const rows = pool ?? [];
+    await attachProgramTexts(db, [...rows, ...knownRows]);
+    const context = { ...scoring };
     profileIgnored = offProfile(rows, context);
     if (profileIgnored) context.profileAreas = null;
     // Grants without the query's most specific word are looser matches: after the others, marked "related".
     const specific = specificWord(keywords, weights);
-    const scored = rows.map((row) => ({
-      row,
-      score: scoreRow(row, context),
-      related: specific !== null && !saysWord(row, specific),
-    }));
+    const scored = rows.map((row) => {
+      const relevance = relevanceOf(row, context);
+      return { row, relevance, score: clampScore(relevance), related: specific !== null && !saysWord(row, specific, search) };
+    });
     scored.sort(
       (a, b) =>
         Number(a.related) - Number(b.related) ||
         b.score - a.score ||
         tieBreak(b.row) - tieBreak(a.row) ||
-        b.row.rank - a.row.rank ||
+        b.relevance - a.relevance ||
         (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
         a.row.opportunity_number.localeCompare(b.row.opportunity_number) ||
         a.row.id.localeCompare(b.row.id),
     );
-    const collapsed = collapseVersions(scored, (s) => s.row);
+    const first = knownRows.map((row) => ({ row, relevance: 100, score: 100, related: false, known: true }));
+    const collapsed = collapseVersions([...first, ...scored], (s) => s.row);
     if (input.sort !== 'match') collapsed.sort((a, b) => compareBySort(input.sort, a.item.row, b.item.row));
     reachable = collapsed.length;
     pageRows = collapsed.slice(offset, offset + input.pageSize).map(({ item, versions }) => ({ ...item, versions }));
   } else {
-    const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset });
+    const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset }, lexemes);
     await attachProgramTexts(db, rows);
-    const context = { ...scoring, maxRank: Math.max(...rows.map((r) => r.rank), 1e-9) };
-    pageRows = rows.map((row) => ({ row, score: scoreRow(row, context) }));
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, scoring) }));
   }
 
   // A count narrowed by a too-common word counts less than the pool holds: what can be paged is the total then.
-  const total = counting.narrowed ? Math.min(countCap, reachable) : Math.min(count, countCap, reachable);
+  const total = counting.narrowed ? Math.min(countCap, reachable) : Math.min(count + knownRows.length, countCap, reachable);
   // More than counted or than the pool could hold; versions folded away are not "more".
   const capped = counting.narrowed || count > Math.min(countCap, pool ? pool.length : countCap);
   return {
-    results: pageRows.map(({ row, score, versions, related }) => ({
+    results: pageRows.map(({ row, score, versions, related, known }) => ({
       ...toResult(
         row,
         score,
@@ -243,6 +259,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         profileIgnored ? { ...input, profileAreas: null } : input,
         base.agencyKey ?? undefined,
         semanticOf(row, queryVector),
+        known ?? false,
       ),
       related: related ?? false,
       otherVersions: versions?.count ?? 0,
@@ -253,6 +270,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     profileIgnored,
     page: input.page,
     pageSize: input.pageSize,
+    corrections: search?.corrections ?? [],
   };
 }
 
@@ -267,8 +285,14 @@ function toResult(
   input: SearchInput,
   agencyAcronym: string | undefined,
   semantic: number | null,
+  known: boolean,
 ): SearchResult {
   const reasons: string[] = [];
+  if (known) {
+    const number = row.opportunity_number.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const byNumber = input.knownItems?.numbers.includes(number) || (input.knownItems?.prefix && number.startsWith(input.knownItems.prefix));
+    reasons.push(byNumber ? `Opportunity number ${row.opportunity_number}` : 'Listed under the Assistance Listing you named');
+  }
   if (keywords.length) {
     const hits = keywordHits(scorable(row), keywords, synonymsOf);
     if (hits.title.length) reasons.push(`Title mentions ${quoteList(hits.title)}`);

@@ -438,6 +438,7 @@ describe('POST /api/v1/search/chat', () => {
       profileIgnored: body.profileIgnored,
       page: body.page,
       pageSize: body.pageSize,
+      corrections: body.corrections,
     });
     const getFor = async (query: Record<string, string | number>) => {
       const url = `/api/v1/grants/search?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;

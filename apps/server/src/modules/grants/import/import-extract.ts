@@ -9,7 +9,7 @@ import { readGrantsExtract } from './extract-files';
 import { ExtractError, parseGrantsXml } from './extract-parser';
 import { opportunityNumberKey, type ExtractItem } from './extract-records';
 import { analyzeGrants } from './import.repository';
-import { refreshTermStats } from '../term-stats';
+import { refreshSearchVocabulary, refreshTermStats } from '../term-stats';
 
 export type ImportSummary = { read: number; inserted: number; updated: number; unchanged: number; rejected: number };
 export type Rejection = { id: string; reason: string };
@@ -131,7 +131,10 @@ export async function importGrantsExtract(
     if (batch.length) await flush();
     await writer.settle(0);
     if (summary.inserted > 0) await analyzeGrants(db);
-    if (summary.inserted + summary.updated > 0) await refreshTermStats(db);
+    if (summary.inserted + summary.updated > 0) {
+      await refreshTermStats(db);
+      await refreshSearchVocabulary(db, options.dataDir);
+    }
   } catch (err) {
     // Batches in flight are whole transactions; finish them so the counts say what was committed.
     await writer.drain();

@@ -151,16 +151,15 @@ async function resolveKeys(db: Db, rows: GrantRow[]): Promise<Set<string>> {
   return storedKeys;
 }
 
-// Prepares each program text once (grants_program_split, migration 0008), so
-// the search-vector trigger concatenates its stored vector instead of
-// tokenising it again for every grant of the program. Programs are taken in
-// hash order, so concurrent imports cannot deadlock on the cache's key.
+// Tokenises each programme text once (decision 009), so the search-vector
+// trigger reads its stored vector instead of tokenising it again for every
+// grant of the programme. Programmes are taken in hash order, so concurrent
+// imports cannot deadlock on the cache's key.
 const cacheProgramsSql = `
-INSERT INTO grant_program_vectors (program_hash, program_text, head, tail_vector, tail_max_positions, tail_last_position)
-SELECT md5(p.program), p.program, s.head, s.tail, s.tail_max_positions, s.tail_last_position
+INSERT INTO grant_program_vectors (program_hash, program_text, vector)
+SELECT md5(p.program), p.program, to_tsvector('english', p.program)
 FROM (SELECT DISTINCT coalesce(r.program_title, '') || ' ' || coalesce(r.objectives, '') AS program
       FROM json_to_recordset($1::json) AS r(program_title text, objectives text)) p
-CROSS JOIN LATERAL grants_program_split(p.program) s
 WHERE p.program <> ' ' AND NOT EXISTS (SELECT 1 FROM grant_program_vectors v WHERE v.program_hash = md5(p.program))
 ORDER BY 1
 ON CONFLICT (program_hash) DO NOTHING`;

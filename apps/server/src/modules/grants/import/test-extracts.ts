@@ -67,17 +67,19 @@ export async function countGrants(db: Db) {
   return row!.n;
 }
 
-/** Grants whose stored vectors differ from one to_tsvector of each weighted part (migration 0004's formula). */
+/** Grants whose stored vectors differ from one to_tsvector of each field, in the trigger's order (migration 0037). */
 export async function vectorMismatches(db: Db) {
   return rows<{ source_key: string }>(
     db,
     sql`select source_key from grants where
       title_vector is distinct from to_tsvector('english', coalesce(title, ''))
-      or search_vector is distinct from
-        setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-        setweight(to_tsvector('english', coalesce(array_to_string(research_areas, ' '), '')), 'B') ||
-        setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(program_title, '') || ' ' || coalesce(objectives, '')), 'C') ||
-        setweight(to_tsvector('english', coalesce(agency, '') || ' ' || coalesce(agency_code, '')), 'D')`,
+      or search_vector is distinct from ts_delete(
+        setweight(to_tsvector('english', coalesce(title, '')), 'A') || '''§end0'':1'::tsvector ||
+        setweight(to_tsvector('english', coalesce(description, '')), 'C') || '''§end1'':1'::tsvector ||
+        setweight(to_tsvector('english', coalesce(program_title, '') || ' ' || coalesce(objectives, '')), 'B') || '''§end2'':1'::tsvector ||
+        setweight(to_tsvector('english', coalesce(array_to_string(research_areas, ' '), '')), 'B') || '''§end3'':1'::tsvector ||
+        setweight(to_tsvector('english', coalesce(agency, '') || ' ' || coalesce(agency_code, '')), 'D'),
+        ARRAY['§end0', '§end1', '§end2', '§end3'])`,
   );
 }
 

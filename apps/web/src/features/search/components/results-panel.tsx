@@ -124,6 +124,17 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
           />
         </div>
         <ActiveFilters state={state} update={update} />
+        {data?.corrections.length ? (
+          <p className="text-xs text-slate-700" data-testid="search-corrections">
+            Showing results for{' '}
+            {data.corrections.map((c, i) => (
+              <span key={c.from}>
+                {i > 0 ? ', ' : ''}“<strong>{c.to}</strong>” (you typed “{c.from}”)
+              </span>
+            ))}
+            .
+          </p>
+        ) : null}
         {data?.profileIgnored ? (
           <p className="text-xs text-slate-700">
             The research profile shares no area with these grants, so it does not change their

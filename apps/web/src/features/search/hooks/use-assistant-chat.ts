@@ -69,7 +69,7 @@ export function useAssistantChat({
       }
       add('assistant', response.reply, false, response.undo ?? undefined);
       if (response.query) {
-        const { results, total, totalCapped, profileIgnored, page, pageSize: size } = response;
+        const { results, total, totalCapped, profileIgnored, page, pageSize: size, corrections } = response;
         queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
           results,
           total,
@@ -77,6 +77,7 @@ export function useAssistantChat({
           profileIgnored,
           page,
           pageSize: size,
+          corrections,
         });
       }
       onAnswer(response);

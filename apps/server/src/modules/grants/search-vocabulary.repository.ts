@@ -1,0 +1,160 @@
+// Reads the catalogue's text for mining and stores what search-vocabulary.ts
+// finds (decision 042): grant_words, grant_ngrams (the row '' holds how many
+// documents were mined), grant_acronyms (the row with expansion '' holds in
+// how many documents the acronym is written in capitals). Replaced whole in
+// one transaction after each import, so readers see the old or the new.
+import { sql } from 'drizzle-orm';
+import { positionalSql, queryRows, withTransaction, type Db } from '../../db/client';
+import type { MinedVocabulary } from './search-vocabulary';
+
+/** At most this many grants are mined (a random sample by id; plenty to see a language's units). */
+export const minedGrantsMax = 50_000;
+const pageSize = 500;
+/** Description characters mined per grant. */
+const descriptionChars = 6_000;
+
+/**
+ * The documents to mine: each sampled grant's title and description, then
+ * each programme text once (thousands of grants share a programme; counted
+ * per grant, its sentences would pass for the catalogue's language): every
+ * Assistance Listing the importer reads when given, else those the
+ * catalogue's grants name.
+ */
+export async function* miningDocuments(db: Db, listings: Iterable<string> = [], limit = minedGrantsMax): AsyncIterable<string> {
+  let after: string | null = null;
+  let read = 0;
+  while (read < limit) {
+    const rows: { id: string; text: string }[] = await queryRows<{ id: string; text: string }>(
+      db,
+      sql`SELECT id, title || E'\n' || left(coalesce(description, ''), ${descriptionChars}) AS text FROM grants
+        WHERE ${after === null ? sql`true` : sql`id > ${after}::uuid`}
+        ORDER BY id LIMIT ${Math.min(pageSize, limit - read)}`,
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) yield row.text;
+    read += rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+  let listed = 0;
+  for (const text of listings) {
+    listed += 1;
+    yield text.slice(0, descriptionChars);
+  }
+  if (listed > 0) return;
+  let afterHash: string | null = null;
+  for (;;) {
+    const rows: { program_hash: string; program_text: string }[] = await queryRows<{ program_hash: string; program_text: string }>(
+      db,
+      sql`SELECT program_hash, left(program_text, ${descriptionChars}) AS program_text FROM grant_program_vectors
+        WHERE ${afterHash === null ? sql`true` : sql`program_hash > ${afterHash}`}
+        ORDER BY program_hash LIMIT ${pageSize}`,
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) yield row.program_text;
+    afterHash = rows[rows.length - 1]!.program_hash;
+  }
+}
+
+async function insertChunks(db: Db, table: 'grant_words' | 'grant_ngrams', key: 'word' | 'gram', entries: [string, number][]) {
+  for (let i = 0; i < entries.length; i += 5000) {
+    const chunk = entries.slice(i, i + 5000).map(([k, docs]) => ({ k, docs }));
+    await queryRows(
+      db,
+      positionalSql(
+        `INSERT INTO ${table} (${key}, docs) SELECT r.k, r.docs FROM json_to_recordset($1::json) AS r(k text, docs int)`,
+        [JSON.stringify(chunk)],
+      ),
+    );
+  }
+}
+
+/** Replaces the stored vocabulary with `mined`, in one transaction. */
+export async function storeSearchVocabulary(db: Db, mined: MinedVocabulary): Promise<void> {
+  await withTransaction(db, async (t) => {
+    // Two importers finishing together take turns instead of colliding on the keys.
+    await t.execute(sql`LOCK TABLE grant_ngrams IN EXCLUSIVE MODE`);
+    await t.execute(sql`DELETE FROM grant_words`);
+    await t.execute(sql`DELETE FROM grant_ngrams`);
+    await t.execute(sql`DELETE FROM grant_acronyms`);
+    // The row '' is the vocabulary's version: processes that cache it see a new one.
+    await insertChunks(t, 'grant_words', 'word', [['', Math.floor(Date.now() / 1000) % 2_000_000_000], ...mined.words]);
+    await insertChunks(t, 'grant_ngrams', 'gram', [['', mined.documents], ...mined.grams]);
+    const acronyms = [...mined.acronyms].flatMap(([acronym, expansions]) => [
+      { acronym, expansion: '', docs: mined.capitals.get(acronym) ?? 0 },
+      ...[...expansions].map(([expansion, docs]) => ({ acronym, expansion, docs })),
+    ]);
+    for (let i = 0; i < acronyms.length; i += 5000) {
+      await queryRows(
+        t,
+        positionalSql(
+          `INSERT INTO grant_acronyms (acronym, expansion, docs)
+           SELECT r.acronym, r.expansion, r.docs FROM json_to_recordset($1::json) AS r(acronym text, expansion text, docs int)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(acronyms.slice(i, i + 5000))],
+        ),
+      );
+    }
+  });
+}
+
+export type VocabularyFacts = {
+  /** Documents mined (0 before any mining). */
+  documents: number;
+  /** Docs of each asked stem or "stem stem" pair (absent: fewer than the mining kept). */
+  grams: Map<string, number>;
+  /** Expansions of each asked acronym, with their documents; and capitals[acronym] = documents writing it in capitals. */
+  expansions: Map<string, { expansion: string; docs: number }[]>;
+  capitals: Map<string, number>;
+  /** Acronyms of each asked expansion. */
+  acronymsOf: Map<string, { acronym: string; docs: number }[]>;
+  /** Docs of each asked word as written. */
+  words: Map<string, number>;
+};
+
+/** What the mined vocabulary says about a query's stems, pairs, words and phrases, in one statement. */
+export async function findVocabularyFacts(
+  db: Db,
+  ask: { grams: string[]; acronyms: string[]; phrases: string[]; words: string[] },
+): Promise<VocabularyFacts> {
+  const rows = await queryRows<{ kind: string; k: string; v: string | null; docs: number }>(
+    db,
+    positionalSql(
+      `SELECT 'g' AS kind, gram AS k, NULL AS v, docs FROM grant_ngrams WHERE gram = ANY(ARRAY(SELECT json_array_elements_text($1::json)))
+       UNION ALL SELECT 'a', acronym, expansion, docs FROM grant_acronyms WHERE acronym = ANY(ARRAY(SELECT json_array_elements_text($2::json)))
+       UNION ALL SELECT 'e', expansion, acronym, docs FROM grant_acronyms WHERE expansion = ANY(ARRAY(SELECT json_array_elements_text($3::json)))
+       UNION ALL SELECT 'w', word, NULL, docs FROM grant_words WHERE word = ANY(ARRAY(SELECT json_array_elements_text($4::json)))`,
+      [JSON.stringify(['', ...ask.grams]), JSON.stringify(ask.acronyms), JSON.stringify(ask.phrases), JSON.stringify(ask.words)],
+    ),
+  );
+  const facts: VocabularyFacts = {
+    documents: 0,
+    grams: new Map(),
+    expansions: new Map(),
+    capitals: new Map(),
+    acronymsOf: new Map(),
+    words: new Map(),
+  };
+  for (const r of rows) {
+    if (r.kind === 'g') {
+      if (r.k === '') facts.documents = r.docs;
+      else facts.grams.set(r.k, r.docs);
+    } else if (r.kind === 'a') {
+      if (r.v === '') facts.capitals.set(r.k, r.docs);
+      else facts.expansions.set(r.k, [...(facts.expansions.get(r.k) ?? []), { expansion: r.v!, docs: r.docs }]);
+    } else if (r.kind === 'e') {
+      facts.acronymsOf.set(r.k, [...(facts.acronymsOf.get(r.k) ?? []), { acronym: r.v!, docs: r.docs }]);
+    } else facts.words.set(r.k, r.docs);
+  }
+  return facts;
+}
+
+/** Every word the catalogue uses at least `minDocs` times, with its documents (for spelling). */
+export async function findVocabularyWords(db: Db, minDocs: number): Promise<{ word: string; docs: number }[]> {
+  return queryRows(db, sql`SELECT word, docs FROM grant_words WHERE docs >= ${minDocs} AND word <> ''`);
+}
+
+/** When the vocabulary was last replaced (a changing number; 0 before any). */
+export async function findVocabularyVersion(db: Db): Promise<number> {
+  const [row] = await queryRows<{ v: number }>(db, sql`SELECT coalesce((SELECT docs FROM grant_words WHERE word = ''), 0)::int AS v`);
+  return row?.v ?? 0;
+}

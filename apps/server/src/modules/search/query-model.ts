@@ -1,0 +1,228 @@
+// A query's words as BM25F concepts (decision 042): each word with the other
+// ways the catalogue says it (the synonyms table, acronyms the catalogue
+// defines itself in both directions, and, at a low weight, words close in
+// meaning that the catalogue uses), misspellings corrected to the
+// catalogue's words, each word's rarity, and which neighbouring words the
+// catalogue uses as one term. Also each word's full-text query for
+// retrieval. Reads the database twice (mined facts, then lexemes and their
+// statistics) and the cached vocabulary.
+import type { Db } from '../../db/client';
+import { cosine, embedText, isKnownWord, nearestWords } from '../../lib/embeddings';
+import { findVocabularyFacts, type VocabularyFacts } from '../grants/search-vocabulary.repository';
+import { pairAssociation, stemOf } from '../grants/search-vocabulary';
+import type { TermRarity } from '../grants/term-stats';
+import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
+import { findLexemeStats } from './search.repository';
+import { catalogueVocabulary, correctionFor } from './spelling';
+import { synonymsOf } from './synonyms';
+
+export type ModelOptions = {
+  /** Words close in meaning (word vectors) as low-weight alternatives. */
+  neighbours: boolean;
+};
+
+export const modelSettings = {
+  synonymWeight: 0.9,
+  acronymWeight: 0.9,
+  /** An acronym found for words of the query ("major research instrumentation" → MRI): a bonus concept at this weight. */
+  acronymBonus: 0.5,
+  /** A neighbour in meaning counts this much times its similarity. */
+  neighbourWeight: 0.3,
+  neighbourMin: 0.7,
+  neighbours: 3,
+  /** Neighbours are looked for only for words in fewer grants than this. */
+  neighboursBelowDocs: 3,
+  /** A pair is a unit of the catalogue's language above this pointwise mutual information (ln 8: eight times chance). */
+  unitPmi: Math.log(8),
+  /** An acronym's expansions that fit the other query words nearly as well as the best (cosine) are kept. */
+  expansionFitMargin: 0.1,
+};
+
+export type SearchModel = {
+  model: QueryModel;
+  /** Every lexeme any concept looks for: the grant's positions of these are read. */
+  lexemes: string[];
+  /** Each word's full-text query (the word or another way of saying it), for retrieval. */
+  conceptQueries: Map<string, string>;
+  /** Misspelled words and what they were read as. */
+  corrections: { from: string; to: string }[];
+  /** The keyword groups with corrections applied. */
+  groups: string[][];
+  rarity: TermRarity | null;
+  /** Average field lengths, in fieldNames' order. */
+  averages: number[];
+};
+
+const sanitizeTerm = (text: string) => text.toLowerCase().replace(/[^a-z0-9 -]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** A text as to_tsquery text for retrieval: one word, or all of its words. */
+export function retrievalTerm(text: string): string {
+  const words = text.split(/[^a-z0-9]+/).filter(Boolean);
+  return words.length > 1 ? `(${words.join(' & ')})` : (words[0] ?? '');
+}
+
+/** Contiguous runs of 2 to 6 words of each group, as texts (an acronym's expansion may be one of them). */
+function spansOf(groups: string[][]) {
+  const spans: { text: string; group: number; start: number; end: number }[] = [];
+  groups.forEach((g, group) => {
+    for (let start = 0; start < g.length; start++)
+      for (let end = start + 2; end <= Math.min(g.length, start + 6); end++)
+        spans.push({ text: g.slice(start, end).join(' '), group, start, end });
+  });
+  return spans;
+}
+
+/**
+ * The expansions an acronym stands for in the catalogue, when the word is
+ * used there as an acronym: with other words in the query, the expansions
+ * closest in meaning to them ("AI and machine learning": artificial
+ * intelligence, not American Indian); alone, the commonest.
+ */
+function expansionsOf(word: string, facts: VocabularyFacts, context: Float32Array | null): string[] {
+  if (synonymsOf(word).length) return [];
+  const capitals = facts.capitals.get(word) ?? 0;
+  const asWord = facts.words.get(word) ?? 0;
+  if (capitals < 1 || capitals < 0.3 * asWord) return [];
+  const all = (facts.expansions.get(word) ?? []).sort((a, b) => b.docs - a.docs || a.expansion.localeCompare(b.expansion));
+  const best = all[0]?.docs ?? 0;
+  const common = all.filter((e) => e.docs >= Math.max(1, 0.25 * best)).slice(0, 5);
+  if (!context || common.length < 2) return common.slice(0, 3).map((e) => e.expansion);
+  const fit = common.map((e) => {
+    const v = embedText(e.expansion);
+    return { e, fit: v ? cosine(v, context) : -1 };
+  });
+  const top = Math.max(...fit.map((f) => f.fit));
+  return fit.filter((f) => f.fit >= top - modelSettings.expansionFitMargin).slice(0, 3).map((f) => f.e.expansion);
+}
+
+export async function buildSearchModel(db: Db, inputGroups: string[][], options: ModelOptions): Promise<SearchModel> {
+  // Misspellings first: every later step reads the corrected words.
+  const vocabulary = await catalogueVocabulary(db);
+  const corrections: { from: string; to: string }[] = [];
+  const groups = inputGroups.map((g) =>
+    g.map((word) => {
+      if (synonymsOf(word).length) return word;
+      const to = vocabulary.docs.size ? correctionFor(word, vocabulary) : null;
+      if (!to) return word;
+      if (!corrections.some((c) => c.from === word)) corrections.push({ from: word, to });
+      return to;
+    }),
+  ).map((g) => [...new Set(g)]);
+  const words = [...new Set(groups.flat())];
+
+  const stems = words.map((w) => stemOf(w));
+  const pairKeys = groups.flatMap((g) => g.slice(1).map((w, i) => `${stemOf(g[i]!)} ${stemOf(w)}`));
+  const spans = spansOf(groups);
+  const facts = await findVocabularyFacts(db, {
+    grams: [...new Set([...stems, ...pairKeys])],
+    acronyms: words,
+    phrases: [...new Set(spans.map((s) => s.text))],
+    words,
+  });
+
+  // Each word's alternatives as texts; lexemes come for all texts at once.
+  type Pending = { text: string; weight: number; label: string };
+  const pending = new Map<string, Pending[]>();
+  for (const word of words) {
+    const alts: Pending[] = [{ text: word, weight: 1, label: word }];
+    for (const term of synonymsOf(word)) alts.push({ text: sanitizeTerm(term), weight: modelSettings.synonymWeight, label: term });
+    const others = words.filter((w) => w !== word).join(' ');
+    for (const expansion of expansionsOf(word, facts, others ? embedText(others) : null))
+      if (!alts.some((a) => a.text === expansion)) alts.push({ text: expansion, weight: modelSettings.acronymWeight, label: expansion });
+    // Only for a word the catalogue rarely says: elsewhere a neighbour in meaning is more often a sibling
+    // ("kidney" → "liver", "malaria" → "tuberculosis") than the same thing said another way.
+    if (options.neighbours && isKnownWord(word) && (vocabulary.docs.get(word) ?? 0) < modelSettings.neighboursBelowDocs) {
+      for (const n of nearestWords(word, 8, modelSettings.neighbourMin)) {
+        if (alts.filter((a) => a.label.startsWith('~')).length >= modelSettings.neighbours) break;
+        if (stemOf(n.word) === stemOf(word) || !vocabulary.docs.has(n.word) || alts.some((a) => a.text === n.word)) continue;
+        alts.push({ text: n.word, weight: modelSettings.neighbourWeight * n.similarity, label: `~${n.word}` });
+      }
+    }
+    pending.set(word, alts);
+  }
+  // Words of the query that spell out an acronym the catalogue uses: the acronym is a bonus concept.
+  const bonuses: { acronym: string }[] = [];
+  for (const span of spans) {
+    const acronym = (facts.acronymsOf.get(span.text) ?? []).sort((a, b) => b.docs - a.docs)[0]?.acronym;
+    if (acronym && !words.includes(acronym) && !bonuses.some((b) => b.acronym === acronym)) bonuses.push({ acronym });
+  }
+
+  const texts = [...new Set([...[...pending.values()].flat().map((a) => a.text), ...bonuses.map((b) => b.acronym)])];
+  const stats = await findLexemeStats(db, texts);
+  const grants = stats.grants;
+  const lexemesOf = new Map<string, { lexeme: string; position: number; docs: number }[]>();
+  for (const row of stats.lexemes) {
+    const text = texts[row.i]!;
+    const list = lexemesOf.get(text) ?? [];
+    list.push({ lexeme: row.lexeme, position: Math.min(...row.positions), docs: row.docs });
+    lexemesOf.set(text, list);
+  }
+  const alternativeOf = (text: string, weight: number, label: string, singleWord: boolean): (Alternative & { docs: number }) | null => {
+    const found = [...(lexemesOf.get(text) ?? [])].sort((a, b) => a.position - b.position || a.lexeme.localeCompare(b.lexeme));
+    if (found.length === 0) return null;
+    // A single word is its first lexeme ("covid-19", not also "covid" and "19").
+    const used = singleWord ? [found[0]!] : found;
+    const first = used[0]!.position;
+    return {
+      lexemes: used.map((l) => l.lexeme),
+      offsets: used.map((l) => l.position - first),
+      weight,
+      label,
+      // A phrase is in at most as many grants as its rarest word.
+      docs: Math.min(...used.map((l) => l.docs)),
+    };
+  };
+
+  const idf = (docs: number) => (grants > 0 ? inverseDocumentFrequency(docs, grants) : 1);
+  const conceptIndex = new Map<string, number>();
+  const concepts: Concept[] = [];
+  const conceptQueries = new Map<string, string>();
+  const rarityDocs = new Map<string, number>();
+  for (const word of words) {
+    const alts = pending.get(word)!.flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? []);
+    const own = alts.find((a) => a.label === word);
+    rarityDocs.set(word, own?.docs ?? 0);
+    conceptQueries.set(word, [...new Set(pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text)))].join(' | ') || word);
+    if (alts.length === 0) continue;
+    // A word the catalogue never says weighs as its commonest other way of saying it.
+    const docs = own && own.docs > 0 ? own.docs : Math.max(0, ...alts.map((a) => a.docs));
+    conceptIndex.set(word, concepts.length);
+    concepts.push({ word, alternatives: alts.map(({ docs: _d, ...a }) => a), idf: idf(docs), weight: 1 });
+  }
+  for (const { acronym } of bonuses) {
+    const found = alternativeOf(acronym, 1, acronym, true);
+    if (!found) continue;
+    const { docs, ...alternative } = found;
+    concepts.push({ word: acronym, alternatives: [alternative], idf: idf(docs), weight: modelSettings.acronymBonus });
+  }
+
+  const pairs: ConceptPair[] = [];
+  for (const g of groups) {
+    for (let i = 0; i + 1 < g.length; i++) {
+      const first = conceptIndex.get(g[i]!);
+      const second = conceptIndex.get(g[i + 1]!);
+      if (first === undefined || second === undefined) continue;
+      const a = stemOf(g[i]!);
+      const b = stemOf(g[i + 1]!);
+      const together = facts.grams.get(`${a} ${b}`);
+      const pmi = pairAssociation(together, facts.grams.get(a), facts.grams.get(b), facts.documents);
+      const unit = pmi !== null && pmi >= modelSettings.unitPmi;
+      // Said together in this many grants (scaled from the mined sample), or rarer than either word when unseen.
+      const pairIdf =
+        together && facts.documents > 0 && grants > 0
+          ? idf(Math.round((together / facts.documents) * grants))
+          : Math.max(concepts[first]!.idf, concepts[second]!.idf);
+      pairs.push({ first, second, unit, idf: pairIdf });
+    }
+  }
+  const lexemes = [...new Set(concepts.flatMap((c) => c.alternatives.flatMap((a) => a.lexemes)))];
+  return {
+    model: { concepts, pairs },
+    lexemes,
+    conceptQueries,
+    corrections,
+    groups,
+    rarity: grants > 0 ? { grants, docs: rarityDocs } : null,
+    averages: fieldNames.map((f) => Number(stats.averages[f] ?? 0)),
+  };
+}

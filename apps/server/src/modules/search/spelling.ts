@@ -1,0 +1,82 @@
+// Corrects a misspelled query word to a word the catalogue itself uses
+// ("schizofrenia" → "schizophrenia", "tubercolosis" → "tuberculosis"),
+// decision 042: only a word that neither the catalogue nor the English
+// vocabulary of the word vectors knows is corrected, to the closest catalogue
+// word within one edit (two for words of eight letters or more), the more
+// common winning a tie. The catalogue's words are read once per process and
+// again when an import replaces them.
+import type { Db } from '../../db/client';
+import { isKnownWord } from '../../lib/embeddings';
+import { findVocabularyVersion, findVocabularyWords } from '../grants/search-vocabulary.repository';
+
+/** Optimal-string-alignment distance (a swap of neighbours is one edit), or max + 1 once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+export type Vocabulary = { docs: Map<string, number>; byLength: Map<number, string[]> };
+
+export function vocabularyOf(words: { word: string; docs: number }[]): Vocabulary {
+  const docs = new Map<string, number>();
+  const byLength = new Map<number, string[]>();
+  for (const { word, docs: n } of words) {
+    docs.set(word, n);
+    const list = byLength.get(word.length) ?? [];
+    list.push(word);
+    byLength.set(word.length, list);
+  }
+  return { docs, byLength };
+}
+
+/** The catalogue word a misspelled `word` most likely means, or null when it is known or nothing is close. */
+export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhere: (w: string) => boolean = isKnownWord): string | null {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return null;
+  if ((vocabulary.docs.get(word) ?? 0) > 0 || knownElsewhere(word)) return null;
+  const max = word.length >= 8 ? 2 : 1;
+  let best: { word: string; distance: number; docs: number } | null = null;
+  for (let length = word.length - max; length <= word.length + max; length++) {
+    for (const candidate of vocabulary.byLength.get(length) ?? []) {
+      if (candidate[0] !== word[0] && candidate[1] !== word[1]) continue;
+      const distance = editDistance(word, candidate, max);
+      if (distance > max) continue;
+      const docs = vocabulary.docs.get(candidate)!;
+      if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { word: candidate, distance, docs };
+    }
+  }
+  return best?.word ?? null;
+}
+
+/** Per database handle (the app keeps one; tests open many). */
+const caches = new WeakMap<Db, { vocabulary: Vocabulary; version: number; checkedAt: number }>();
+const recheckMs = 60_000;
+
+/** The catalogue's vocabulary (words in two grants or more), read again at most once a minute when an import replaced it. */
+export async function catalogueVocabulary(db: Db, now = Date.now()): Promise<Vocabulary> {
+  const cached = caches.get(db);
+  if (cached && now - cached.checkedAt < recheckMs) return cached.vocabulary;
+  const version = await findVocabularyVersion(db);
+  if (cached && cached.version === version) {
+    cached.checkedAt = now;
+    return cached.vocabulary;
+  }
+  const vocabulary = vocabularyOf(await findVocabularyWords(db, 2));
+  caches.set(db, { vocabulary, version, checkedAt: now });
+  return vocabulary;
+}
