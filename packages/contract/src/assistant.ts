@@ -59,7 +59,11 @@ export function emptySearchFilters(matchProfile: boolean): SearchFilters {
 }
 
 export const chatRequestSchema = z.object({
-  message: z.string().trim().max(1000, 'The message is too long').default(''),
+  /** Any length the body allows; the assistant reads the first 1,000 characters (a pasted text is still a message). */
+  message: z
+    .string()
+    .default('')
+    .transform((m) => m.trim().slice(0, 1000)),
   matchProfile: z.boolean().default(true),
   researcherId: uuidSchema('Choose a researcher from the list').nullable().optional(),
   reset: z.boolean().default(false),
@@ -107,6 +111,8 @@ export const chatResponseSchema = z.object({
   pageSize: z.number().int(),
   /** Misspelled words read as the catalogue's ("schizofrenia" as "schizophrenia"), as GET /grants/search says them. */
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
+  /** Closed programmes that recur, when few open grants match (as GET /grants/search lists them). */
+  recurring: z.array(searchResultSchema).default([]),
   /**
    * The GET /grants/search query these results answer exactly (the search the
    * URL will hold), so the results panel need not ask again; null when no
@@ -117,5 +123,7 @@ export const chatResponseSchema = z.object({
   context: searchFiltersSchema.nullable(),
   /** When a follow-up left nothing: the search before it, which Undo restores. */
   undo: searchFiltersSchema.nullable(),
+  /** When a follow-up left nothing: the same search without the change that emptied it, one click away ("Drop …"). */
+  suggestion: z.object({ label: z.string(), filters: searchFiltersSchema }).nullable().default(null),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

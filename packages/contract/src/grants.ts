@@ -58,6 +58,8 @@ export const searchResultSchema = z.object({
   otherVersions: z.number().int().min(0),
   /** Whether they were all posted before this one ("2 earlier versions"). */
   otherVersionsEarlier: z.boolean(),
+  /** For a closed programme that recurs: when it usually closes ("usually closes in March"). */
+  cycle: z.string().nullable().default(null),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -183,6 +185,11 @@ export const grantSearchResponseSchema = z.object({
   profileIgnored: z.boolean().default(false),
   /** Words read as others the catalogue uses ("schizofrenia" as "schizophrenia"): "Showing results for …". */
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
+  /**
+   * When fewer than ten open grants match (first page, ranked by match):
+   * closed programmes that recur, their usual cycle said, to plan for.
+   */
+  recurring: z.array(searchResultSchema).default([]),
 });
 export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 

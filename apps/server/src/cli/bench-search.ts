@@ -10,7 +10,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
 import { loadShippedGrants } from '../seed/grants-seed';
-import { refreshTermStats } from '../modules/grants/term-stats';
+import { refreshSearchVocabulary, refreshTermStats } from '../modules/grants/term-stats';
 import { parseQuery } from '../modules/search/query-parser';
 import { searchGrants, type SearchInput } from '../modules/search/search.service';
 
@@ -151,8 +151,9 @@ async function buildCatalogue(database: Database) {
   // A steady state, as autovacuum would leave it on a server (and as the importer leaves PGlite): statistics
   // fresh and the GIN indexes' pending lists merged.
   await database.db.execute(sql`VACUUM ANALYZE grants`);
-  // As the importer does after an import: the rarity of each word in the whole catalogue.
+  // As the importer does after an import: the rarity of each word in the whole catalogue, and its mined vocabulary.
   await refreshTermStats(database.db);
+  await refreshSearchVocabulary(database.db);
   const total = (
     await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM grants`)
   )[0]!.n;

@@ -153,3 +153,16 @@ export function nearestWords(word: string, k: number, minSimilarity: number): { 
 export function isKnownWord(word: string): boolean {
   return load()?.index.has(word) ?? false;
 }
+
+/** The cosine of a unit vector and a stored (quantised) one, without unpacking it: dequantize + cosine in one pass. */
+export function quantizedCosine(unit: Float32Array, bytes: Uint8Array): number {
+  let dot = 0;
+  let norm = 0;
+  for (let d = 0; d < embeddingDimensions; d++) {
+    const b = bytes[d]!;
+    const v = b > 127 ? b - 256 : b;
+    dot += unit[d]! * v;
+    norm += v * v;
+  }
+  return norm > 0 ? dot / Math.sqrt(norm) : 0;
+}

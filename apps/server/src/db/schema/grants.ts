@@ -196,7 +196,9 @@ export const grantAcronyms = pgTable(
   {
     acronym: text('acronym').notNull(),
     expansion: text('expansion').notNull(),
+    /** The expansion as a query's words come (search-vocabulary.ts expansionKey): what a query's words are looked up by. */
+    expansionKey: text('expansion_key').notNull().default(''),
     docs: integer('docs').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.acronym, t.expansion] }), index('grant_acronyms_expansion_idx').on(t.expansion)],
+  (t) => [primaryKey({ columns: [t.acronym, t.expansion] }), index('grant_acronyms_expansion_key_idx').on(t.expansionKey)],
 );

@@ -5,7 +5,7 @@
 // one transaction after each import, so readers see the old or the new.
 import { sql } from 'drizzle-orm';
 import { positionalSql, queryRows, withTransaction, type Db } from '../../db/client';
-import type { MinedVocabulary } from './search-vocabulary';
+import { expansionKey, type MinedVocabulary } from './search-vocabulary';
 
 /** At most this many grants are mined (a random sample by id; plenty to see a language's units). */
 export const minedGrantsMax = 50_000;
@@ -80,72 +80,21 @@ export async function storeSearchVocabulary(db: Db, mined: MinedVocabulary): Pro
     await insertChunks(t, 'grant_words', 'word', [['', Math.floor(Date.now() / 1000) % 2_000_000_000], ...mined.words]);
     await insertChunks(t, 'grant_ngrams', 'gram', [['', mined.documents], ...mined.grams]);
     const acronyms = [...mined.acronyms].flatMap(([acronym, expansions]) => [
-      { acronym, expansion: '', docs: mined.capitals.get(acronym) ?? 0 },
-      ...[...expansions].map(([expansion, docs]) => ({ acronym, expansion, docs })),
+      { acronym, expansion: '', key: '', docs: mined.capitals.get(acronym) ?? 0 },
+      ...[...expansions].map(([expansion, docs]) => ({ acronym, expansion, key: expansionKey(expansion), docs })),
     ]);
     for (let i = 0; i < acronyms.length; i += 5000) {
       await queryRows(
         t,
         positionalSql(
-          `INSERT INTO grant_acronyms (acronym, expansion, docs)
-           SELECT r.acronym, r.expansion, r.docs FROM json_to_recordset($1::json) AS r(acronym text, expansion text, docs int)
+          `INSERT INTO grant_acronyms (acronym, expansion, expansion_key, docs)
+           SELECT r.acronym, r.expansion, r.key, r.docs FROM json_to_recordset($1::json) AS r(acronym text, expansion text, key text, docs int)
            ON CONFLICT DO NOTHING`,
           [JSON.stringify(acronyms.slice(i, i + 5000))],
         ),
       );
     }
   });
-}
-
-export type VocabularyFacts = {
-  /** Documents mined (0 before any mining). */
-  documents: number;
-  /** Docs of each asked stem or "stem stem" pair (absent: fewer than the mining kept). */
-  grams: Map<string, number>;
-  /** Expansions of each asked acronym, with their documents; and capitals[acronym] = documents writing it in capitals. */
-  expansions: Map<string, { expansion: string; docs: number }[]>;
-  capitals: Map<string, number>;
-  /** Acronyms of each asked expansion. */
-  acronymsOf: Map<string, { acronym: string; docs: number }[]>;
-  /** Docs of each asked word as written. */
-  words: Map<string, number>;
-};
-
-/** What the mined vocabulary says about a query's stems, pairs, words and phrases, in one statement. */
-export async function findVocabularyFacts(
-  db: Db,
-  ask: { grams: string[]; acronyms: string[]; phrases: string[]; words: string[] },
-): Promise<VocabularyFacts> {
-  const rows = await queryRows<{ kind: string; k: string; v: string | null; docs: number }>(
-    db,
-    positionalSql(
-      `SELECT 'g' AS kind, gram AS k, NULL AS v, docs FROM grant_ngrams WHERE gram = ANY(ARRAY(SELECT json_array_elements_text($1::json)))
-       UNION ALL SELECT 'a', acronym, expansion, docs FROM grant_acronyms WHERE acronym = ANY(ARRAY(SELECT json_array_elements_text($2::json)))
-       UNION ALL SELECT 'e', expansion, acronym, docs FROM grant_acronyms WHERE expansion = ANY(ARRAY(SELECT json_array_elements_text($3::json)))
-       UNION ALL SELECT 'w', word, NULL, docs FROM grant_words WHERE word = ANY(ARRAY(SELECT json_array_elements_text($4::json)))`,
-      [JSON.stringify(['', ...ask.grams]), JSON.stringify(ask.acronyms), JSON.stringify(ask.phrases), JSON.stringify(ask.words)],
-    ),
-  );
-  const facts: VocabularyFacts = {
-    documents: 0,
-    grams: new Map(),
-    expansions: new Map(),
-    capitals: new Map(),
-    acronymsOf: new Map(),
-    words: new Map(),
-  };
-  for (const r of rows) {
-    if (r.kind === 'g') {
-      if (r.k === '') facts.documents = r.docs;
-      else facts.grams.set(r.k, r.docs);
-    } else if (r.kind === 'a') {
-      if (r.v === '') facts.capitals.set(r.k, r.docs);
-      else facts.expansions.set(r.k, [...(facts.expansions.get(r.k) ?? []), { expansion: r.v!, docs: r.docs }]);
-    } else if (r.kind === 'e') {
-      facts.acronymsOf.set(r.k, [...(facts.acronymsOf.get(r.k) ?? []), { acronym: r.v!, docs: r.docs }]);
-    } else facts.words.set(r.k, r.docs);
-  }
-  return facts;
 }
 
 /** Every word the catalogue uses at least `minDocs` times, with its documents (for spelling). */

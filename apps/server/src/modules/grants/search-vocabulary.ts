@@ -24,6 +24,38 @@ export const functionWords = new Set(
   may must shall via per within without among across upon`.split(/\s+/),
 );
 
+/**
+ * Words a search never takes for its topic: function words, and the words of
+ * asking for funding ("grants", "looking", "deadlines", "helping"). The query
+ * parser drops them; an acronym's expansion is keyed without them, so a query
+ * finds it by the words it keeps ("major instrumentation" for "Major Research
+ * Instrumentation").
+ */
+export const searchStopWords = new Set(
+  `a about above after again against all also am an and any are aren as at be because been before being
+  below between both but by can could did do does doing down during each few for from further had has have
+  having he her here hers herself him himself his how i if in into is it its itself just let me more most my
+  myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
+  such than that the their theirs them themselves then there these they this those through to too under
+  until up very was we were what when where which while who whom why will with would you your yours yourself
+  yourselves grant grants funding fund funds opportunity opportunities find show looking look want need
+  search please program programs programme programmes project projects get give list any some available open new related relating regarding
+  anything something like etc per via within research researchers worth ones dollars dollar usd still
+  currently apply applying eligible interested seeking
+  which whose help helps helping helped deadline deadlines due money federal finance financing fund funded funder
+  funders funds offer offers offered offering provide provides providing deal deals dealing there exclude excluding
+  something anyone someone options option anywhere whatever kind kinds type types sort apply available out
+  coming upcoming ahead`.split(/\s+/),
+);
+
+/** An expansion as a query's words would come: without search stop words, nor words of two letters or less. */
+export function expansionKey(expansion: string): string {
+  return expansion
+    .split(' ')
+    .filter((w) => w.length > 2 && !searchStopWords.has(w))
+    .join(' ');
+}
+
 const stemCache = new Map<string, string>();
 /** A word's Porter stem, cached (a catalogue repeats its words). */
 export function stemOf(word: string): string {
@@ -41,20 +73,25 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
 }
 
-/** The stems of a text, and the key of each adjacent pair of words neither of which is a function word. */
+/**
+ * The stems of a text, and the key of each adjacent pair of words neither of
+ * which is a function word, within a clause (punctuation ends a pair).
+ */
 export function gramsOf(text: string): { stems: Set<string>; pairs: Set<string> } {
   const stems = new Set<string>();
   const pairs = new Set<string>();
-  let previous: string | null = null;
-  for (const word of wordsOf(text)) {
-    if (word.length < 2 || functionWords.has(word)) {
-      previous = null;
-      continue;
+  for (const clause of text.split(/[.,;:!?()[\]{}"\n\r\t|/]+/)) {
+    let previous: string | null = null;
+    for (const word of wordsOf(clause)) {
+      if (word.length < 2 || functionWords.has(word)) {
+        previous = null;
+        continue;
+      }
+      const stem = stemOf(word);
+      stems.add(stem);
+      if (previous !== null) pairs.add(`${previous} ${stem}`);
+      previous = stem;
     }
-    const stem = stemOf(word);
-    stems.add(stem);
-    if (previous !== null) pairs.add(`${previous} ${stem}`);
-    previous = stem;
   }
   return { stems, pairs };
 }

@@ -50,16 +50,16 @@ export async function matchSavedSearches(db: Db, searches: AlertingSearch[], gra
     if (!parsed.success) continue;
     const actor = { id: first.userId, role: 'researcher' as const, institution: { id: '' } };
     const input = await planSearch(db, actor, { ...parsed.data, matchProfile: false, researcherId: undefined }, now);
-    const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
-    plans.push({ group, input, groups: cleanGroups(wanted), exclude, eligibility });
+    const { groups: wanted, exclude, eligibility, excludeAgencies } = splitExclusions(input.keywordGroups);
+    plans.push({ group, input, groups: cleanGroups(wanted), exclude, eligibility, excludeAgencies });
   }
   const words = [...new Set(plans.flatMap((p) => p.groups.flat()))];
   const rarity = words.length ? await findTermRarity(db, words) : null;
   // Searches whose filters are the same (most have none) are asked together, their words in one statement.
   const byFilters = new Map<string, { filters: CandidateFilters; members: { group: AlertingSearch[]; tsquery: string | null; inTitle: boolean }[] }>();
-  for (const { group, input, groups, exclude, eligibility } of plans) {
+  for (const { group, input, groups, exclude, eligibility, excludeAgencies } of plans) {
     const retrieval = retrievalGroups(groups, rarity);
-    const filters = candidateFiltersOf(input, today, { exclude, eligibility });
+    const filters = candidateFiltersOf(input, today, { exclude, eligibility, excludeAgencies });
     const key = JSON.stringify(filters);
     if (!byFilters.has(key)) byFilters.set(key, { filters, members: [] });
     // Every word (or one of its synonyms) said: an alert is about what the person asked for, not a ranked list.

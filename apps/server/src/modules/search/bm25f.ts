@@ -57,14 +57,48 @@ export const defaultParams: Bm25fParams = {
 /** Positions of each lexeme in one grant (from a filtered tsvector's text form). */
 export type Hits = Map<string, number[]>;
 
-/** Parses tsvector text ("'care':487A 'health':192A,200A") into positions by lexeme. */
+/** Parses tsvector text ("'care':487A 'health':192A,200A") into positions by lexeme: one pass, no patterns. */
 export function parseHits(text: string | null): Hits {
   const hits: Hits = new Map();
   if (!text) return hits;
-  for (const m of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = m[1]!.replace(/''/g, "'").replace(/\\\\/g, '\\');
-    const positions = (m[2] ?? '').split(',').filter(Boolean).map((p) => Number.parseInt(p, 10));
-    hits.set(lexeme, positions.sort((a, b) => a - b));
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && text[i] !== "'") i += 1;
+    if (i >= n) break;
+    i += 1;
+    let lexeme = '';
+    for (;;) {
+      const quote = text.indexOf("'", i);
+      if (quote < 0) return hits;
+      lexeme += text.slice(i, quote);
+      if (text[quote + 1] === "'") {
+        lexeme += "'";
+        i = quote + 2;
+      } else {
+        i = quote + 1;
+        break;
+      }
+    }
+    const positions: number[] = [];
+    if (text[i] === ':') {
+      i += 1;
+      let value = 0;
+      let digits = false;
+      for (; i < n && text[i] !== ' '; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) {
+          value = value * 10 + (c - 48);
+          digits = true;
+        } else if (c === 44) {
+          if (digits) positions.push(value);
+          value = 0;
+          digits = false;
+        }
+      }
+      if (digits) positions.push(value);
+    }
+    hits.set(lexeme.replace(/\\\\/g, '\\'), positions);
   }
   return hits;
 }
@@ -118,6 +152,22 @@ export type Matched = { score: number; ideal: number; said: boolean[]; inTitle: 
  * 0-100), which concepts it says at all and which in its title, and whether
  * its title says the whole query in order.
  */
+/** Where a concept is said: each match's first and last position and weight, by first position. */
+type Spans = { starts: number[]; ends: number[]; weights: number[] };
+
+function spansOf(concept: Concept, hits: Hits): Spans {
+  const found: [number, number, number][] = [];
+  for (const alt of concept.alternatives) {
+    if (alt.lexemes.length === 1) {
+      for (const p of hits.get(alt.lexemes[0]!) ?? []) found.push([p, p, alt.weight]);
+    } else {
+      for (const [start, end] of occurrences(alt, hits)) found.push([start, end, alt.weight]);
+    }
+  }
+  if (concept.alternatives.length > 1) found.sort((x, y) => x[0] - y[0]);
+  return { starts: found.map((f) => f[0]), ends: found.map((f) => f[1]), weights: found.map((f) => f[2]) };
+}
+
 export function scoreDocument(
   doc: DocumentFields,
   model: QueryModel,
@@ -126,80 +176,112 @@ export function scoreDocument(
   /** Whether a field whose text is at hand truly says a concept (a lexeme can join distinct words: informal ~ information). */
   says: (concept: number, field: number) => boolean = () => true,
 ): Matched {
-  const lengths = fieldLengths(doc.ends);
-  const w = fieldNames.map((f) => params.weights[f]);
-  const norm = fieldNames.map((f, i) => {
-    const avg = averages[i]! > 0 ? averages[i]! : 1;
-    return 1 - params.b[f] + (params.b[f] * lengths[i]!) / avg;
-  });
-  const caps = fieldNames.map((f) => params.cap[f]);
-  const weighted = (perField: number[]) => perField.reduce((sum, tf, i) => sum + (w[i]! * Math.min(tf, caps[i]!)) / norm[i]!, 0);
+  const fields = fieldNames.length;
+  const ends = doc.ends && doc.ends.length >= fields ? doc.ends : null;
+  const lengths = fieldLengths(ends);
+  const factor = new Array<number>(fields);
+  const caps = new Array<number>(fields);
+  for (let f = 0; f < fields; f++) {
+    const name = fieldNames[f]!;
+    const avg = averages[f]! > 0 ? averages[f]! : 1;
+    factor[f] = params.weights[name] / (1 - params.b[name] + (params.b[name] * lengths[f]!) / avg);
+    caps[f] = params.cap[name];
+  }
+  const weighted = (perField: number[]) => {
+    let sum = 0;
+    for (let f = 0; f < fields; f++) if (perField[f]! > 0) sum += factor[f]! * Math.min(perField[f]!, caps[f]!);
+    return sum;
+  };
+  const field = (position: number) => (ends ? fieldAt(position, ends) : 1);
 
-  const spans = model.concepts.map((c) =>
-    c.alternatives.map((alt) => ({ weight: alt.weight, at: occurrences(alt, doc.hits) })),
-  );
-  const conceptScores = model.concepts.map((c, i) => {
-    const tf = fieldNames.map(() => 0);
-    for (const { weight, at } of spans[i]!) for (const [start] of at) tf[fieldAt(start, doc.ends)]! += weight;
-    for (let f = 0; f < tf.length; f++) if (tf[f]! > 0 && !says(i, f)) tf[f] = 0;
-    return { tf, score: c.weight * c.idf * saturate(weighted(tf), params.k1) };
-  });
-  const said = conceptScores.map((s) => s.tf.some((n) => n > 0));
-  const inTitle = conceptScores.map((s) => s.tf[0]! > 0);
-  const apart = model.concepts.map(() => 1);
+  const concepts = model.concepts;
+  const spans = concepts.map((c) => spansOf(c, doc.hits));
+  const said = new Array<boolean>(concepts.length);
+  const inTitle = new Array<boolean>(concepts.length);
+  const scores = new Array<number>(concepts.length);
+  const tf = new Array<number>(fields);
+  for (let i = 0; i < concepts.length; i++) {
+    tf.fill(0);
+    const s = spans[i]!;
+    for (let k = 0; k < s.starts.length; k++) tf[field(s.starts[k]!)]! += s.weights[k]!;
+    for (let f = 0; f < fields; f++) if (tf[f]! > 0 && !says(i, f)) tf[f] = 0;
+    said[i] = tf.some((n) => n > 0);
+    inTitle[i] = tf[0]! > 0;
+    scores[i] = concepts[i]!.weight * concepts[i]!.idf * saturate(weighted(tf), params.k1);
+  }
+  const apart = concepts.map(() => 1);
 
   let pairScore = 0;
+  const ordered = new Array<number>(fields);
+  const near = new Array<number>(fields);
   for (const pair of model.pairs) {
-    const a = spans[pair.first]!.flatMap((s) => s.at);
-    const b = spans[pair.second]!.flatMap((s) => s.at);
-    const ordered = fieldNames.map(() => 0);
-    const near = fieldNames.map(() => 0);
-    for (const [, endA] of a) {
-      const field = fieldAt(endA, doc.ends);
-      for (const [startB, endB] of b) {
-        if (fieldAt(startB, doc.ends) !== field) continue;
-        const gap = startB - endA;
-        if (gap >= 1 && gap <= 2) ordered[field]! += 1;
-        else if (Math.abs(gap) <= params.window || Math.abs(endB - endA) <= params.window) near[field]! += 1;
+    const a = spans[pair.first]!;
+    const b = spans[pair.second]!;
+    ordered.fill(0);
+    near.fill(0);
+    let lo = 0;
+    // Each match of the first word against the second's within the window, in one pass over sorted positions.
+    const byEnd = a.ends.map((e, k) => [e, k] as const).sort((x, y) => x[0] - y[0]);
+    for (const [endA] of byEnd) {
+      const f = field(endA);
+      while (lo < b.starts.length && b.starts[lo]! < endA - params.window) lo += 1;
+      for (let k = lo; k < b.starts.length && b.starts[k]! <= endA + params.window; k++) {
+        if (field(b.starts[k]!) !== f) continue;
+        const gap = b.starts[k]! - endA;
+        if (gap >= 1 && gap <= 2) ordered[f]! += 1;
+        else near[f]! += 1;
       }
     }
     const together = ordered.some((n) => n > 0) || near.some((n) => n > 0);
-    const share = (model.concepts[pair.first]!.weight + model.concepts[pair.second]!.weight) / 2;
+    const share = (concepts[pair.first]!.weight + concepts[pair.second]!.weight) / 2;
     const [o, n] = pair.unit ? [params.unitOrdered, params.unitNear] : [params.ordered, params.near];
     pairScore += share * pair.idf * (o * saturate(weighted(ordered), params.k1) + n * saturate(weighted(near), params.k1));
     if (pair.unit && !together) {
       // The commoner word alone is the weaker evidence ("learning" without "deep").
-      const commoner = model.concepts[pair.first]!.idf <= model.concepts[pair.second]!.idf ? pair.first : pair.second;
+      const commoner = concepts[pair.first]!.idf <= concepts[pair.second]!.idf ? pair.first : pair.second;
       apart[commoner] = params.unitApart;
     }
   }
-  const words = model.concepts.filter((c) => c.weight >= 1);
-  const saidWords = model.concepts.filter((c, i) => c.weight >= 1 && said[i]).length;
-  const coordination = words.length > 1 ? (saidWords / words.length) ** params.coordination : 1;
-  const score = (conceptScores.reduce((sum, s, i) => sum + s.score * apart[i]!, 0) + pairScore) * coordination;
+  let words = 0;
+  let saidWords = 0;
+  let sum = 0;
+  for (let i = 0; i < concepts.length; i++) {
+    if (concepts[i]!.weight >= 1) {
+      words += 1;
+      if (said[i]) saidWords += 1;
+    }
+    sum += scores[i]! * apart[i]!;
+  }
+  const coordination = words > 1 ? (saidWords / words) ** params.coordination : 1;
+  const score = (sum + pairScore) * coordination;
 
   // The ideal: every concept and pair said once in a title of average length.
-  const titleOnce = saturate(w[0]!, params.k1);
-  const ideal =
-    model.concepts.reduce((sum, c) => sum + c.weight * c.idf * titleOnce, 0) +
-    model.pairs.reduce((sum, p) => {
-      const share = (model.concepts[p.first]!.weight + model.concepts[p.second]!.weight) / 2;
-      return sum + share * p.idf * (p.unit ? params.unitOrdered : params.ordered) * titleOnce;
-    }, 0);
-
-  return { score, ideal, said, inTitle, phraseInTitle: phraseInTitle(model, spans, doc.ends) };
+  const titleOnce = saturate(params.weights.title, params.k1);
+  let ideal = 0;
+  for (const c of concepts) ideal += c.weight * c.idf * titleOnce;
+  for (const p of model.pairs) {
+    const share = (concepts[p.first]!.weight + concepts[p.second]!.weight) / 2;
+    ideal += share * p.idf * (p.unit ? params.unitOrdered : params.ordered) * titleOnce;
+  }
+  return { score, ideal, said, inTitle, phraseInTitle: phraseInTitle(concepts, spans, ends) };
 }
 
-/** Whether the title says every concept of the query, in the query's order, each right after the one before. */
-function phraseInTitle(model: QueryModel, spans: { at: [number, number][] }[][], ends: number[] | null): boolean {
-  const words = model.concepts.filter((c) => c.weight >= 1).length;
-  if (words < 2) return false;
-  const inTitle = (i: number) => spans[i]!.flatMap((s) => s.at).filter(([start]) => fieldAt(start, ends) === 0);
-  let ends0 = inTitle(0).map(([, end]) => end);
-  for (let i = 1; i < words; i++) {
-    const starts = inTitle(i);
-    ends0 = starts.filter(([start]) => ends0.some((e) => start - e >= 1 && start - e <= 3)).map(([, end]) => end);
-    if (ends0.length === 0) return false;
+/** Whether the title says every word of the query, in the query's order, each right after the one before. */
+function phraseInTitle(concepts: Concept[], spans: Spans[], ends: number[] | null): boolean {
+  let words = 0;
+  for (const c of concepts) if (c.weight >= 1) words += 1;
+  if (words < 2 || !ends) return false;
+  const titleEnd = ends[0]!;
+  let previous: number[] = [];
+  for (let i = 0; i < words; i++) {
+    const s = spans[i]!;
+    const next: number[] = [];
+    for (let k = 0; k < s.starts.length && s.starts[k]! < titleEnd; k++) {
+      const start = s.starts[k]!;
+      if (i === 0 || previous.some((e) => start - e >= 1 && start - e <= 3)) next.push(s.ends[k]!);
+    }
+    if (next.length === 0) return false;
+    previous = next;
   }
   return true;
 }

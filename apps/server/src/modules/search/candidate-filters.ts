@@ -9,7 +9,7 @@ import type { SearchInput } from './search.service';
 export function candidateFiltersOf(
   input: SearchInput,
   today: string,
-  split: { exclude: string[]; eligibility: string[] },
+  split: { exclude: string[]; eligibility: string[]; excludeAgencies?: string[] },
 ): CandidateFilters {
   const agency = input.agency ? findAgency(input.agency) : undefined;
   return {
@@ -20,6 +20,7 @@ export function candidateFiltersOf(
     dueTo: input.dueTo,
     agencyKey: agency?.acronym ?? null,
     agencyText: agency ? null : (input.agency ?? null),
+    excludeAgencyKeys: (split.excludeAgencies ?? []).flatMap((a) => findAgency(a)?.acronym ?? []),
     exclude: split.exclude,
     eligibility: split.eligibility.map((key) => eligibilityCodes[key]!),
     instruments: input.instruments ?? [],

@@ -6,6 +6,7 @@ import {
   defaultSearchStatuses,
   grantStatuses,
   grantSearchQuerySchema,
+  type GrantSearchResponse,
   type SortOption,
 } from '@grantbridge/contract/grants';
 import {
@@ -19,10 +20,13 @@ import { searchExamples } from '@grantbridge/contract/search-examples';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
-import { keywordGroupOf } from './search-query';
 import { knownItemKeys } from './known-items';
 import { describeFilters, planSearch, searchGrants, type SearchInput } from './search.service';
 import { resolveProfileAreas } from './profile';
+import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
+import { cleanGroups, keywordGroupOf } from './search-query';
+import { findTermRarity } from '../grants/term-stats';
+import { formatMoney } from '../../lib/format';
 
 export const noResultsReply =
   "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.";
@@ -109,6 +113,17 @@ export function statusLabel(statuses: readonly string[]): { before: string; afte
   };
 }
 
+/** Keyword groups the filters hold at most (the first message's and nine follow-ups). */
+const maxGroups = 10;
+
+/** A new group after the others: the first (the topic) and the newest ones kept when there are too many. */
+function withGroup(groups: string[][], group: string[]): string[][] {
+  const all = [...groups, group];
+  return all.length > maxGroups ? [all[0]!, ...all.slice(all.length - (maxGroups - 1))] : all;
+}
+
+const keywordsOf = (groups: string[][]) => [...new Set(groups.flat())].slice(0, 40);
+
 export async function chat(
   db: Db,
   actor: Actor,
@@ -120,15 +135,15 @@ export async function chat(
   const base =
     input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
   const group = keywordGroupOf(parsed);
-  const keywordGroups = group.length ? [...base.keywordGroups, group] : base.keywordGroups;
+  const keywordGroups = group.length ? withGroup(base.keywordGroups, group) : base.keywordGroups;
   const filters: SearchFilters = {
-    keywords: [...new Set(keywordGroups.flat())],
+    keywords: keywordsOf(keywordGroups),
     keywordGroups,
     amountMin: parsed.amountMin ?? base.amountMin,
     amountMax: parsed.amountMax ?? base.amountMax,
     dueFrom: parsed.dueFrom ?? base.dueFrom,
     dueTo: parsed.dueTo ?? base.dueTo,
-    agency: parsed.agency ?? base.agency,
+    agency: parsed.agency ?? (parsed.excludeAgencies.includes(base.agency ?? '') ? null : base.agency),
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
     instruments: base.instruments,
@@ -143,7 +158,9 @@ export async function chat(
     page: 1,
     pageSize: view.pageSize,
     corrections: [],
+    recurring: [],
     query: null,
+    suggestion: null,
   };
 
   if (input.reset && !input.message) {
@@ -184,14 +201,143 @@ export async function chat(
     };
   }
 
+  const profileAreas = profile?.areas.length ? profile.areas : null;
+  const run = (f: SearchFilters, pageSize = view.pageSize) =>
+    runSearch(db, actor, f, { ...view, pageSize }, input.researcherId ?? null, profileAreas, now);
+  const count = async (f: SearchFilters) => (await run(f, 1)).ranked.total;
+
+  let shownFilters = filters;
+  let answer = await run(filters);
+  let relaxedNote: string | null = null;
+  if (answer.ranked.total === 0) {
+    const followUp = !input.reset && !!input.context;
+    // A follow-up that empties what was there: say which change did it, and offer it dropped (issue 25, item 9).
+    const before = followUp ? await count(base) : 0;
+    if (followUp && before > 0) {
+      const emptied = await emptyingChange(base, filters, group, count);
+      const kind = statusLabel(base.statuses);
+      const what = emptied?.label ?? 'your last change';
+      const reply =
+        `${noResultsReply} Nothing is left after that change (${what}). The search before it found ` +
+        `${before.toLocaleString('en-US')} ${kind.before}grant${before === 1 ? '' : 's'}${kind.after}: choose Undo to go back to it` +
+        (emptied?.filters ? `, or drop ${what} alone.` : '.');
+      return {
+        reply,
+        ...shown(answer),
+        filters,
+        // The next message refines the last reading that found something.
+        context: base,
+        undo: base,
+        suggestion: emptied?.filters ? { label: `Drop ${what}`, filters: emptied.filters } : null,
+      };
+    }
+    // A question that finds nothing: a looser reading, said (issue 25, item 7).
+    const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
+    const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
+    const unknown = (w: string) => !!rarity && (rarity.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0) === 0;
+    const steps = relaxations(filters, unknown, now.toISOString().slice(0, 10));
+    let chosen: { step: Relaxation | null; filters: SearchFilters } | null = null;
+    for (const step of steps) {
+      if ((await count(step.filters)) > 0) {
+        chosen = { step, filters: step.filters };
+        break;
+      }
+    }
+    if (!chosen && steps.length > 1) {
+      const loosest = allRelaxed(filters, steps);
+      if ((await count(loosest)) > 0) chosen = { step: null, filters: loosest };
+    }
+    if (!chosen) {
+      return { reply: noResultsReply, ...shown(answer), filters, context: filters, undo: null, suggestion: null };
+    }
+    answer = await run(chosen.filters);
+    shownFilters = chosen.filters;
+    const kind = statusLabel(filters.statuses);
+    const n = answer.ranked.total;
+    const here = `here ${n === 1 ? 'is' : 'are'} ${answer.ranked.totalCapped ? 'more than ' : ''}${n.toLocaleString('en-US')}`;
+    if (chosen.step) {
+      const rest = describeFilters(stripStep(filters, chosen.step), null);
+      relaxedNote = `No ${kind.before}grants${kind.after}${rest ? ` ${rest}` : ''} ${chosen.step.dropped}; ${here} ${chosen.step.kept}.`;
+    } else {
+      const rest = describeFilters(chosen.filters, null);
+      relaxedNote = `No ${kind.before}grants${kind.after} match all of that; ${here} for a looser reading${rest ? ` (${rest})` : ''}.`;
+    }
+  }
+
+  const { ranked } = answer;
+  const refined =
+    !input.reset &&
+    input.context &&
+    relaxedNote === null &&
+    group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
+  const kind = statusLabel(shownFilters.statuses);
+  const areas = profileAreas;
+  const what = describeFilters(shownFilters, ranked.profileIgnored ? null : areas);
+  const top = ranked.results[0]!;
+  const offTopic =
+    areas && ranked.profileIgnored
+      ? ` The research profile (${areas.slice(0, 4).join(', ')}) shares no area with these grants, so it does not change their order.`
+      : '';
+  const count_ = `${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')}`;
+  const corrected = ranked.corrections.length
+    ? `Showing results for ${ranked.corrections.map((c) => `“${c.to}” (you typed “${c.from}”)`).join(', ')}. `
+    : '';
+  const found = relaxedNote
+    ? `${relaxedNote} The best match is “${top.grant.title}” (${top.score}/100).`
+    : top.related
+      ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}” (${top.score}/100).`
+      : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).`;
+  const recurringNote = answer.response.recurring.length
+    ? ` ${answer.response.recurring.length} closed programme${answer.response.recurring.length === 1 ? ' that recurs is' : 's that recur are'} listed after them, with when ${answer.response.recurring.length === 1 ? 'it usually closes' : 'they usually close'}.`
+    : '';
+  const reply =
+    `${corrected}${refined ? 'Narrowed down: ' : ''}${found}${recurringNote}${offTopic}` +
+    (shownFilters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
+  return { reply, ...shown(answer), filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
+}
+
+/** `filters` without the constraint a relaxation step loosened, for saying what else was asked. */
+function stripStep(filters: SearchFilters, step: Relaxation): SearchFilters {
+  const f = step.filters;
+  return {
+    ...filters,
+    dueFrom: f.dueFrom === filters.dueFrom ? filters.dueFrom : null,
+    dueTo: f.dueTo === filters.dueTo ? filters.dueTo : null,
+    amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
+    amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
+    agency: f.agency === filters.agency ? filters.agency : null,
+    keywords: f.keywords,
+    keywordGroups: f.keywordGroups,
+    eligibility: f.eligibility,
+  };
+}
+
+type SearchRun = {
+  search: SearchInput;
+  params: GrantSearchParams;
+  response: GrantSearchResponse;
+  /** The same search ranked by match (the reply names the best match whatever the order shown). */
+  ranked: GrantSearchResponse;
+  answersParams: boolean;
+};
+
+/** Runs the search `filters` say, as GET /grants/search would for the URL they make. */
+async function runSearch(
+  db: Db,
+  actor: Actor,
+  filters: SearchFilters,
+  view: { sort: SortOption; pageSize: number },
+  researcherId: string | null,
+  profileAreas: string[] | null,
+  now: Date,
+): Promise<SearchRun> {
   // Who may apply from the Filters menu: as GET /grants/search adds it, a group of its own.
   const menuEligible = filters.eligibility
     .map((key) => `@${key}`)
     .filter((token) => !filters.keywordGroups[0]?.includes(token));
+  const params = searchParamsFor(filters, researcherId, view);
   const search: SearchInput = {
-    keywordGroups: menuEligible.length
-      ? [...filters.keywordGroups, menuEligible]
-      : filters.keywordGroups,
+    keywordGroups: menuEligible.length ? [...filters.keywordGroups, menuEligible] : filters.keywordGroups,
     amountMin: filters.amountMin,
     amountMax: filters.amountMax,
     dueFrom: filters.dueFrom,
@@ -201,26 +347,27 @@ export async function chat(
     instruments: filters.instruments,
     categories: filters.categories,
     within: null,
+    // Opportunity and Assistance Listing numbers among the words, as GET /grants/search reads them from q.
+    knownItems: knownItemKeys(params.q),
     sort: view.sort,
     page: 1,
     pageSize: view.pageSize,
-    profileAreas: profile?.areas.length ? profile.areas : null,
+    profileAreas,
     now,
   };
   // The results panel will ask GET /grants/search for the URL's form of this
   // search; when that is this very search (it is unless the message's words
   // read differently once written into the URL), the answer's page is its answer.
-  const params = searchParamsFor(filters, input.researcherId ?? null, view);
-  // Opportunity and Assistance Listing numbers among the words, as GET /grants/search reads them from q.
-  search.knownItems = knownItemKeys(params.q);
   const answersParams = isDeepStrictEqual(await plannedFor(db, actor, params, now), search);
   const response = await searchGrants(db, search);
-  // The reply names the best match, whatever order the results are shown in.
-  const ranked =
-    view.sort === 'match'
-      ? response
-      : await searchGrants(db, { ...search, sort: 'match', pageSize: 1 });
-  const shown = {
+  const ranked = view.sort === 'match' ? response : await searchGrants(db, { ...search, sort: 'match', pageSize: 1 });
+  return { search, params, response, ranked, answersParams };
+}
+
+/** The page an answer carries, and the URL query it answers when it is that query's page. */
+function shown(run: SearchRun) {
+  const { response } = run;
+  return {
     results: response.results,
     total: response.total,
     totalCapped: response.totalCapped,
@@ -228,83 +375,60 @@ export async function chat(
     page: response.page,
     pageSize: response.pageSize,
     corrections: response.corrections,
-    query: answersParams ? params : null,
+    recurring: response.recurring,
+    query: run.answersParams ? run.params : null,
   };
-
-  if (ranked.total === 0) {
-    const before =
-      input.reset || !input.context ? null : await leftNothing(db, search, base, filters, group);
-    if (before) return { reply: before, ...shown, filters, context: filters, undo: base };
-    return { reply: noResultsReply, ...shown, filters, context: filters, undo: null };
-  }
-  const refined =
-    !input.reset &&
-    input.context &&
-    group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
-  const kind = statusLabel(filters.statuses);
-  const areas = profile?.areas.length ? profile.areas : null;
-  const what = describeFilters(filters, ranked.profileIgnored ? null : areas);
-  const top = ranked.results[0]!;
-  const offTopic =
-    areas && ranked.profileIgnored
-      ? ` The research profile (${areas.slice(0, 4).join(', ')}) shares no area with these grants, so it does not change their order.`
-      : '';
-  const count = `${ranked.totalCapped ? 'more than ' : ''}${ranked.total.toLocaleString('en-US')}`;
-  const found = top.related
-    ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}” (${top.score}/100).`
-    : `I found ${count} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).`;
-  const reply =
-    `${refined ? 'Narrowed down: ' : ''}${found}${offTopic}` +
-    (filters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
-  return { reply, ...shown, filters, context: filters, undo: null };
 }
 
 /**
- * A follow-up that leaves nothing: the reply names the change that did it and
- * how many the search before it found, or null when that search found nothing
- * either (then the change is not to blame).
+ * Which part of a follow-up's change left nothing: each part (its words, the
+ * agency, the amount, the dates, the statuses) is taken back alone; the first
+ * whose removal finds grants again is named, with the search without it.
+ * Null when the change had one part (Undo says it all) or none alone is to blame.
  */
-async function leftNothing(
-  db: Db,
-  search: SearchInput,
+async function emptyingChange(
   base: SearchFilters,
   next: SearchFilters,
   group: string[],
-) {
-  const previous = await searchGrants(db, {
-    ...search,
-    keywordGroups: base.keywordGroups,
-    amountMin: base.amountMin,
-    amountMax: base.amountMax,
-    dueFrom: base.dueFrom,
-    dueTo: base.dueTo,
-    agency: base.agency,
-    statuses: base.statuses,
-    page: 1,
-    pageSize: 1,
-  });
-  if (previous.total === 0) return null;
-  const changed = <T>(a: T, b: T) => (isDeepStrictEqual(a, b) ? null : b);
-  const change = describeFilters(
-    {
-      ...emptySearchFilters(false),
-      keywords: group,
-      keywordGroups: [group],
-      agency: changed(base.agency, next.agency),
-      amountMin: changed(base.amountMin, next.amountMin),
-      amountMax: changed(base.amountMax, next.amountMax),
-      dueFrom: changed(base.dueFrom, next.dueFrom),
-      dueTo: changed(base.dueTo, next.dueTo),
-    },
-    null,
-  );
-  const statuses = isDeepStrictEqual(base.statuses, next.statuses)
-    ? ''
-    : `only ${statusLabel(next.statuses).before}grants`;
-  const what = [change, statuses].filter(Boolean).join(', ') || 'your last change';
-  const kind = statusLabel(base.statuses);
-  return (
-    `${noResultsReply} Nothing is left after that change (${what}). The search before it found ` +
-    `${previous.totalCapped ? 'more than ' : ''}${previous.total.toLocaleString('en-US')} ${kind.before}grant${previous.total === 1 ? '' : 's'}${kind.after}: choose Undo to go back to it.`
-  );
+  count: (f: SearchFilters) => Promise<number>,
+): Promise<{ label: string; filters: SearchFilters | null } | null> {
+  const changes: { label: string; without: SearchFilters }[] = [];
+  const words = group.filter((w) => !/^[-@!]/.test(w));
+  const others = group.filter((w) => /^[-@!]/.test(w));
+  const withoutWords = (keep: string[]) => {
+    const groups = keep.length ? [...base.keywordGroups, keep] : base.keywordGroups;
+    return { ...next, keywordGroups: groups, keywords: keywordsOf(groups) };
+  };
+  if (words.length) changes.push({ label: `about ${words.map((w) => `“${w}”`).join(', ')}`, without: withoutWords(others) });
+  for (const token of others) {
+    const label = token.startsWith('-')
+      ? `not mentioning “${token.slice(1).replace(/_/g, ' ')}”`
+      : token.startsWith('!')
+        ? `not from ${token.slice(1).toUpperCase()}`
+        : `open to ${token.slice(1).replace(/-/g, ' ')}`;
+    changes.push({ label, without: withoutWords(group.filter((w) => w !== token)) });
+  }
+  if (!isDeepStrictEqual(base.agency, next.agency) && next.agency)
+    changes.push({ label: `from ${next.agency}`, without: { ...next, agency: base.agency } });
+  if (next.amountMin !== base.amountMin || next.amountMax !== base.amountMax) {
+    const label =
+      next.amountMin !== null && next.amountMax !== null
+        ? `between ${formatMoney(next.amountMin)} and ${formatMoney(next.amountMax)}`
+        : next.amountMin !== null
+          ? next.amountMin % 1000 === 1
+            ? `over ${formatMoney(next.amountMin - 1)}`
+            : `at least ${formatMoney(next.amountMin)}`
+          : `up to ${formatMoney(next.amountMax ?? 0)}`;
+    changes.push({ label, without: { ...next, amountMin: base.amountMin, amountMax: base.amountMax } });
+  }
+  if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
+    changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that /, 'closing: '), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
+  if (!isDeepStrictEqual(base.statuses, next.statuses))
+    changes.push({ label: `only ${statusLabel(next.statuses).before}grants`, without: { ...next, statuses: base.statuses } });
+  if (changes.length === 0) return null;
+  if (changes.length === 1) return { label: changes[0]!.label, filters: null };
+  for (const change of changes) {
+    if ((await count(change.without)) > 0) return { label: change.label, filters: change.without };
+  }
+  return { label: changes.map((c) => c.label).join(', '), filters: null };
 }

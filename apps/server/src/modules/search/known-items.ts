@@ -14,6 +14,10 @@ export type KnownItemKeys = {
 };
 
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Words that are never part of an opportunity number typed with spaces. */
+const plainWords = new Set('a an and the of in on at to by for from over under with grant grants due before after closing'.split(' '));
+/** A token that can be part of a number typed with spaces: it holds a digit, or is a short code ("pa", "rfa", "nifa"). */
+const numberPart = (token: string) => /\d/.test(token) || (token.length <= 5 && /^[a-z]+$/i.test(token) && !plainWords.has(token.toLowerCase()));
 
 export function knownItemKeys(text: string | null | undefined): KnownItemKeys | null {
   if (!text || !/\d/.test(text)) return null;
@@ -23,12 +27,18 @@ export function knownItemKeys(text: string | null | undefined): KnownItemKeys | 
   const numbers = new Set<string>();
   for (let start = 0; start < tokens.length; start++) {
     for (let end = start + 1; end <= Math.min(tokens.length, start + 6); end++) {
-      const key = compact(tokens.slice(start, end).join(''));
-      if (key.length >= 5 && key.length <= 40 && /\d/.test(key) && /\d/.test(compact(tokens.slice(start, end).join('')))) numbers.add(key);
+      const span = tokens.slice(start, end);
+      if (end - start > 1 && !span.every(numberPart)) break;
+      const key = compact(span.join(''));
+      // A bare year or amount is not a number anyone types for a call ("2027", "500k").
+      if (key.length >= 5 && key.length <= 40 && /\d/.test(key) && !/^\d{4}$/.test(key)) numbers.add(key);
     }
   }
   const whole = compact(rest);
-  const prefix = tokens.length <= 6 && whole.length >= 6 && whole.length <= 40 && /[a-z]/.test(whole) && /\d/.test(whole) ? whole : null;
+  const prefix =
+    tokens.length <= 6 && tokens.every(numberPart) && whole.length >= 6 && whole.length <= 40 && /[a-z]/.test(whole) && /\d/.test(whole)
+      ? whole
+      : null;
   if (!numbers.size && !listings.length) return null;
   return { numbers: [...numbers].filter((k) => /\d/.test(k)), prefix, listings };
 }

@@ -8,11 +8,10 @@
 // statistics) and the cached vocabulary.
 import type { Db } from '../../db/client';
 import { cosine, embedText, isKnownWord, nearestWords } from '../../lib/embeddings';
-import { findVocabularyFacts, type VocabularyFacts } from '../grants/search-vocabulary.repository';
 import { pairAssociation, stemOf } from '../grants/search-vocabulary';
 import type { TermRarity } from '../grants/term-stats';
 import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
-import { findLexemeStats } from './search.repository';
+import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './search.repository';
 import { catalogueVocabulary, correctionFor } from './spelling';
 import { synonymsOf } from './synonyms';
 
@@ -34,6 +33,8 @@ export const modelSettings = {
   neighboursBelowDocs: 3,
   /** A pair is a unit of the catalogue's language above this pointwise mutual information (ln 8: eight times chance). */
   unitPmi: Math.log(8),
+  /** …or when it is at least this share of the rarer word's documents ("deep learning": a tenth of "deep"). */
+  unitShare: 0.1,
   /** An acronym's expansions that fit the other query words nearly as well as the best (cosine) are kept. */
   expansionFitMargin: 0.1,
 };
@@ -113,12 +114,17 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   const stems = words.map((w) => stemOf(w));
   const pairKeys = groups.flatMap((g) => g.slice(1).map((w, i) => `${stemOf(g[i]!)} ${stemOf(w)}`));
   const spans = spansOf(groups);
-  const facts = await findVocabularyFacts(db, {
+  // One round trip for what the vocabulary says and the lexemes of the words and their synonyms;
+  // a second only for other ways of saying them found on the way (acronyms, neighbours).
+  const upfront = [...new Set(words.flatMap((w) => [w, ...synonymsOf(w).map(sanitizeTerm)]))];
+  const first = await findQueryFacts(db, {
     grams: [...new Set([...stems, ...pairKeys])],
     acronyms: words,
     phrases: [...new Set(spans.map((s) => s.text))],
     words,
+    texts: upfront,
   });
+  const facts = first.facts;
 
   // Each word's alternatives as texts; lexemes come for all texts at once.
   type Pending = { text: string; weight: number; label: string };
@@ -141,18 +147,23 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     pending.set(word, alts);
   }
   // Words of the query that spell out an acronym the catalogue uses: the acronym is a bonus concept.
-  const bonuses: { acronym: string }[] = [];
+  const bonuses: { acronym: string; words: string[] }[] = [];
   for (const span of spans) {
     const acronym = (facts.acronymsOf.get(span.text) ?? []).sort((a, b) => b.docs - a.docs)[0]?.acronym;
-    if (acronym && !words.includes(acronym) && !bonuses.some((b) => b.acronym === acronym)) bonuses.push({ acronym });
+    if (acronym && !words.includes(acronym) && !bonuses.some((b) => b.acronym === acronym))
+      bonuses.push({ acronym, words: groups[span.group]!.slice(span.start, span.end) });
   }
 
   const texts = [...new Set([...[...pending.values()].flat().map((a) => a.text), ...bonuses.map((b) => b.acronym)])];
-  const stats = await findLexemeStats(db, texts);
-  const grants = stats.grants;
+  const extra = texts.filter((t) => !upfront.includes(t));
+  const more = extra.length ? await findLexemeStats(db, extra) : null;
+  const grants = first.grants;
   const lexemesOf = new Map<string, { lexeme: string; position: number; docs: number }[]>();
-  for (const row of stats.lexemes) {
-    const text = texts[row.i]!;
+  const rows: [string, LexemeRow][] = [
+    ...first.lexemes.map((r): [string, LexemeRow] => [upfront[r.i]!, r]),
+    ...(more?.lexemes ?? []).map((r): [string, LexemeRow] => [extra[r.i]!, r]),
+  ];
+  for (const [text, row] of rows) {
     const list = lexemesOf.get(text) ?? [];
     list.push({ lexeme: row.lexeme, position: Math.min(...row.positions), docs: row.docs });
     lexemesOf.set(text, list);
@@ -182,7 +193,10 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     const alts = pending.get(word)!.flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? []);
     const own = alts.find((a) => a.label === word);
     rarityDocs.set(word, own?.docs ?? 0);
-    conceptQueries.set(word, [...new Set(pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text)))].join(' | ') || word);
+    // Retrieved by any way of saying it, and by the acronym of a span it is part of ("MRI" for "major research instrumentation").
+    const spelled = pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text));
+    const acronyms = bonuses.filter((b) => b.words.includes(word) && alternativeOf(b.acronym, 1, '', true)).map((b) => b.acronym);
+    conceptQueries.set(word, [...new Set([...spelled, ...acronyms])].join(' | ') || word);
     if (alts.length === 0) continue;
     // A word the catalogue never says weighs as its commonest other way of saying it.
     const docs = own && own.docs > 0 ? own.docs : Math.max(0, ...alts.map((a) => a.docs));
@@ -206,7 +220,9 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
       const b = stemOf(g[i + 1]!);
       const together = facts.grams.get(`${a} ${b}`);
       const pmi = pairAssociation(together, facts.grams.get(a), facts.grams.get(b), facts.documents);
-      const unit = pmi !== null && pmi >= modelSettings.unitPmi;
+      // A unit: together far more often than chance, or the pair is a good share of either word's uses.
+      const share = together ? together / Math.max(1, Math.min(facts.grams.get(a) ?? 1, facts.grams.get(b) ?? 1)) : 0;
+      const unit = pmi !== null && (pmi >= modelSettings.unitPmi || share >= modelSettings.unitShare);
       // Said together in this many grants (scaled from the mined sample), or rarer than either word when unseen.
       const pairIdf =
         together && facts.documents > 0 && grants > 0
@@ -223,6 +239,6 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     corrections,
     groups,
     rarity: grants > 0 ? { grants, docs: rarityDocs } : null,
-    averages: fieldNames.map((f) => Number(stats.averages[f] ?? 0)),
+    averages: fieldNames.map((f) => Number(first.averages[f] ?? 0)),
   };
 }

@@ -65,6 +65,7 @@ describe('parseQuery', () => {
     ).toEqual({
       keywords: ['cancer', 'immunotherapy'],
       exclude: [],
+      excludeAgencies: [],
       eligibility: [],
       amountMin: 1_000_001,
       amountMax: null,

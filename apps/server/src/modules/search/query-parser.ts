@@ -6,6 +6,7 @@ import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primiti
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
+import { searchStopWords } from '../grants/search-vocabulary';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -13,6 +14,8 @@ export type ParsedQuery = {
   exclude: string[];
   /** Who must be able to apply ("for universities", "@universities"): keys of `eligibilityCodes`. */
   eligibility: string[];
+  /** Agencies left out ("not the DOD ones", "exclude Department of Defense", "!dod"): acronyms. */
+  excludeAgencies: string[];
   amountMin: number | null;
   amountMax: number | null;
   agency: string | null;
@@ -23,18 +26,11 @@ export type ParsedQuery = {
   statuses: GrantStatus[] | null;
 };
 
-export const stopWords = new Set(
-  `a about above after again against all also am an and any are aren as at be because been before being
-  below between both but by can could did do does doing down during each few for from further had has have
-  having he her here hers herself him himself his how i if in into is it its itself just let me more most my
-  myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
-  such than that the their theirs them themselves then there these they this those through to too under
-  until up very was we were what when where which while who whom why will with would you your yours yourself
-  yourselves grant grants funding fund funds opportunity opportunities find show looking look want need
-  search please program programs get give list any some available open new related relating regarding
-  anything something like etc per via within research researchers worth ones dollars dollar usd still
-  currently apply applying eligible interested seeking`.split(/\s+/),
-);
+/** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */
+export const stopWords = searchStopWords;
+
+/** Longer than any English word: a pasted address, identifier or run of letters is not a topic (issue 25). */
+export const maxWordLength = 40;
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const monthPattern = `(?:${months.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
@@ -149,6 +145,30 @@ const eligibilityPhrases: [RegExp, string][] = [
   [/individuals/, 'individuals'],
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
 
+/** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
+const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|anything but|leave out|leaving out|minus)`;
+
+/**
+ * Each agency's acronym and names as patterns, built once: said plainly ("NIH
+ * grants"), and after a negation ("not the NIH ones"). A two-letter acronym
+ * counts only in capitals (`capitals`).
+ */
+const agencyPatterns = agencyAliases.flatMap((agency) =>
+  [agency.acronym.toLowerCase(), ...agency.aliases].map((phrase) => {
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return {
+      agency,
+      phrase,
+      capitals: agency.acronym.length <= 2 && phrase === agency.acronym.toLowerCase() ? new RegExp(`\\b${agency.acronym}\\b`) : null,
+      plain: new RegExp(`(?:^|[^a-z])(?:the\\s+)?${escaped}(?:'s)?(?=$|[^a-z])`, 'g'),
+      negated: new RegExp(
+        `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
+        'g',
+      ),
+    };
+  }),
+);
+
 /** Words after "not" that describe the grant rather than a topic to leave out: "clinical trials not allowed". */
 const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', 'closed', 'forecasted', 'forecast', 'posted', 'past', 'only'];
 /**
@@ -170,6 +190,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     keywords: [],
     exclude: [],
     eligibility: [],
+    excludeAgencies: [],
     amountMin: null,
     amountMax: null,
     agency: null,
@@ -243,15 +264,32 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     }
   });
 
-  for (const agency of agencyAliases) {
-    for (const phrase of [agency.acronym.toLowerCase(), ...agency.aliases]) {
-      const re = new RegExp(`(?:^|[^a-z])(?:the\\s+)?${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s)?(?=$|[^a-z])`, 'g');
-      if (re.test(text) && (phrase.length > 2 || agency.acronym.length <= 2 ? phrase !== 'ed' || /\bed\b/.test(input) : true)) {
-        // Two-letter acronyms ("ED", "VA") only count when written in capitals.
-        if (agency.acronym.length <= 2 && phrase === agency.acronym.toLowerCase() && !new RegExp(`\\b${agency.acronym}\\b`).test(input)) continue;
-        result.agency ??= agency.acronym;
-        text = text.replace(re, ' ');
-      }
+  // Agencies left out, in any phrasing: "not the DOD ones", "exclude Department of Defense", "!dod".
+  const excludeAgency = (acronym: string) => {
+    if (!result.excludeAgencies.includes(acronym)) result.excludeAgencies.push(acronym);
+  };
+  consume(/(?:^|\s)!([a-z][a-z-]*)/g, (m) => {
+    const agency = agencyAliases.find((a) => a.acronym.toLowerCase() === m[1]);
+    if (agency) excludeAgency(agency.acronym);
+  });
+  for (const { agency, negated, capitals } of agencyPatterns) {
+    if (capitals && !capitals.test(input)) continue;
+    negated.lastIndex = 0;
+    if (negated.test(text)) {
+      excludeAgency(agency.acronym);
+      negated.lastIndex = 0;
+      text = text.replace(negated, ' ');
+    }
+  }
+  for (const { agency, phrase, plain, capitals } of agencyPatterns) {
+    if (result.excludeAgencies.includes(agency.acronym)) continue;
+    plain.lastIndex = 0;
+    if (plain.test(text) && (phrase.length > 2 || agency.acronym.length <= 2 ? phrase !== 'ed' || /\bed\b/.test(input) : true)) {
+      // Two-letter acronyms ("ED", "VA") only count when written in capitals.
+      if (capitals && !capitals.test(input)) continue;
+      result.agency ??= agency.acronym;
+      plain.lastIndex = 0;
+      text = text.replace(plain, ' ');
     }
   }
 
@@ -300,7 +338,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   text = text.replace(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g, ' ');
   for (const word of text.split(/[^a-z0-9-]+/)) {
     const w = word.replace(/^-+|-+$/g, '');
-    if ((w.length > 2 || (w.length === 2 && isKnownAcronym(w))) && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
+    if ((w.length > 2 || (w.length === 2 && isKnownAcronym(w))) && w.length <= maxWordLength && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
       seen.add(w);
       result.keywords.push(w);
     }

@@ -87,7 +87,7 @@ describe('rarer words count more', () => {
     })[];
     expect(plain.length).toBe(8);
     expect(plain.every((r) => r.grant.title.includes('health') && !r.related)).toBe(true);
-    // And when no grant says the specific word, the assistant says it found nothing.
+    // When no grant says the specific word, the assistant says so and answers without it (issue 25, item 7).
     const answer = (
       await t.app.inject({
         method: 'POST',
@@ -96,7 +96,9 @@ describe('rarer words count more', () => {
         headers: { cookie },
       })
     ).json();
-    expect(answer.total).toBe(0);
+    expect(answer.reply).toMatch(/^No open or forecasted grants about “health” that say “bumblebee”; here are 8 without that word\./);
+    expect(answer.total).toBe(8);
+    expect(answer.filters.keywordGroups).toEqual([['health']]);
   });
 });
 

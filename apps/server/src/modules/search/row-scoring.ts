@@ -2,7 +2,7 @@
 // BM25F match of the query's words scaled to 0-100 (bm25f.ts), closeness in
 // meaning at a low weight, and the research profile; the ties between equal
 // scores; whether a grant is a looser match; whether the profile applies.
-import { cosine, dequantize } from '../../lib/embeddings';
+import { quantizedCosine } from '../../lib/embeddings';
 import { minStatedAmount, profileMatchPercent } from '../grants/grants.service';
 import { scoreDocument, type Matched } from './bm25f';
 import type { SearchModel } from './query-model';
@@ -20,7 +20,7 @@ export const phraseInTitleFloor = 95;
  */
 export function tieBreak(row: CandidateRow) {
   const open = row.status === 'posted' || row.status === 'forecasted' ? 4 : 0;
-  return open + (row.description ? 2 : 0) + ((row.award_ceiling ?? 0) >= minStatedAmount ? 1 : 0);
+  return open + (row.described ? 2 : 0) + ((row.award_ceiling ?? 0) >= minStatedAmount ? 1 : 0);
 }
 
 export function scorable(row: CandidateRow, withoutAgency = false) {
@@ -37,7 +37,7 @@ export function scorable(row: CandidateRow, withoutAgency = false) {
 /** How close in meaning the grant is to the query, 0-100, or null without vectors. */
 export function semanticOf(row: CandidateRow, queryVector: Float32Array | null) {
   if (!queryVector || !row.embedding) return null;
-  return semanticPercent(cosine(queryVector, dequantize(row.embedding)));
+  return semanticPercent(quantizedCosine(queryVector, row.embedding));
 }
 
 /** What scoring a row needs of the search, worked out once. */
@@ -52,16 +52,24 @@ export type ScoreContext = {
 export function matchOf(row: CandidateRow & { match?: Matched | null }, search: SearchModel | null): Matched | null {
   if (row.match !== undefined) return row.match;
   if (!search || !search.model.concepts.length) return (row.match = null);
-  // The title, and the description when read whole, are checked for the words themselves: one lexeme
-  // stands for distinct words ("informal" and "information" are both 'inform'), which are not the same concept.
-  const texts = [row.title.toLowerCase(), row.description_complete ? (row.description ?? '').toLowerCase() : null];
-  const says = (concept: number, field: number) => {
-    const text = texts[field];
-    if (text === undefined || text === null) return true;
-    return search.model.concepts[concept]!.alternatives.some((alt) => alt.label.split(/\s+/).every((w) => wordFormsOf(w.replace(/^~/, '')).test(text)));
-  };
+  // The title is checked for the words themselves: one lexeme stands for distinct words ("informal" and
+  // "information" are both 'inform'), which are not the same concept. (The description, mostly unread, is not.)
+  const title = row.title.toLowerCase();
+  const forms = wordFormsFor(search);
+  const says = (concept: number, field: number) => field !== 0 || forms[concept]!.some((alt) => alt.every((re) => re.test(title)));
   row.match = scoreDocument({ hits: row.hits, ends: row.field_ends }, search.model, search.averages, undefined, verification.on ? says : undefined);
   return row.match;
+}
+
+const formsCache = new WeakMap<SearchModel, RegExp[][][]>();
+/** Each concept's ways of saying it as the patterns of their words (scoring.ts's wordFormsOf), once per search. */
+function wordFormsFor(search: SearchModel): RegExp[][][] {
+  let forms = formsCache.get(search);
+  if (!forms) {
+    forms = search.model.concepts.map((c) => c.alternatives.map((alt) => alt.label.split(/\s+/).map((w) => wordFormsOf(w.replace(/^~/, '')))));
+    formsCache.set(search, forms);
+  }
+  return forms;
 }
 
 /** Checking lexeme matches against the words of the title and description (for measuring without it). */

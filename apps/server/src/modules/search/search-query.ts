@@ -11,33 +11,40 @@ import { synonymsOf, termQuery } from './synonyms';
  * each word it leaves out and "@who" for who must be able to apply.
  */
 export function keywordGroupOf(
-  parsed: Pick<ParsedQuery, 'keywords' | 'exclude' | 'eligibility'>,
+  parsed: Pick<ParsedQuery, 'keywords' | 'exclude' | 'eligibility'> & Partial<Pick<ParsedQuery, 'excludeAgencies'>>,
 ): string[] {
   return [
     ...parsed.keywords,
     ...parsed.exclude.map((w) => `-${w}`),
     ...parsed.eligibility.map((e) => `@${e}`),
-  ];
+    ...(parsed.excludeAgencies ?? []).map((a) => `!${a.toLowerCase()}`),
+  ].slice(0, maxGroupWords);
 }
 
-/** Splits "-word" exclusions out of keyword groups (groups left with no wanted word are dropped). */
+/** A message's group holds at most this many words (the assistant's filters take 40). */
+export const maxGroupWords = 40;
+
+/** Splits "-word" exclusions, "@who" and "!agency" out of keyword groups (groups left with no wanted word are dropped). */
 export function splitExclusions(groups: string[][]): {
   groups: string[][];
   exclude: string[];
   eligibility: string[];
+  excludeAgencies: string[];
 } {
   const exclude = new Set<string>();
   const eligibility = new Set<string>();
+  const excludeAgencies = new Set<string>();
   const wanted: string[][] = [];
   for (const group of groups) {
     for (const w of group) {
       if (w.startsWith('-') && w.length > 1) exclude.add(w.slice(1));
       if (w.startsWith('@') && w.slice(1) in eligibilityCodes) eligibility.add(w.slice(1));
+      if (w.startsWith('!') && w.length > 1) excludeAgencies.add(w.slice(1).toUpperCase());
     }
-    const words = group.filter((w) => !w.startsWith('-') && !w.startsWith('@'));
+    const words = group.filter((w) => !w.startsWith('-') && !w.startsWith('@') && !w.startsWith('!'));
     if (words.length) wanted.push(words);
   }
-  return { groups: wanted, exclude: [...exclude], eligibility: [...eligibility] };
+  return { groups: wanted, exclude: [...exclude], eligibility: [...eligibility], excludeAgencies: [...excludeAgencies] };
 }
 
 export const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -16,6 +16,8 @@ export type CandidateFilters = {
   agencyKey: string | null;
   /** Any other agency text: matched against the agency's name and code. */
   agencyText: string | null;
+  /** Agencies (acronyms of `agencyAliases`) whose grants are left out ("not the DOD ones"). */
+  excludeAgencyKeys?: string[];
   /** Words (or hyphenated terms) the grant's title and description must not say. */
   exclude?: string[];
   /**
@@ -57,8 +59,9 @@ export type CandidateRow = {
   embedding: Uint8Array | null;
   /** Where each field of the search vector ends (grants.field_ends). */
   field_ends: number[] | null;
-  /** Whether `description` holds the whole description (not its first 600 characters). */
-  description_complete: boolean;
+  /** Whether the grant has a description. */
+  described: boolean;
+
   /** Positions of the search's lexemes in the search vector (empty without words). */
   hits: Hits;
 };
@@ -82,6 +85,14 @@ function whereClause(f: CandidateFilters): SQL {
   } else if (f.agencyText) {
     conditions.push(
       sql`(agency ILIKE ${`%${f.agencyText}%`} OR agency_code ILIKE ${`${f.agencyText}%`})`,
+    );
+  }
+  if (f.excludeAgencyKeys?.length) {
+    conditions.push(
+      sql`NOT (coalesce(agency_keys, '{}'::text[]) && ARRAY[${sql.join(
+        f.excludeAgencyKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[])`,
     );
   }
   if (f.tsquery) {
@@ -122,6 +133,9 @@ const orderBySort: Record<Exclude<SortOption, 'match'>, SQL> = {
   'amount-asc': sql`award_ceiling ASC NULLS LAST, id`,
 };
 
+/** Strings as one text[] parameter, each element quoted (Drizzle would spread an array into a list). */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
 /**
  * The positions of the given lexemes in the search vector, as tsvector text:
  * every weight set to D, the lexemes' to A, and A kept (decision 042). A few
@@ -130,7 +144,7 @@ const orderBySort: Record<Exclude<SortOption, 'match'>, SQL> = {
  */
 const hitsExpression = (lexemes: string[] | null) =>
   lexemes?.length
-    ? sql`ts_filter(setweight(setweight(search_vector, 'D'), 'A', ARRAY(SELECT json_array_elements_text(${JSON.stringify(lexemes)}::json))), '{a}')::text`
+    ? sql`ts_filter(setweight(setweight(search_vector, 'D'), 'A', ${textArray(lexemes)}), '{a}')::text`
     : sql`NULL::text`;
 
 const candidateColumns = (today: string, lexemes: string[] | null) => sql`
@@ -138,7 +152,7 @@ const candidateColumns = (today: string, lexemes: string[] | null) => sql`
   to_char(close_date, 'YYYY-MM-DD') AS close_date, to_char(post_date, 'YYYY-MM-DD') AS post_date,
   award_ceiling::float8 AS award_ceiling, award_floor::float8 AS award_floor,
   ${grantStatusSql(sql`${today}::date`)} AS status, research_areas,
-  left(description, 600) AS description, coalesce(length(description), 0) <= 600 AS description_complete,
+  left(description, 600) AS description, description IS NOT NULL AS described,
   program_title, NULL::text AS program_text,
   embedding, field_ends,
   ${hitsExpression(lexemes)} AS hits_text`;
@@ -437,4 +451,65 @@ export async function findKnownItems(
       ${grantStatusSql(sql`${filters.today}::date`)} IN ('posted', 'forecasted') DESC, close_date DESC NULLS LAST, opportunity_number, id
     LIMIT 50`,
   );
+}
+
+export type VocabularyFacts = {
+  /** Documents mined (0 before any mining). */
+  documents: number;
+  /** Docs of each asked stem or "stem stem" pair (absent: fewer than the mining kept). */
+  grams: Map<string, number>;
+  /** Expansions of each asked acronym, with their documents. */
+  expansions: Map<string, { expansion: string; docs: number }[]>;
+  /** In how many documents each asked acronym is written in capitals. */
+  capitals: Map<string, number>;
+  /** Acronyms of each asked expansion. */
+  acronymsOf: Map<string, { acronym: string; docs: number }[]>;
+  /** Docs of each asked word as written. */
+  words: Map<string, number>;
+};
+
+/**
+ * What the mined vocabulary (grants/search-vocabulary.ts) says of a query's
+ * stems, pairs, words and phrases, and the lexeme statistics of `texts`
+ * (as findLexemeStats), in one statement: a search's first round trip.
+ */
+export async function findQueryFacts(
+  db: Db,
+  ask: { grams: string[]; acronyms: string[]; phrases: string[]; words: string[]; texts: string[] },
+): Promise<{ facts: VocabularyFacts; lexemes: LexemeRow[]; grants: number; averages: Record<string, number> }> {
+  const list = (values: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
+  const rows = await queryRows<{ kind: string; i: number | null; k: string | null; v: string | null; docs: number | null; positions: number[] | null }>(
+    db,
+    sql`WITH t AS (SELECT * FROM json_array_elements_text(${JSON.stringify(ask.texts)}::json) WITH ORDINALITY AS t(text, i))
+    SELECT 'l' AS kind, t.i::int AS i, v.lexeme AS k, NULL::text AS v, coalesce(s.docs, 0)::int AS docs, v.positions::int[] AS positions
+    FROM t CROSS JOIN LATERAL unnest(to_tsvector('english', t.text)) AS v(lexeme, positions, weights)
+    LEFT JOIN grant_term_stats s ON s.term = v.lexeme
+    UNION ALL SELECT 'g', NULL, gram, NULL, docs, NULL FROM grant_ngrams WHERE gram = ANY(${list(['', ...ask.grams])})
+    UNION ALL SELECT 'a', NULL, acronym, expansion, docs, NULL FROM grant_acronyms WHERE acronym = ANY(${list(ask.acronyms)})
+    UNION ALL SELECT 'e', NULL, expansion_key, acronym, docs, NULL FROM grant_acronyms WHERE expansion_key = ANY(${list(ask.phrases)})
+    UNION ALL SELECT 'w', NULL, word, NULL, docs, NULL FROM grant_words WHERE word = ANY(${list(ask.words)})
+    UNION ALL SELECT 'n', NULL, NULL, (SELECT json_object_agg(field, average_length) FROM grant_field_stats)::text,
+      (SELECT docs FROM grant_term_stats WHERE term = ''), NULL`,
+  );
+  const facts: VocabularyFacts = { documents: 0, grams: new Map(), expansions: new Map(), capitals: new Map(), acronymsOf: new Map(), words: new Map() };
+  const lexemes: LexemeRow[] = [];
+  let grants = 0;
+  let averages: Record<string, number> = {};
+  for (const r of rows) {
+    const docs = Number(r.docs ?? 0);
+    if (r.kind === 'l') lexemes.push({ i: Number(r.i) - 1, lexeme: r.k!, positions: r.positions ?? [], docs });
+    else if (r.kind === 'g') {
+      if (r.k === '') facts.documents = docs;
+      else facts.grams.set(r.k!, docs);
+    } else if (r.kind === 'a') {
+      if (r.v === '') facts.capitals.set(r.k!, docs);
+      else facts.expansions.set(r.k!, [...(facts.expansions.get(r.k!) ?? []), { expansion: r.v!, docs }]);
+    } else if (r.kind === 'e') facts.acronymsOf.set(r.k!, [...(facts.acronymsOf.get(r.k!) ?? []), { acronym: r.v!, docs }]);
+    else if (r.kind === 'w') facts.words.set(r.k!, docs);
+    else {
+      grants = docs;
+      averages = r.v ? (JSON.parse(r.v) as Record<string, number>) : {};
+    }
+  }
+  return { facts, lexemes, grants, averages };
 }

@@ -21,7 +21,7 @@ import {
   withKeywordPlans,
 } from './search.repository';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
-import { collapseVersions, compareBySort, type Versions } from './versions';
+import { collapseVersions, compareBySort, cycleOf, type Versions } from './versions';
 import { offProfile, relevanceOf, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
 import { clampScore, keywordHits } from './scoring';
 import { findAreaCounts, findTermRarity } from '../grants/term-stats';
@@ -70,8 +70,17 @@ export type SearchInput = {
   profileAreas: string[] | null;
   /** Opportunity numbers (compacted) and Assistance Listing numbers the query names: those grants come first. */
   knownItems?: KnownItemKeys | null;
+  /** Whether a first page of open grants with fewer than ten results adds closed programmes that recur (default yes). */
+  recurring?: boolean;
+  /** Label each result that has earlier versions with its cycle (closed programmes). */
+  cycles?: boolean;
   now?: Date;
 };
+
+/** Fewer open results than this on the first page: closed programmes that recur are listed too (issue 25). */
+export const recurringBelow = 10;
+/** A recurring programme listed must score at least this for the words. */
+const recurringMinScore = 40;
 
 /** Words close in meaning as low-weight alternatives (decision 042). */
 export const modelOptions = { neighbours: true };
@@ -154,10 +163,10 @@ export const countCap = 1000;
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
-  const { groups: wanted, exclude, eligibility } = splitExclusions(input.keywordGroups);
+  const { groups: wanted, exclude, eligibility, excludeAgencies } = splitExclusions(input.keywordGroups);
   const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
   const profileOnly = cleanGroups(wanted).length === 0 && !!profileAreas;
-  const base = candidateFiltersOf(input, today, { exclude, eligibility });
+  const base = candidateFiltersOf(input, today, { exclude, eligibility, excludeAgencies });
   // One after the other: `db` may be a transaction, one connection (the demo seed searches inside one).
   // The query's words as BM25F concepts, misspellings corrected (decision 042).
   const search = profileOnly || cleanGroups(wanted).length === 0 ? null : await buildSearchModel(db, cleanGroups(wanted), modelOptions);
@@ -215,8 +224,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   let profileIgnored = false;
   if (pool || knownRows.length) {
     const rows = pool ?? [];
-    await attachProgramTexts(db, [...rows, ...knownRows]);
-    const context = { ...scoring };
+      const context = { ...scoring };
     profileIgnored = offProfile(rows, context);
     if (profileIgnored) context.profileAreas = null;
     // Grants without the query's most specific word are looser matches: after the others, marked "related".
@@ -240,6 +248,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     if (input.sort !== 'match') collapsed.sort((a, b) => compareBySort(input.sort, a.item.row, b.item.row));
     reachable = collapsed.length;
     pageRows = collapsed.slice(offset, offset + input.pageSize).map(({ item, versions }) => ({ ...item, versions }));
+    // The page's programme texts, for the reasons.
+    await attachProgramTexts(db, pageRows.map((p) => p.row));
   } else {
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset }, lexemes);
     await attachProgramTexts(db, rows);
@@ -248,6 +258,26 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
 
   // A count narrowed by a too-common word counts less than the pool holds: what can be paged is the total then.
   const total = counting.narrowed ? Math.min(countCap, reachable) : Math.min(count + knownRows.length, countCap, reachable);
+  // Few open grants match: the closed programmes that recur (a version in more than one year), to plan for.
+  const openOnly = input.statuses.every((st) => st === 'posted' || st === 'forecasted');
+  const recurring =
+    input.recurring !== false && openOnly && input.sort === 'match' && input.page === 1 && total < recurringBelow && keywords.length
+      ? (
+          await searchGrants(db, {
+            ...input,
+            statuses: ['closed', 'archived'],
+            dueFrom: null,
+            dueTo: null,
+            knownItems: null,
+            page: 1,
+            pageSize: 40,
+            recurring: false,
+            cycles: true,
+          })
+        ).results
+          .filter((r) => r.cycle && !r.related && r.score >= recurringMinScore)
+          .slice(0, recurringBelow - total)
+      : [];
   // More than counted or than the pool could hold; versions folded away are not "more".
   const capped = counting.narrowed || count > Math.min(countCap, pool ? pool.length : countCap);
   return {
@@ -264,7 +294,9 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       related: related ?? false,
       otherVersions: versions?.count ?? 0,
       otherVersionsEarlier: versions?.allEarlier ?? true,
+      cycle: input.cycles && versions?.count ? cycleOf(versions.closeDates) : null,
     })),
+    recurring,
     total,
     totalCapped: capped,
     profileIgnored,
@@ -319,12 +351,14 @@ function toResult(
     related: false,
     otherVersions: 0,
     otherVersionsEarlier: true,
+    cycle: null,
   };
 }
 
 export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
   const parts: string[] = [];
-  const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@'));
+  const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@') && !k.startsWith('!'));
+  const notFrom = filters.keywords.filter((k) => k.startsWith('!') && k.length > 1).map((k) => k.slice(1).toUpperCase());
   const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
   const without = filters.keywords
     .filter((k) => k.startsWith('-') && k.length > 1)
@@ -333,6 +367,7 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
   if (who.length) parts.push(`open to ${who.join(' and ')}`);
   if (filters.agency) parts.push(`from ${filters.agency}`);
+  if (notFrom.length) parts.push(`not from ${notFrom.join(' or ')}`);
   if (filters.amountMin !== null && filters.amountMax !== null) {
     parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);
   } else if (filters.amountMin !== null) parts.push(`with awards of at least ${formatMoney(filters.amountMin)}`);

@@ -439,6 +439,7 @@ describe('POST /api/v1/search/chat', () => {
       page: body.page,
       pageSize: body.pageSize,
       corrections: body.corrections,
+      recurring: body.recurring,
     });
     const getFor = async (query: Record<string, string | number>) => {
       const url = `/api/v1/grants/search?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
@@ -501,17 +502,18 @@ describe('POST /api/v1/search/chat', () => {
       filters: { keywords: ['carbon', 'match', 'profile'] },
       query: null,
     });
-    // A range the wrong way round is refused by GET /grants/search (the web swaps it first).
+    // A range the wrong way round finds nothing: the assistant drops it, says so, and names the URL of what it shows.
     const range = await chat({
       message: 'carbon over 1m under 10k',
       matchProfile: false,
       pageSize: 20,
     });
     expect(range.json()).toMatchObject({
-      filters: { amountMin: 1_000_001, amountMax: 9_999 },
-      query: null,
-      total: 0,
+      filters: { amountMin: null, amountMax: null },
+      query: { q: 'carbon' },
+      total: 3,
     });
+    expect(range.json().reply).toMatch(/with awards between \$1,000,001 and \$9,999; here are 3 of any amount\./);
   });
 
   it('follows status words; a follow-up that leaves nothing names the change and offers the search before it', async () => {

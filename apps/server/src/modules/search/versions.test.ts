@@ -56,9 +56,9 @@ describe('collapseVersions', () => {
     ];
     const out = collapseVersions(ranked, (r) => r);
     expect(out.map((o) => [o.item.opportunity_number, o.item.agency, o.versions])).toEqual([
-      ['17-537', 'National Science Foundation', { count: 2, allEarlier: true }],
-      ['X-1', 'National Science Foundation', { count: 0, allEarlier: true }],
-      ['X-1', 'Department of Energy', { count: 0, allEarlier: true }],
+      ['17-537', 'National Science Foundation', { count: 2, allEarlier: true, closeDates: [] }],
+      ['X-1', 'National Science Foundation', { count: 0, allEarlier: true, closeDates: [] }],
+      ['X-1', 'Department of Energy', { count: 0, allEarlier: true, closeDates: [] }],
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('collapseVersions', () => {
     );
     expect(out).toHaveLength(1);
     expect(out[0]!.item.title).toBe('Sea Grant FY 2016');
-    expect(out[0]!.versions).toEqual({ count: 1, allEarlier: true });
+    expect(out[0]!.versions).toEqual({ count: 1, allEarlier: true, closeDates: [] });
     const numbers = collapseVersions(
       [row('F24AS00201', { opportunity_number: 'F24AS00201' }), row('2024')],
       (r) => r,

@@ -14,10 +14,28 @@ export type Versioned = {
   agency_code: string | null;
   opportunity_number: string;
   post_date: string | null;
+  close_date?: string | null;
 };
 
-/** How many other versions a kept record stands for, and whether all of them are older. */
-export type Versions = { count: number; allEarlier: boolean };
+/** How many other versions a kept record stands for, whether all of them are older, and every version's close date. */
+export type Versions = { count: number; allEarlier: boolean; closeDates: string[] };
+
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A recurring programme's cycle from its versions' close dates: the month
+ * most of them closed in ("usually closes in March"), or when it last closed.
+ */
+export function cycleOf(closeDates: string[]): string | null {
+  const dates = [...new Set(closeDates)].sort();
+  if (dates.length < 2) return null;
+  const months = new Map<number, number>();
+  for (const d of dates) months.set(Number(d.slice(5, 7)) - 1, (months.get(Number(d.slice(5, 7)) - 1) ?? 0) + 1);
+  const [month, count] = [...months].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+  const last = dates[dates.length - 1]!;
+  if (count >= 2) return `Usually closes in ${monthNames[month]} (last ${monthNames[Number(last.slice(5, 7)) - 1]} ${last.slice(0, 4)})`;
+  return `Offered ${dates.length} times; last closed ${monthNames[Number(last.slice(5, 7)) - 1]} ${last.slice(0, 4)}`;
+}
 
 /** The title with years, fiscal-year labels, a leading opportunity number and punctuation set aside. */
 export function normalisedTitle(title: string, opportunityNumber: string): string {
@@ -70,10 +88,11 @@ export function collapseVersions<T>(
       versions: {
         count: family.length - 1,
         allEarlier: family.every((e) => e === newest || posted(e) <= posted(newest)),
+        closeDates: family.flatMap((e) => rowOf(e.item).close_date ?? []),
       },
     };
   });
-  return [...shown, ...alone.map((a) => ({ ...a, versions: { count: 0, allEarlier: true } }))]
+  return [...shown, ...alone.map((a) => ({ ...a, versions: { count: 0, allEarlier: true, closeDates: [] } }))]
     .sort((a, b) => a.index - b.index)
     .map(({ item, versions }) => ({ item, versions }));
 }

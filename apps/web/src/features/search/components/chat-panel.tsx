@@ -1,7 +1,7 @@
 // The search assistant: New Search, profile toggle, researcher picker, and
 // the conversation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ArrowDown, Bot, Loader2, RotateCcw, Send, UserRound } from 'lucide-react';
+import { ArrowDown, Bot, Loader2, RotateCcw, Send, UserRound, X } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -18,6 +18,8 @@ type ChatPanelProps = {
   onNewSearch: () => void;
   /** Undo on a reply whose follow-up left nothing. */
   onUndo: (messageId: number) => void;
+  /** Applies the search a message offers without the change that emptied it. */
+  onSuggestion: (messageId: number) => void;
   matchProfile: boolean;
   onMatchProfileChange: (on: boolean) => void;
   researcherId: string | null;
@@ -36,6 +38,7 @@ export function ChatPanel({
   onSend,
   onNewSearch,
   onUndo,
+  onSuggestion,
   matchProfile,
   onMatchProfileChange,
   researcherId,
@@ -141,7 +144,12 @@ export function ChatPanel({
         className="max-h-96 min-h-48 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 lg:max-h-none"
       >
         {messages.map((m) => (
-          <Bubble key={m.id} message={m} onUndo={() => onUndo(m.id)} />
+          <Bubble
+            key={m.id}
+            message={m}
+            onUndo={() => onUndo(m.id)}
+            onSuggestion={() => onSuggestion(m.id)}
+          />
         ))}
         {thinking ? (
           <div className="flex items-center gap-2 text-sm text-slate-700" role="status">
@@ -192,7 +200,15 @@ export function ChatPanel({
   );
 }
 
-function Bubble({ message, onUndo }: { message: ChatMessage; onUndo: () => void }) {
+function Bubble({
+  message,
+  onUndo,
+  onSuggestion,
+}: {
+  message: ChatMessage;
+  onUndo: () => void;
+  onSuggestion: () => void;
+}) {
   const mine = message.from === 'user';
   const bubble = (
     <div className={clsx('flex items-end gap-2', mine ? 'justify-end' : 'justify-start')}>
@@ -221,15 +237,23 @@ function Bubble({ message, onUndo }: { message: ChatMessage; onUndo: () => void 
       ) : null}
     </div>
   );
-  if (!message.undo) return bubble;
+  if (!message.undo && !message.suggestion) return bubble;
   return (
     <div>
       {bubble}
-      <div className="mt-1 pl-9">
-        <Button variant="secondary" size="sm" onClick={onUndo}>
-          <RotateCcw className="size-4" aria-hidden="true" />
-          Undo that change
-        </Button>
+      <div className="mt-1 flex flex-wrap gap-2 pl-9">
+        {message.suggestion ? (
+          <Button variant="secondary" size="sm" onClick={onSuggestion}>
+            <X className="size-4" aria-hidden="true" />
+            {message.suggestion.label}
+          </Button>
+        ) : null}
+        {message.undo ? (
+          <Button variant="secondary" size="sm" onClick={onUndo}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Undo that change
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ export function ResultCard({
   /** Called as the grant opens, to remember where the results were. */
   onOpen: (grantId: string) => void;
 }) {
-  const { grant, score, reasons, otherVersions, otherVersionsEarlier } = result;
+  const { grant, score, reasons, otherVersions, otherVersionsEarlier, cycle } = result;
   const reasonsId = useId();
   // The grant page's back link returns to this very search (filters, page and all).
   const location = useLocation();
@@ -50,6 +50,11 @@ export function ResultCard({
               ? ` · ${otherVersions} ${otherVersionsEarlier ? 'earlier' : 'other'} version${otherVersions === 1 ? '' : 's'}`
               : null}
           </p>
+          {cycle ? (
+            <p className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200">
+              Closed now · {cycle}
+            </p>
+          ) : null}
         </div>
         <span
           className={clsx(

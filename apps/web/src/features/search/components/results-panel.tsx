@@ -175,7 +175,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
               </Button>
             </div>
           </div>
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && !data?.recurring.length ? (
           <div className="p-6 text-center">
             <p className="font-medium text-slate-900">No grants match this search.</p>
             <p className="mt-1 text-sm text-slate-700">
@@ -200,6 +200,17 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
                   Looser matches: they do not mention the most specific word of the search.
                 </p>
                 <ResultList results={shown.filter((r) => r.related)} grantPath={grantPath} onOpen={onOpen} />
+              </section>
+            ) : null}
+            {data?.recurring.length ? (
+              <section aria-labelledby="recurring-results" className="mt-6">
+                <h3 id="recurring-results" className="text-sm font-semibold text-slate-900">
+                  Closed programmes that usually come back
+                </h3>
+                <p className="mb-3 text-xs text-slate-700">
+                  Few open grants match, so these past calls of recurring programmes are listed to plan for.
+                </p>
+                <ResultList results={data.recurring} grantPath={grantPath} onOpen={onOpen} />
               </section>
             ) : null}
           </>

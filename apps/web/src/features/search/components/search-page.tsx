@@ -6,7 +6,7 @@ import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useGrantSearch } from '../hooks/use-grant-search';
 import { useResearcherOptions } from '../hooks/use-researcher-options';
 import { useSearchState } from '../hooks/use-search-state';
-import { assistantContext, stateFromFilters, withoutCriteria } from '../utils/search-state';
+import { assistantContext, sameSearch, stateFromFilters, withoutCriteria } from '../utils/search-state';
 import { ChatPanel } from './chat-panel';
 import { ResultsPanel } from './results-panel';
 
@@ -37,7 +37,12 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
     matchProfile: state.matchProfile,
     researcherId: state.researcherId,
     sort: state.sort,
-    context: () => assistantContext(state, foundNothing),
+    // A follow-up refines the search on screen; after an answer that found nothing, the last reading
+    // that found something (what the answer offers), unless the search on screen changed since.
+    context: (instead) =>
+      foundNothing && instead && sameSearch(stateFromFilters(instead.shown, state), state)
+        ? instead.context
+        : assistantContext(state),
     onAnswer: (response) => {
       // The answer may come after a change of sort, toggle or picker: keep those.
       update(stateFromFilters(response.filters, latest.current));
@@ -55,6 +60,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           onSend={chat.send}
           onNewSearch={chat.reset}
           onUndo={chat.undo}
+          onSuggestion={chat.applySuggestion}
           matchProfile={state.matchProfile}
           onMatchProfileChange={(matchProfile) => update((s) => ({ ...s, matchProfile, page: 1 }))}
           researcherId={state.researcherId}

@@ -19,6 +19,8 @@ export type ChatMessage = {
   failed?: boolean;
   /** A follow-up left nothing: the search before it, which Undo restores. */
   undo?: SearchFilters;
+  /** A follow-up left nothing: the search without the change that did it ("Drop …"). */
+  suggestion?: { label: string; filters: SearchFilters };
 };
 
 /** Typed instead of pressing Undo. */
@@ -33,8 +35,11 @@ type Options = {
   researcherId: string | null;
   /** The order the results panel shows. */
   sort: SortOption;
-  /** The search a follow-up refines, or null to start one. */
-  context: () => SearchFilters | null;
+  /**
+   * The search a follow-up refines, or null to start one. Given what the last
+   * answer offers to refine instead when it found nothing (and what it showed).
+   */
+  context: (instead: { shown: SearchFilters; context: SearchFilters } | null) => SearchFilters | null;
   onAnswer: (response: ChatResponse) => void;
   /** Puts a search back on screen (Undo). */
   onRestore: (filters: SearchFilters) => void;
@@ -56,8 +61,15 @@ export function useAssistantChat({
     { id: 0, from: 'assistant', text: greeting },
   ]);
 
-  const add = (from: ChatMessage['from'], text: string, failed?: boolean, undo?: SearchFilters) =>
-    setMessages((list) => [...list, { id: nextId.current++, from, text, failed, undo }]);
+  const add = (
+    from: ChatMessage['from'],
+    text: string,
+    failed?: boolean,
+    undo?: SearchFilters,
+    suggestion?: ChatMessage['suggestion'],
+  ) => setMessages((list) => [...list, { id: nextId.current++, from, text, failed, undo, suggestion }]);
+  /** When the last answer found nothing: the reading a follow-up should refine instead (the last one with results). */
+  const refineInstead = useRef<{ shown: SearchFilters; context: SearchFilters } | null>(null);
 
   const mutation = useMutation({
     mutationFn: (request: ChatRequest) => askAssistant(request),
@@ -67,9 +79,12 @@ export function useAssistantChat({
         onReset();
         return;
       }
-      add('assistant', response.reply, false, response.undo ?? undefined);
+      add('assistant', response.reply, false, response.undo ?? undefined, response.suggestion ?? undefined);
+      refineInstead.current =
+        response.total === 0 && response.context ? { shown: response.filters, context: response.context } : null;
       if (response.query) {
-        const { results, total, totalCapped, profileIgnored, page, pageSize: size, corrections } = response;
+        const { results, total, totalCapped, profileIgnored, page, pageSize: size, corrections, recurring } =
+          response;
         queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
           results,
           total,
@@ -78,6 +93,7 @@ export function useAssistantChat({
           page,
           pageSize: size,
           corrections,
+          recurring,
         });
       }
       onAnswer(response);
@@ -89,10 +105,25 @@ export function useAssistantChat({
   const undo = (messageId: number, typed?: string) => {
     const target = messages.find((m) => m.id === messageId)?.undo;
     if (!target) return;
-    setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, undo: undefined } : m)));
+    setMessages((list) =>
+      list.map((m) => (m.id === messageId ? { ...m, undo: undefined, suggestion: undefined } : m)),
+    );
     if (typed) add('user', typed);
     add('assistant', undoneReply);
+    refineInstead.current = null;
     onRestore(target);
+  };
+
+  /** Applies the search a message offers without the change that emptied it, once. */
+  const applySuggestion = (messageId: number) => {
+    const suggestion = messages.find((m) => m.id === messageId)?.suggestion;
+    if (!suggestion) return;
+    setMessages((list) =>
+      list.map((m) => (m.id === messageId ? { ...m, undo: undefined, suggestion: undefined } : m)),
+    );
+    add('assistant', `${suggestion.label.replace(/^Drop /, 'Dropped ')}.`);
+    refineInstead.current = null;
+    onRestore(suggestion.filters);
   };
 
   const send = (text: string) => {
@@ -109,7 +140,7 @@ export function useAssistantChat({
       matchProfile,
       researcherId,
       reset: false,
-      context: context(),
+      context: context(refineInstead.current),
       sort,
       pageSize,
     });
@@ -128,5 +159,12 @@ export function useAssistantChat({
     });
   };
 
-  return { messages, send, reset, undo: (id: number) => undo(id), thinking: mutation.isPending };
+  return {
+    messages,
+    send,
+    reset,
+    undo: (id: number) => undo(id),
+    applySuggestion,
+    thinking: mutation.isPending,
+  };
 }

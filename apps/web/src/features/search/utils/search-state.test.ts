@@ -5,6 +5,7 @@ import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/as
 import {
   assistantContext,
   readSearchState,
+  sameSearch,
   stateFromFilters,
   stateFromSaved,
   toApiQuery,
@@ -41,9 +42,9 @@ describe('the search in the URL', () => {
       state,
     );
     expect(writeSearchState(fromAssistant).toString()).toBe('q=hiv&status=posted');
-    expect(assistantContext(fromAssistant, false)?.statuses).toEqual(['posted']);
+    expect(assistantContext(fromAssistant)?.statuses).toEqual(['posted']);
     expect(
-      assistantContext(readSearchState(new URLSearchParams('q=hiv')), false)?.statuses,
+      assistantContext(readSearchState(new URLSearchParams('q=hiv')))?.statuses,
     ).toEqual(['forecasted', 'posted']);
   });
 
@@ -84,7 +85,7 @@ describe('the assistant’s context', () => {
   const shown = readSearchState(new URLSearchParams('q=climate change&refine=ocean&agency=NOAA'));
 
   it('is the search on screen, filters included', () => {
-    expect(assistantContext(shown, false)).toEqual(
+    expect(assistantContext(shown)).toEqual(
       filters({
         keywords: ['climate', 'change', 'ocean'],
         keywordGroups: [['climate', 'change'], ['ocean']],
@@ -93,12 +94,16 @@ describe('the assistant’s context', () => {
     );
   });
 
-  it('leaves out the last words when they found nothing', () => {
-    expect(assistantContext(shown, true)?.keywordGroups).toEqual([['climate', 'change']]);
+  it('keeps every word of a search that found nothing: the page passes the last reading that found something instead', () => {
+    expect(assistantContext(shown)?.keywordGroups).toEqual([['climate', 'change'], ['ocean']]);
+  });
+
+  it('tells the same search on another page from another search', () => {
+    expect(sameSearch(shown, { ...shown, page: 3 })).toBe(true);
+    expect(sameSearch(shown, { ...shown, amountMin: 1000 })).toBe(false);
   });
 
   it('is empty when there is nothing to refine', () => {
-    expect(assistantContext(readSearchState(new URLSearchParams('q=zzqxv')), true)).toBeNull();
-    expect(assistantContext(readSearchState(new URLSearchParams('')), false)).toBeNull();
+    expect(assistantContext(readSearchState(new URLSearchParams('')))).toBeNull();
   });
 });

@@ -240,14 +240,18 @@ export function keywordGroupsOf(state: SearchState): string[][] {
     .filter((group) => group.length > 0);
 }
 
+/** Whether two states are the same search (words and filters), whatever the page. */
+export function sameSearch(a: SearchState, b: SearchState): boolean {
+  return writeSearchState({ ...a, page: 1 }).toString() === writeSearchState({ ...b, page: 1 }).toString();
+}
+
 /**
  * What the assistant refines with the next message: the search on screen.
- * When that search found nothing, its last words are dropped, so the next
- * message is another try at them rather than a narrowing of nothing.
+ * (After an answer that found nothing, the page passes the reading the answer
+ * offers instead: the last one that found something, issue 25.)
  */
-export function assistantContext(state: SearchState, foundNothing: boolean): SearchFilters | null {
+export function assistantContext(state: SearchState): SearchFilters | null {
   const groups = keywordGroupsOf(state);
-  if (foundNothing) groups.pop();
   const context: SearchFilters = {
     keywords: [...new Set(groups.flat())].slice(0, 40),
     keywordGroups: groups,

@@ -1,0 +1,51 @@
+// The looser readings the assistant tries when a question finds nothing (issue 25, item 7).
+import { describe, expect, it } from 'vitest';
+import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/assistant';
+import { allRelaxed, relaxations } from './relaxation';
+
+const filters = (over: Partial<SearchFilters>): SearchFilters => ({ ...emptySearchFilters(false), ...over });
+
+describe('relaxation', () => {
+  const question = filters({
+    keywords: ['wetland', 'zorblax', '@nonprofits'],
+    keywordGroups: [['wetland', 'zorblax', '@nonprofits']],
+    agency: 'EPA',
+    amountMax: 199_999,
+    dueFrom: '2026-12-01',
+    dueTo: '2026-12-31',
+  });
+  const steps = relaxations(question, (w) => w === 'zorblax', '2026-11-27');
+
+  it('drops words no grant uses, then widens the deadline, the amount, who may apply and the agency, in that order', () => {
+    expect(steps.map((s) => s.dropped)).toEqual([
+      'that say “zorblax”',
+      'that close between Dec 1, 2026 and Dec 31, 2026',
+      'that close between Dec 1, 2026 and Dec 31, 2026',
+      'that close between Dec 1, 2026 and Dec 31, 2026',
+      'with awards up to $199,999',
+      'open to nonprofits',
+      'from EPA',
+    ]);
+    expect(steps.map((s) => s.kept)).toEqual([
+      'without that word',
+      'that close between Jan 1, 2027 and Jan 31, 2027',
+      'that close between Dec 1, 2026 and Nov 27, 2027',
+      'with any deadline',
+      'of any amount',
+      'whoever may apply',
+      'from any agency',
+    ]);
+    expect(steps[0]!.filters.keywordGroups).toEqual([['wetland', '@nonprofits']]);
+    expect(steps[5]!.filters.keywordGroups).toEqual([['wetland', 'zorblax']]);
+  });
+
+  it('takes everything together as the loosest reading', () => {
+    const loosest = allRelaxed(question, steps);
+    expect(loosest).toMatchObject({ agency: null, amountMax: null, dueFrom: null, dueTo: null, keywordGroups: [['wetland']] });
+  });
+
+  it('drops the newest follow-up’s words last, never the first message’s', () => {
+    const followed = filters({ keywords: ['wetland', 'mangrove'], keywordGroups: [['wetland'], ['mangrove']] });
+    expect(relaxations(followed, () => false, '2026-11-27').map((s) => s.filters.keywordGroups)).toEqual([[['wetland']]]);
+  });
+});

@@ -1,0 +1,106 @@
+// When a reading of a question finds nothing (issue 25, item 7): an empty
+// list is the worst answer when a looser reading has results. The assistant
+// relaxes in a stated order and says what it relaxed: first it drops words
+// the catalogue never uses (they can only narrow), then it widens the weakest
+// constraint: the deadline window (to the period after it, then a year, then
+// any), the amount, who may apply, the agency, and last the newest follow-up's
+// words. Each step alone is tried in that order; the first that finds grants
+// is the answer; when none does alone, they are taken together.
+import type { SearchFilters } from '@grantbridge/contract/assistant';
+import { formatDay, formatMoney } from '../../lib/format';
+
+export type Relaxation = { filters: SearchFilters; dropped: string; kept: string };
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+function withGroups(filters: SearchFilters, groups: string[][]): SearchFilters {
+  const kept = groups.filter((g) => g.length > 0);
+  return { ...filters, keywordGroups: kept, keywords: [...new Set(kept.flat())].slice(0, 40) };
+}
+
+/** How a deadline window reads: "that close between Dec 1, 2026 and Dec 31, 2026". */
+export function windowPhrase(from: string | null, to: string | null): string {
+  if (from && to) return `that close between ${formatDay(from)} and ${formatDay(to)}`;
+  if (to) return `that close by ${formatDay(to)}`;
+  if (from) return `that close on or after ${formatDay(from)}`;
+  return 'that close at any time';
+}
+
+function amountPhrase(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `with awards between ${formatMoney(min)} and ${formatMoney(max)}`;
+  if (min !== null) return `with awards of at least ${formatMoney(min)}`;
+  if (max !== null) return `with awards up to ${formatMoney(max)}`;
+  return '';
+}
+
+/**
+ * The looser readings of `filters`, in the order they are tried. `unknown`
+ * says which words the catalogue never uses.
+ */
+export function relaxations(filters: SearchFilters, unknown: (word: string) => boolean, today: string): Relaxation[] {
+  const steps: Relaxation[] = [];
+  const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
+  const strange = words.filter(unknown);
+  if (strange.length && strange.length < words.length) {
+    steps.push({
+      filters: withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !strange.includes(w)))),
+      dropped: `that say ${strange.map((w) => `“${w}”`).join(' or ')}`,
+      kept: `without ${strange.length > 1 ? 'those words' : 'that word'}`,
+    });
+  }
+  if (filters.dueFrom || filters.dueTo) {
+    const from = filters.dueFrom ?? today;
+    const to = filters.dueTo;
+    if (to) {
+      const length = Math.max(dayMs(to) - dayMs(from), 30 * DAY);
+      const next = { dueFrom: isoDay(dayMs(to) + DAY), dueTo: isoDay(dayMs(to) + DAY + length) };
+      steps.push({ filters: { ...filters, ...next }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: windowPhrase(next.dueFrom, next.dueTo) });
+      const year = { dueFrom: from < today ? today : from, dueTo: isoDay(Math.max(dayMs(to), dayMs(today) + 365 * DAY)) };
+      if (year.dueTo !== next.dueTo)
+        steps.push({ filters: { ...filters, ...year }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: windowPhrase(year.dueFrom, year.dueTo) });
+    }
+    steps.push({ filters: { ...filters, dueFrom: null, dueTo: null }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: 'with any deadline' });
+  }
+  if (filters.amountMin !== null || filters.amountMax !== null) {
+    steps.push({ filters: { ...filters, amountMin: null, amountMax: null }, dropped: amountPhrase(filters.amountMin, filters.amountMax), kept: 'of any amount' });
+  }
+  const who = filters.keywordGroups.flat().filter((w) => w.startsWith('@'));
+  if (who.length || filters.eligibility.length) {
+    steps.push({
+      filters: { ...withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !w.startsWith('@')))), eligibility: [] },
+      dropped: `open to ${[...who.map((w) => w.slice(1)), ...filters.eligibility].map((w) => w.replace(/-/g, ' ')).join(' and ')}`,
+      kept: 'whoever may apply',
+    });
+  }
+  if (filters.agency) steps.push({ filters: { ...filters, agency: null }, dropped: `from ${filters.agency}`, kept: 'from any agency' });
+  if (filters.keywordGroups.length > 1) {
+    const last = filters.keywordGroups[filters.keywordGroups.length - 1]!;
+    steps.push({
+      filters: withGroups(filters, filters.keywordGroups.slice(0, -1)),
+      dropped: `about ${last.filter((w) => !/^[-@!]/.test(w)).map((w) => `“${w}”`).join(', ') || 'the last words'}`,
+      kept: 'without the last words',
+    });
+  }
+  return steps;
+}
+
+/** Every step of `steps` together: the loosest reading. */
+export function allRelaxed(filters: SearchFilters, steps: Relaxation[]): SearchFilters {
+  let loosest = filters;
+  for (const step of steps) {
+    const f = step.filters;
+    loosest = {
+      ...loosest,
+      dueFrom: f.dueFrom === filters.dueFrom ? loosest.dueFrom : null,
+      dueTo: f.dueTo === filters.dueTo ? loosest.dueTo : null,
+      amountMin: f.amountMin === filters.amountMin ? loosest.amountMin : null,
+      amountMax: f.amountMax === filters.amountMax ? loosest.amountMax : null,
+      agency: f.agency === filters.agency ? loosest.agency : null,
+      eligibility: f.eligibility.length === filters.eligibility.length ? loosest.eligibility : [],
+    };
+  }
+  const keep = (w: string) => steps.every((s) => s.filters.keywordGroups.flat().includes(w) || !filters.keywordGroups.flat().includes(w));
+  return withGroups(loosest, loosest.keywordGroups.map((g) => g.filter(keep)));
+}

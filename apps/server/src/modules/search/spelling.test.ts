@@ -1,0 +1,35 @@
+// Misspelled words corrected to the catalogue's own (decision 042).
+import { describe, expect, it } from 'vitest';
+import { correctionFor, editDistance, vocabularyOf } from './spelling';
+
+const vocabulary = vocabularyOf([
+  { word: 'tuberculosis', docs: 40 },
+  { word: 'schizophrenia', docs: 12 },
+  { word: 'diabetes', docs: 30 },
+  { word: 'diabetic', docs: 3 },
+  { word: 'salmon', docs: 20 },
+  { word: 'salmonella', docs: 4 },
+]);
+const nowhereElse = () => false;
+
+describe('spelling', () => {
+  it('counts edits, a swap of neighbours as one, and stops past the limit', () => {
+    expect(editDistance('tubercolosis', 'tuberculosis', 2)).toBe(1);
+    expect(editDistance('schizofrenia', 'schizophrenia', 2)).toBe(2);
+    expect(editDistance('salmno', 'salmon', 2)).toBe(1);
+    expect(editDistance('grant', 'wildlife', 2)).toBe(3);
+  });
+
+  it('corrects to the closest catalogue word, the commoner winning a tie', () => {
+    expect(correctionFor('tubercolosis', vocabulary, nowhereElse)).toBe('tuberculosis');
+    expect(correctionFor('schizofrenia', vocabulary, nowhereElse)).toBe('schizophrenia');
+    expect(correctionFor('diabeties', vocabulary, nowhereElse)).toBe('diabetes');
+  });
+
+  it('leaves alone a word the catalogue or the English vocabulary knows, a short word, and one nothing is near', () => {
+    expect(correctionFor('salmon', vocabulary, nowhereElse)).toBeNull();
+    expect(correctionFor('microplastics', vocabulary, (w) => w === 'microplastics')).toBeNull();
+    expect(correctionFor('tbi', vocabulary, nowhereElse)).toBeNull();
+    expect(correctionFor('quantumly', vocabulary, nowhereElse)).toBeNull();
+  });
+});

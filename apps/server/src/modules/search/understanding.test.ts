@@ -1,0 +1,207 @@
+// Every kind of failure issue 25 names, with examples of our own, through the
+// real routes on a real database: concepts that are units, modifiers, the
+// catalogue's own acronyms, related words, generic words, framing words,
+// relaxation, misspellings, follow-ups and over-long words; and known items.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, signIn } from '../../../test/factories';
+import { refreshSearchVocabulary, refreshTermStats } from '../grants/term-stats';
+
+let t: TestApp;
+let cookie: string;
+const ids: Record<string, string> = {};
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const researcher = await makeUser(t.db);
+  cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
+  const grant = async (key: string, values: Parameters<typeof makeGrant>[1]) => {
+    ids[key] = (await makeGrant(t.db, { closeDate: inDays(200), ...values })).id;
+  };
+  // Units and modifiers.
+  await grant('dlProtein', { title: 'Deep Learning Models of Protein Folding' });
+  await grant('dlRadiology', { title: 'Deep Learning for Radiology Reports' });
+  await grant('dlGenomics', { title: 'Applying Deep Learning in Genomics' });
+  await grant('learningDesign', { title: 'Teaching and Learning Design Studios for Protein Science Classes' });
+  await grant('proteinDesign', { title: 'Computational Protein Design Methods' });
+  await grant('proteinDesign2', { title: 'Protein Design for Vaccine Antigens' });
+  await grant('greenChemistry', { title: 'Safer Solvents through Green Chemistry' });
+  await grant('greenApart', { title: 'Green Roofs and Urban Soil Chemistry Monitoring' });
+  // Acronyms the catalogue defines.
+  await grant('mriDefined', {
+    title: 'Shared Instrument Acquisition',
+    description: 'Awards from the Major Research Instrumentation (MRI) program buy shared instruments.',
+  });
+  await grant('mriTitled', { title: 'MRI: Acquisition of a Mass Spectrometer' });
+  await grant('mriSpelled', { title: 'Major Research Instrumentation Track 2' });
+  // Related words and generic words.
+  await grant('renal', { title: 'Renal Failure Outcomes in Dialysis' });
+  await grant('aging', { title: 'Aging Biology and Longevity' });
+  await grant('pollinator', { title: 'Pollinator Habitat Restoration' });
+  for (const n of [1, 2, 3, 4])
+    await grant(`generic${n}`, { title: `Program Development Support Services ${['Alpha', 'Beta', 'Gamma', 'Delta'][n - 1]}` });
+  // Misspellings: the catalogue's word in two grants.
+  await grant('tb1', { title: 'Tuberculosis Vaccine Trials' });
+  await grant('tb2', { title: 'Tuberculosis Diagnostics in Clinics' });
+  // Constraints, relaxation and follow-ups.
+  await grant('wetlandSoon', {
+    title: 'Wetland Monitoring Small Grants',
+    agency: 'Environmental Protection Agency',
+    agencyCode: 'EPA',
+    awardCeiling: 150_000,
+    closeDate: inDays(20),
+  });
+  await grant('hivNsf', { title: 'HIV Prevention Science in Communities', awardCeiling: 400_000 });
+  await grant('hivDod', {
+    title: 'HIV Prevention among Service Members',
+    agency: 'Department of Defense',
+    agencyCode: 'DOD-AMRAA',
+    awardCeiling: 400_000,
+  });
+  // Known items.
+  await grant('numbered', { title: 'Cardiac Imaging Consortium', opportunityNumber: 'PA-23-137' });
+  await grant('listed', { title: 'Library Digitisation Partnerships', cfdaNumbers: ['45.313'] });
+  await refreshTermStats(t.db);
+  await refreshSearchVocabulary(t.db);
+}, 120_000);
+afterAll(() => t.close());
+
+type Answer = {
+  reply: string;
+  total: number;
+  results: { grant: { id: string }; score: number }[];
+  filters: { keywordGroups: string[][]; agency: string | null; amountMin: number | null; dueFrom: string | null; dueTo: string | null };
+  context: unknown;
+  corrections: { from: string; to: string }[];
+  suggestion: { label: string; filters: unknown } | null;
+  undo: unknown;
+};
+
+const search = async (q: string, extra: Record<string, string> = {}) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/grants/search',
+    query: { q, status: 'forecasted,posted,closed,archived', pageSize: '10', ...extra },
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { results: { grant: { id: string }; score: number }[]; corrections: { from: string; to: string }[] };
+};
+const order = async (q: string) => (await search(q)).results.map((r) => r.grant.id);
+const chat = async (message: string, context: unknown = null) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/search/chat',
+    payload: { message, matchProfile: false, context, pageSize: 10 },
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Answer;
+};
+const idsOf = (a: { results: { grant: { id: string } }[] }) => a.results.map((r) => r.grant.id);
+
+describe('what a search understands (issue 25)', () => {
+  it('scores a concept the catalogue uses as a unit as one: deep learning about proteins before teaching and learning design', async () => {
+    const found = await order('deep learning for protein design');
+    expect(found[0]).toBe(ids.dlProtein);
+    expect(found.indexOf(ids.dlProtein!)).toBeLessThan(found.indexOf(ids.learningDesign!));
+    expect(found.indexOf(ids.proteinDesign!)).toBeLessThan(found.indexOf(ids.learningDesign!));
+  });
+
+  it('lets a modifier said next to its word beat the same two words far apart', async () => {
+    const found = await order('green chemistry');
+    expect(found.slice(0, 2)).toEqual([ids.greenChemistry, ids.greenApart]);
+  });
+
+  it('knows an acronym the catalogue defines, in both directions', async () => {
+    expect(await order('MRI')).toEqual(expect.arrayContaining([ids.mriDefined, ids.mriTitled, ids.mriSpelled]));
+    expect(await order('major research instrumentation')).toContain(ids.mriTitled);
+  });
+
+  it('finds related words: a synonym, and for a word the catalogue lacks, one close in meaning', async () => {
+    expect((await order('kidney failure'))[0]).toBe(ids.renal);
+    expect(await order('ageing')).toContain(ids.aging);
+  });
+
+  it('lets the rare topic word outrank generic ones', async () => {
+    expect((await order('program development support for pollinator habitat'))[0]).toBe(ids.pollinator);
+  });
+
+  it('corrects a misspelling to the catalogue’s word and says so', async () => {
+    const found = await search('tubercolosis vaccine');
+    expect(found.corrections).toEqual([{ from: 'tubercolosis', to: 'tuberculosis' }]);
+    expect(found.results[0]!.grant.id).toBe(ids.tb1);
+    const answer = await chat('any tubercolosis grants?');
+    expect(answer.reply).toMatch(/^Showing results for “tuberculosis” \(you typed “tubercolosis”\)\./);
+    expect(idsOf(answer)).toEqual(expect.arrayContaining([ids.tb1, ids.tb2]));
+  });
+
+  it('puts an opportunity number typed loosely, and an Assistance Listing number, first', async () => {
+    expect((await order('pa 23 137'))[0]).toBe(ids.numbered);
+    expect((await order('PA-23-137'))[0]).toBe(ids.numbered);
+    expect((await order('CFDA 45.313'))[0]).toBe(ids.listed);
+    expect(idsOf(await chat('pa-23-137'))[0]).toBe(ids.numbered);
+  });
+});
+
+describe('what the assistant understands (issue 25)', () => {
+  it('treats framing words as neither topic nor requirement', async () => {
+    const answer = await chat('which programmes helping wetland monitoring have deadlines coming up, funded by EPA?');
+    expect(answer.filters.keywordGroups).toEqual([['wetland', 'monitoring']]);
+    expect(answer.filters.agency).toBe('EPA');
+    expect(idsOf(answer)).toEqual([ids.wetlandSoon]);
+  });
+
+  it('relaxes an empty question in the stated order and says what it relaxed', async () => {
+    const answer = await chat('EPA wetland grants under 200k closing in the next 7 days');
+    expect(answer.reply).toMatch(
+      /^No open or forecasted grants about “wetland”, from EPA, with awards up to \$199,999 that close between .+; here is 1 that close between .+\. The best match is “Wetland Monitoring Small Grants”/,
+    );
+    expect(idsOf(answer)).toEqual([ids.wetlandSoon]);
+    // What it shows is what the next message refines.
+    expect(answer.context).toEqual(answer.filters);
+  });
+
+  it('excludes an agency in every phrasing', async () => {
+    const first = await chat('hiv prevention');
+    expect(idsOf(first)).toEqual(expect.arrayContaining([ids.hivNsf, ids.hivDod]));
+    for (const phrase of ['not the DOD ones', 'exclude Department of Defense', 'without DOD']) {
+      const narrowed = await chat(phrase, first.context);
+      expect(idsOf(narrowed)).toContain(ids.hivNsf);
+      expect(idsOf(narrowed)).not.toContain(ids.hivDod);
+      expect(narrowed.reply).toContain('not from DOD');
+      expect(narrowed.filters.keywordGroups.flat()).not.toContain('exclude');
+    }
+  });
+
+  it('names the change that emptied a list and offers to drop it in one click', async () => {
+    const first = await chat('hiv prevention');
+    const both = await chat('from NASA over 300k', first.context);
+    expect(both.total).toBe(0);
+    expect(both.reply).toMatch(/Nothing is left after that change \(from NASA\)\. The search before it found 2 .+ or drop from NASA alone\./);
+    expect(both.suggestion?.label).toBe('Drop from NASA');
+    expect(both.undo).toEqual(first.context);
+    // The next message refines the last reading that found something.
+    expect(both.context).toEqual(first.context);
+    const dropped = await chat('over 300k', both.suggestion!.filters);
+    expect(idsOf(dropped)).toEqual(expect.arrayContaining([ids.hivNsf, ids.hivDod]));
+  });
+
+  it('keeps the topic when a follow-up comes after a question it had to relax', async () => {
+    const first = await chat('wetland grants closing in the next 5 days');
+    expect(idsOf(first)).toEqual([ids.wetlandSoon]);
+    const next = await chat('only over 100k', first.context);
+    expect(next.filters.keywordGroups).toEqual([['wetland']]);
+    expect(idsOf(next)).toEqual([ids.wetlandSoon]);
+  });
+
+  it('answers a message with a word of any length, or a pasted address', async () => {
+    const long = await chat(`${'x'.repeat(61)} grants`);
+    expect(long.reply).toMatch(/^Tell me what you are looking for/);
+    const pasted = await chat('https://doi.org/10.1000/xyz123-some-very-long-identifier-that-goes-on-and-on-and-on-forever wetland');
+    expect(idsOf(pasted)).toContain(ids.wetlandSoon);
+    const huge = await chat('wetland '.repeat(300));
+    expect(idsOf(huge)).toContain(ids.wetlandSoon);
+  });
+});
