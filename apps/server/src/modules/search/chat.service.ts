@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
 import { knownItemKeys } from './known-items';
-import { describeFilters, planSearch, searchGrants, type SearchInput } from './search.service';
+import { describeFilters, planSearch, searchGrants, titlePhraseOf, type SearchInput } from './search.service';
 import { resolveProfileAreas } from './profile';
 import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
 import { cleanGroups, keywordGroupOf } from './search-query';
@@ -349,6 +349,7 @@ async function runSearch(
     within: null,
     // Opportunity and Assistance Listing numbers among the words, as GET /grants/search reads them from q.
     knownItems: knownItemKeys(params.q),
+    titlePhrase: titlePhraseOf(params.q),
     sort: view.sort,
     page: 1,
     pageSize: view.pageSize,

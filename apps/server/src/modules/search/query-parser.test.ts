@@ -246,4 +246,15 @@ describe('parseQuery', () => {
       'broadband',
     ]);
   });
+  it('takes an agency joined by a hyphen with it, never the rest as a word left out', () => {
+    expect(parseQuery('NSF-CBMS regional conferences')).toMatchObject({ agency: 'NSF', keywords: ['cbms', 'regional', 'conferences'], exclude: [] });
+  });
+
+  it('leaves agencies out in any phrasing, framing words out of the topic, and drops a word longer than any', () => {
+    expect(parseQuery('hiv prevention, not the DOD ones')).toMatchObject({ keywords: ['hiv', 'prevention'], excludeAgencies: ['DOD'], agency: null });
+    expect(parseQuery('exclude Department of Defense').excludeAgencies).toEqual(['DOD']);
+    expect(parseQuery('which programmes helping rural clinics have deadlines coming up?').keywords).toEqual(['rural', 'clinics']);
+    expect(parseQuery(`${'a'.repeat(61)} wetlands`).keywords).toEqual(['wetlands']);
+    expect(parseQuery('CFDA 93.855 grants').keywords).toEqual(['93.855', 'cfda']);
+  });
 });

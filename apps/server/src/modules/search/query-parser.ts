@@ -160,7 +160,8 @@ const agencyPatterns = agencyAliases.flatMap((agency) =>
       agency,
       phrase,
       capitals: agency.acronym.length <= 2 && phrase === agency.acronym.toLowerCase() ? new RegExp(`\\b${agency.acronym}\\b`) : null,
-      plain: new RegExp(`(?:^|[^a-z])(?:the\\s+)?${escaped}(?:'s)?(?=$|[^a-z])`, 'g'),
+      // "NSF-CBMS" is NSF and "CBMS": a hyphen right after the agency goes with it (never left as "-cbms", an exclusion).
+      plain: new RegExp(`(?:^|[^a-z])(?:the\\s+)?${escaped}(?:'s)?(?:(?=$|[^a-z-])|-(?=[a-z0-9]))`, 'g'),
       negated: new RegExp(
         `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
         'g',

@@ -221,6 +221,8 @@ export type PoolPart = {
   limit: number;
   areas?: string[];
   titleOnly?: boolean;
+  /** Titles that say this text as a phrase (a title typed whole or in part). */
+  titlePhrase?: string;
 };
 
 /** "(a | b)" as "a | b": one group's clause, as the strict and relaxed forms of a one-word query differ. */
@@ -241,7 +243,7 @@ export async function findCandidatePool(
 ): Promise<{ ids: string[]; count: number }> {
   // What each retrieval matches; a part that matches just what `matched` does reads from it.
   const sameAs = (part: PoolPart) =>
-    `${part.titleOnly || filters.inTitle ? 'title' : 'all'}:${unwrap(part.tsquery)}:${part.areas?.join('|') ?? ''}`;
+    `${part.titleOnly || filters.inTitle ? 'title' : 'all'}:${unwrap(part.tsquery)}:${part.areas?.join('|') ?? ''}:${part.titlePhrase ?? ''}`;
   const matchedKey = sameAs({ tsquery: pool.matchQuery, limit: 0 });
   let matchedLimit = pool.matchedLimit;
   const parts = pool.parts.filter((part) => {
@@ -253,6 +255,7 @@ export async function findCandidatePool(
     const conditions = [whereClause({ ...filters, tsquery: part.titleOnly ? null : part.tsquery })];
     if (part.titleOnly && part.tsquery)
       conditions.push(sql`title_vector @@ to_tsquery('english', ${part.tsquery})`);
+    if (part.titlePhrase) conditions.push(sql`title_vector @@ phraseto_tsquery('english', ${part.titlePhrase})`);
     if (part.areas?.length) {
       conditions.push(
         sql`research_areas && ARRAY[${sql.join(

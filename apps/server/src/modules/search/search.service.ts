@@ -70,6 +70,8 @@ export type SearchInput = {
   profileAreas: string[] | null;
   /** Opportunity numbers (compacted) and Assistance Listing numbers the query names: those grants come first. */
   knownItems?: KnownItemKeys | null;
+  /** The query as typed, when it may be a title typed whole or in part: titles that say it come first. */
+  titlePhrase?: string | null;
   /** Whether a first page of open grants with fewer than ten results adds closed programmes that recur (default yes). */
   recurring?: boolean;
   /** Label each result that has earlier versions with its cycle (closed programmes). */
@@ -84,6 +86,16 @@ const recurringMinScore = 40;
 
 /** Words close in meaning as low-weight alternatives (decision 042). */
 export const modelOptions = { neighbours: true };
+
+/** A title's or query's words, lower case, separated by one space. */
+const titleWords = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** The query as a possible title: three words or more (fewer is a topic, not a title). */
+export function titlePhraseOf(q: string | null | undefined): string | null {
+  const words = titleWords(q ?? '');
+  const count = words ? words.split(' ').length : 0;
+  return count >= 3 && count <= 40 ? words : null;
+}
 
 /** GET /grants/search's query, validated (the results panel's search). */
 export type ParsedSearchQuery = z.output<typeof grantSearchQuerySchema>;
@@ -114,6 +126,7 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
     categories: q.category,
     within: q.within || null,
     knownItems: knownItemKeys(q.q),
+    titlePhrase: titlePhraseOf(q.q),
     sort: q.sort,
     page: q.page,
     pageSize: q.pageSize,
@@ -201,6 +214,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
             { tsquery: strictQuery(retrieval, concept), limit: poolLimits.strict },
             { tsquery: relaxedQuery(retrieval, concept), limit: poolLimits.title, titleOnly: true },
             ...rareWordParts(retrieval, rarity, concept),
+            ...(input.titlePhrase ? [{ tsquery: null, limit: poolLimits.phrase, titlePhrase: input.titlePhrase }] : []),
           ],
     });
     return { count: found.count, poolIds: found.ids };
@@ -229,12 +243,21 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     if (profileIgnored) context.profileAreas = null;
     // Grants without the query's most specific word are looser matches: after the others, marked "related".
     const specific = specificWord(keywords, weights);
+    // A title typed whole, then titles that say what was typed, before anything else (known items).
+    const phrase = input.titlePhrase ? ` ${input.titlePhrase} ` : null;
+    const verbatim = (row: CandidateRow) => {
+      if (!phrase) return 0;
+      const title = ` ${titleWords(row.title)} `;
+      return title === phrase ? 2 : title.includes(phrase) ? 1 : 0;
+    };
     const scored = rows.map((row) => {
-      const relevance = relevanceOf(row, context);
-      return { row, relevance, score: clampScore(relevance), related: specific !== null && !saysWord(row, specific, search) };
+      const titled = verbatim(row);
+      const relevance = titled ? Math.max(relevanceOf(row, context), 99 + titled / 2) : relevanceOf(row, context);
+      return { row, relevance, titled, score: clampScore(relevance), related: !titled && specific !== null && !saysWord(row, specific, search) };
     });
     scored.sort(
       (a, b) =>
+        b.titled - a.titled ||
         Number(a.related) - Number(b.related) ||
         b.score - a.score ||
         tieBreak(b.row) - tieBreak(a.row) ||
@@ -243,8 +266,20 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         a.row.opportunity_number.localeCompare(b.row.opportunity_number) ||
         a.row.id.localeCompare(b.row.id),
     );
-    const first = knownRows.map((row) => ({ row, relevance: 100, score: 100, related: false, known: true }));
-    const collapsed = collapseVersions([...first, ...scored], (s) => s.row);
+    // Named grants first: a title typed whole, an opportunity number, a title that says what was typed,
+    // a grant of a named Assistance Listing; then the ranked ones.
+    const numberKey = (row: CandidateRow) => row.opportunity_number.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const keys = input.knownItems;
+    const byNumber = (row: CandidateRow) =>
+      !!keys && (keys.numbers.includes(numberKey(row)) || (!!keys.prefix && numberKey(row).startsWith(keys.prefix)));
+    const priority = (row: CandidateRow, titled: number, known: boolean) =>
+      titled === 2 ? 4 : known && byNumber(row) ? 3 : titled === 1 ? 2 : known ? 1 : 0;
+    const first = knownRows.map((row) => ({ row, relevance: 100, score: 100, related: false, known: true, titled: verbatim(row) }));
+    const ranked = [...first, ...scored]
+      .map((item, index) => ({ item, index, priority: priority(item.row, item.titled, 'known' in item) }))
+      .sort((a, b) => b.priority - a.priority || a.index - b.index)
+      .map(({ item }) => item);
+    const collapsed = collapseVersions(ranked, (s) => s.row);
     if (input.sort !== 'match') collapsed.sort((a, b) => compareBySort(input.sort, a.item.row, b.item.row));
     reachable = collapsed.length;
     pageRows = collapsed.slice(offset, offset + input.pageSize).map(({ item, versions }) => ({ ...item, versions }));

@@ -62,6 +62,10 @@ beforeAll(async () => {
   // Known items.
   await grant('numbered', { title: 'Cardiac Imaging Consortium', opportunityNumber: 'PA-23-137' });
   await grant('listed', { title: 'Library Digitisation Partnerships', cfdaNumbers: ['45.313'] });
+  await grant('titled', { title: 'Basic Research in Cancer Health Disparities (R01)' });
+  await grant('cancer1', { title: 'Cancer Health Disparities Centers' });
+  await grant('cancer2', { title: 'Research on Cancer Screening' });
+  await grant('exactTitle', { title: 'Library Services for Rural Communities 45.313', cfdaNumbers: ['93.001'] });
   await refreshTermStats(t.db);
   await refreshSearchVocabulary(t.db);
 }, 120_000);
@@ -142,6 +146,13 @@ describe('what a search understands (issue 25)', () => {
     expect((await order('PA-23-137'))[0]).toBe(ids.numbered);
     expect((await order('CFDA 45.313'))[0]).toBe(ids.listed);
     expect(idsOf(await chat('pa-23-137'))[0]).toBe(ids.numbered);
+  });
+
+  it('puts a title typed whole or in part first, stop words and all, and a whole title before a named listing', async () => {
+    expect((await order('research in cancer'))[0]).toBe(ids.titled);
+    expect((await order('Basic Research in Cancer Health Disparities (R01)'))[0]).toBe(ids.titled);
+    const exact = await order('Library Services for Rural Communities 45.313');
+    expect(exact.slice(0, 2)).toEqual([ids.exactTitle, ids.listed]);
   });
 });
 
