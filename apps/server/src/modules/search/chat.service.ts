@@ -220,7 +220,7 @@ export async function chat(
       const reply =
         `${noResultsReply} Nothing is left after that change (${what}). The search before it found ` +
         `${before.toLocaleString('en-US')} ${kind.before}grant${before === 1 ? '' : 's'}${kind.after}: choose Undo to go back to it` +
-        (emptied?.filters ? `, or drop ${what} alone.` : '.');
+        (emptied?.filters ? `, or drop “${what}” and keep the rest.` : '.');
       return {
         reply,
         ...shown(answer),
@@ -228,7 +228,7 @@ export async function chat(
         // The next message refines the last reading that found something.
         context: base,
         undo: base,
-        suggestion: emptied?.filters ? { label: `Drop ${what}`, filters: emptied.filters } : null,
+        suggestion: emptied?.filters ? { label: `Drop “${what}”`, filters: emptied.filters } : null,
       };
     }
     // A question that finds nothing: a looser reading, said (issue 25, item 7).
@@ -272,7 +272,11 @@ export async function chat(
     group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
   const kind = statusLabel(shownFilters.statuses);
   const areas = profileAreas;
-  const what = describeFilters(shownFilters, ranked.profileIgnored ? null : areas);
+  // Said with the words as the search read them ("tuberculosis", not the "tubercolosis" typed).
+  const what = ranked.corrections.reduce(
+    (text, c) => text.replaceAll(`“${c.from}”`, `“${c.to}”`),
+    describeFilters(shownFilters, ranked.profileIgnored ? null : areas),
+  );
   const top = ranked.results[0]!;
   const offTopic =
     areas && ranked.profileIgnored
@@ -423,7 +427,7 @@ async function emptyingChange(
     changes.push({ label, without: { ...next, amountMin: base.amountMin, amountMax: base.amountMax } });
   }
   if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
-    changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that /, 'closing: '), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
+    changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that close/, 'closing'), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
   if (!isDeepStrictEqual(base.statuses, next.statuses))
     changes.push({ label: `only ${statusLabel(next.statuses).before}grants`, without: { ...next, statuses: base.statuses } });
   if (changes.length === 0) return null;

@@ -66,6 +66,10 @@ beforeAll(async () => {
   await grant('cancer1', { title: 'Cancer Health Disparities Centers' });
   await grant('cancer2', { title: 'Research on Cancer Screening' });
   await grant('exactTitle', { title: 'Library Services for Rural Communities 45.313', cfdaNumbers: ['93.001'] });
+  // A programme that recurs each March, closed now, and one open grant on the same topic.
+  for (const [year, key] of [[2023, 'kelp2023'], [2024, 'kelp2024'], [2025, 'kelp2025']] as const)
+    await grant(key, { title: `Kelp Forest Restoration Grants ${year}`, closeDate: `${year}-03-15`, postDate: `${year}-01-10` });
+  await grant('kelpOpen', { title: 'Kelp Aquaculture Pilot Projects' });
   await refreshTermStats(t.db);
   await refreshSearchVocabulary(t.db);
 }, 120_000);
@@ -137,7 +141,7 @@ describe('what a search understands (issue 25)', () => {
     expect(found.corrections).toEqual([{ from: 'tubercolosis', to: 'tuberculosis' }]);
     expect(found.results[0]!.grant.id).toBe(ids.tb1);
     const answer = await chat('any tubercolosis grants?');
-    expect(answer.reply).toMatch(/^Showing results for “tuberculosis” \(you typed “tubercolosis”\)\./);
+    expect(answer.reply).toMatch(/^Showing results for “tuberculosis” \(you typed “tubercolosis”\)\. I found 2 open or forecasted grants about “tuberculosis”/);
     expect(idsOf(answer)).toEqual(expect.arrayContaining([ids.tb1, ids.tb2]));
   });
 
@@ -153,6 +157,18 @@ describe('what a search understands (issue 25)', () => {
     expect((await order('Basic Research in Cancer Health Disparities (R01)'))[0]).toBe(ids.titled);
     const exact = await order('Library Services for Rural Communities 45.313');
     expect(exact.slice(0, 2)).toEqual([ids.exactTitle, ids.listed]);
+  });
+});
+
+describe('closed programmes that recur', () => {
+  it('are listed after the few open grants, with their usual cycle, and said by the assistant', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'kelp restoration' }, headers: { cookie } });
+    const body = res.json() as { results: { grant: { id: string } }[]; recurring: { grant: { id: string }; cycle: string }[] };
+    expect(body.results.map((r) => r.grant.id)).toContain(ids.kelpOpen);
+    expect(body.results.length).toBeLessThan(10);
+    expect(body.recurring.map((r) => [r.grant.id, r.cycle])).toEqual([[ids.kelp2025, 'Usually closes in March (last March 2025)']]);
+    const answer = await chat('kelp restoration');
+    expect(answer.reply).toMatch(/\. 1 closed programme that recurs is listed after them, with when it usually closes\.$/);
   });
 });
 
@@ -190,8 +206,8 @@ describe('what the assistant understands (issue 25)', () => {
     const first = await chat('hiv prevention');
     const both = await chat('from NASA over 300k', first.context);
     expect(both.total).toBe(0);
-    expect(both.reply).toMatch(/Nothing is left after that change \(from NASA\)\. The search before it found 2 .+ or drop from NASA alone\./);
-    expect(both.suggestion?.label).toBe('Drop from NASA');
+    expect(both.reply).toMatch(/Nothing is left after that change \(from NASA\)\. The search before it found 2 .+ or drop “from NASA” and keep the rest\./);
+    expect(both.suggestion?.label).toBe('Drop “from NASA”');
     expect(both.undo).toEqual(first.context);
     // The next message refines the last reading that found something.
     expect(both.context).toEqual(first.context);
