@@ -817,3 +817,41 @@ test('status words and the Filters menu choose the statuses; a follow-up that le
   await terms.getByRole('button', { name: 'Remove Status: Open' }).click();
   await expect(page).not.toHaveURL(/status=/);
 });
+
+test('the assistant reads a misspelling as the catalogue’s word and offers to drop the one change that emptied a follow-up', async ({
+  page,
+}) => {
+  await openSearch(page, 'researcher');
+  await page.getByRole('switch', { name: 'Match with research profile' }).click();
+  // A word the catalogue does not know, read as the one it does: said in the reply and above the results.
+  const spelled = await ask(page, 'tubercolosis grants');
+  expect(spelled).toMatch(
+    /^Showing results for “tuberculosis” \(you typed “tubercolosis”\)\. I found [\d,]+ open or forecasted grants? about “tuberculosis”/,
+  );
+  await expect(resultsPanel(page).getByTestId('search-corrections')).toHaveText(
+    'Showing results for “tuberculosis” (you typed “tubercolosis”).',
+  );
+  await expect(resultCards(page).first()).toContainText(/tuberculosis/i);
+
+  // Two changes at once that leave nothing: the one to blame is named and one click drops it.
+  await page.getByRole('button', { name: 'New Search' }).click();
+  await expect(assistantReplies(page)).toHaveCount(1);
+  const topic = await ask(page, 'hiv prevention');
+  expect(foundIn(topic)).toBeGreaterThan(1);
+  const nothing = await ask(page, 'from NASA over 2 million');
+  expect(nothing).toMatch(/Nothing is left after that change \(from NASA\)\. .+ or drop “from NASA” and keep the rest\.$/);
+  const drop = conversation(page).getByRole('button', { name: 'Drop “from NASA”' });
+  await expect(drop).toBeVisible();
+  await expect(conversation(page).getByRole('button', { name: 'Undo that change' })).toBeVisible();
+  await settleToasts(page);
+  const axe = await new AxeBuilder({ page: page as unknown as AxePage })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await searchWith(page, 'amountMin=2000001', () => drop.click());
+  await expect(page).toHaveURL(/[?&]amountMin=2000001(&|$)/);
+  await expect(page).not.toHaveURL(/agency=/);
+  await expect(assistantReplies(page).last()).toHaveText('Assistant: Dropped “from NASA”.');
+  await expect(conversation(page).getByRole('button', { name: 'Drop “from NASA”' })).toHaveCount(0);
+  expect(await resultCards(page).count()).toBeGreaterThan(0);
+});
