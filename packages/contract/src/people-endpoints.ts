@@ -99,7 +99,7 @@ export const peopleEndpoints = {
     method: 'GET',
     path: '/api/v1/admin/researchers.csv',
     query: researchersCsvQuerySchema,
-    response: z.string(),
+    response: z.unknown(),
   },
   updateResearcher: {
     method: 'PATCH',

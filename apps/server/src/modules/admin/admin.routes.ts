@@ -1,10 +1,8 @@
 // The research office's report routes: the dashboard, the Grant Status page
 // and its CSV export, one researcher's detail. Admins only (researchers get
 // 403), about their own institution only.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify';
+import { csvStream } from '../../lib/csv-export';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
@@ -75,10 +73,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       requireReports(actor);
-      const rows = Readable.from(
-        (async function* () {
-          for await (const r of pipelineExportRows(app.db, actor, request.query)) {
-            yield [
+      const rows = (async function* () {
+        for await (const r of pipelineExportRows(app.db, actor, request.query)) {
+          yield [
               r.researcher.name,
               r.researcher.department ?? '',
               r.grant.title,
@@ -90,12 +87,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
               r.sponsorDeadline ?? '',
               r.internalDeadline ?? '',
               r.lastChange.slice(0, 10),
-            ];
-          }
-        })(),
-      );
-      const csv = stringify({ header: true, columns: csvColumns });
-      void pipeline(rows, csv).catch((error: unknown) => {
+          ];
+        }
+      })();
+      const csv = csvStream(csvColumns, rows, (error) => {
         request.log.error({ err: error }, 'the pipeline export stopped before its end');
       });
       const day = new Date().toISOString().slice(0, 10);

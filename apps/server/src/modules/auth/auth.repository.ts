@@ -51,8 +51,18 @@ export async function insertUser(db: Db, user: NewUser) {
   return row;
 }
 
+/**
+ * Sets a new password, and ends every reset link of the person not used yet
+ * (issue 27): a link sent before the password changed, or an older one of two,
+ * must not set it again.
+ */
 export async function updateUserPassword(db: Db, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), sql`${passwordResets.usedAt} IS NULL`));
 }
 
 export async function markSignedIn(db: Db, userId: string, at: Date) {

@@ -61,6 +61,37 @@ describe('password reset', () => {
     expect(again.json().code).toBe('token_used');
   });
 
+  it('ends an older link when a newer one is used, and every link when the password changes in Settings (issue 27)', async () => {
+    const { email } = await makeUser(t.db);
+    await ask(email, '10.0.0.5');
+    const older = (await linkFor(email))!;
+    await ask(email, '10.0.0.5');
+    const newer = (await linkFor(email))!;
+    expect(newer).not.toBe(older);
+    expect((await confirm(newer, 'a brand new password')).statusCode).toBe(204);
+    const stale = await confirm(older, 'someone else took over');
+    expect(stale.statusCode).toBe(410);
+    expect(stale.json().code).toBe('token_used');
+
+    // A link asked for before the password changes in Settings stops working with the change.
+    await ask(email, '10.0.0.6');
+    const pending = (await linkFor(email))!;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'a brand new password', role: 'researcher' },
+    });
+    const cookie = `gb_session=${signIn.cookies.find((c) => c.name === 'gb_session')!.value}`;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: { cookie },
+      payload: { currentPassword: 'a brand new password', newPassword: 'settings changed it' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await confirm(pending, 'an old link tries')).statusCode).toBe(410);
+  });
+
   it('refuses an expired link with 410 and an unknown one with 404', async () => {
     const { email } = await makeUser(t.db);
     await ask(email, '10.0.0.3');

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { announceEndedSessions, requireUser, setSessionCookie } from '../../plugins/session';
-import { stringify } from 'csv-stringify/sync';
+import { csvStream } from '../../lib/csv-export';
 import { directoryRows, listDirectory, pageDirectory } from './directory';
 import { importResearchers, maxImportRows } from './csv-import';
 import { recordMemberJoined } from '../feed/feed-events';
@@ -19,11 +19,6 @@ import {
 } from './people.service';
 
 const adminOnly = { role: 'admin' as const };
-
-/** A cell a spreadsheet would read as a formula (=, +, -, @, tab, CR) is quoted as text. */
-export function safeCell(value: string | number): string | number {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   // CSV uploads arrive as text; only the import route takes them.
@@ -186,9 +181,9 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await directoryRows(app.db, requireUser(request));
       const { results } = pageDirectory(rows, { ...request.query, page: 1, pageSize: rows.length || 1 });
-      const csv = stringify(
-        results.map((r) =>
-          [
+      const csv = csvStream(
+        ['Name', 'Email', 'Title', 'Department', 'Status', 'Setup Complete', 'Last Sign In', 'Grants Saved', 'Open Opportunities', 'Research Areas'],
+        results.map((r) => [
           r.name,
           r.email,
           r.title ?? '',
@@ -199,13 +194,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           r.grantsSaved,
           r.openOpportunities,
           r.researchAreas.join('; '),
-          ].map(safeCell),
-        ),
-        {
-          header: true,
-          bom: true,
-          columns: ['Name', 'Email', 'Title', 'Department', 'Status', 'Setup Complete', 'Last Sign In', 'Grants Saved', 'Open Opportunities', 'Research Areas'],
-        },
+        ]),
+        (error) => request.log.error({ err: error }, 'the researchers export stopped before its end'),
       );
       const day = new Date().toISOString().slice(0, 10);
       reply

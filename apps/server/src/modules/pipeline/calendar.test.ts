@@ -1,6 +1,7 @@
 // The calendar feed and single-deadline events, read back by a calendar
 // library (ical.js) as a calendar program would.
 import ICAL from 'ical.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makeUser, sessionCookie } from '../../../test/factories';
@@ -65,6 +66,19 @@ describe('the calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: first.pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: second.pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/calendar/feed/made-up' })).statusCode).toBe(404);
+  });
+
+  it('answers 404 once its owner is deactivated, and again when reactivated (issue 27)', async () => {
+    const owner = await makeUser(t.db);
+    const cookie = await sessionCookie(t.db, owner.user.id);
+    const url = new URL((await t.app.inject({ method: 'POST', url: '/api/v1/calendar/feed', headers: { cookie } })).json().url);
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE users SET status = 'deactivated' WHERE id = ${owner.user.id}`);
+    const gone = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('BEGIN:VCALENDAR');
+    await t.db.execute(sql`UPDATE users SET status = 'active' WHERE id = ${owner.user.id}`);
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(200);
   });
 });
 

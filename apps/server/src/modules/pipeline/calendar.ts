@@ -53,11 +53,13 @@ type DeadlineRow = {
   lead_days: number;
 };
 
-/** The feed of whoever holds `token`; an unknown or replaced token is not found. */
+/** The feed of whoever holds `token`; an unknown or replaced token, or a deactivated person's, is not found. */
 export async function feedFor(db: Db, config: Config, token: string): Promise<string> {
   const [feed] = await queryRows<{ user_id: string }>(
     db,
-    sql`SELECT user_id FROM calendar_feeds WHERE token_hash = ${sha256(token)}`,
+    // A deactivated person's feed is gone with the account (issue 27): nothing of theirs is served.
+    sql`SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+      WHERE f.token_hash = ${sha256(token)} AND u.status = 'active'`,
   );
   if (!feed) throw new AppError('not_found', 'No such calendar feed.');
   const userId = feed.user_id;
