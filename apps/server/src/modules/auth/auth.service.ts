@@ -90,19 +90,21 @@ export async function login(
     await recordFailedSignIn(db, config, { email, ip: context.ip, account: null });
     throw new AppError('invalid_credentials', 'Invalid email or password.');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  const passwordRight = await verifyPassword(user.passwordHash, input.password);
+  // Deactivated, the answer is the same whatever the password: it must not confirm one (issue 27).
+  if (user.status === 'deactivated') {
+    throw new AppError(
+      'account_deactivated',
+      "This account has been deactivated. Ask your institution's research office to restore it.",
+    );
+  }
+  if (!passwordRight) {
     await recordFailedSignIn(db, config, {
       email,
       ip: context.ip,
       account: { email: user.email, name: user.name },
     });
     throw new AppError('invalid_credentials', 'Invalid email or password.');
-  }
-  if (user.status === 'deactivated') {
-    throw new AppError(
-      'account_deactivated',
-      "This account has been deactivated. Ask your institution's research office to restore it.",
-    );
   }
   if (user.role !== input.role) {
     throw new AppError(

@@ -18,7 +18,7 @@ import { findUserIdsByEmail } from '../auth/auth.service';
 import { findInstitutionById } from '../institutions/institutions.service';
 import { canManagePeople } from './people.policy';
 import { findPendingEmails, insertInvitations } from './people.repository';
-import { emailInDomains, invitationEmail, invitationLifetimeMs } from './people.service';
+import { addressRefusal, invitationEmail, invitationLifetimeMs } from './people.service';
 
 export const maxImportRows = 5000;
 const batchSize = 500;
@@ -102,9 +102,11 @@ export async function importResearchers(
   const fresh: Row[] = [];
   const registered = await findUserIdsByEmail(db, rows.map((r) => r.email));
   const pending = await findPendingEmails(db, rows.map((r) => r.email));
+  const owners = new Map();
   for (const row of rows) {
-    if (!emailInDomains(row.email, institution.domains)) {
-      errors.push({ line: row.line, reason: `${row.email} is not an address of ${institution.name}` });
+    const refusal = await addressRefusal(db, institution, row.email, owners);
+    if (refusal) {
+      errors.push({ line: row.line, reason: refusal });
     } else if (seen.has(row.email)) {
       errors.push({ line: row.line, reason: `${row.email} appears earlier in the file` });
     } else if (registered.has(row.email) || pending.has(row.email)) {

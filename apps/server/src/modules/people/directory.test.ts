@@ -144,6 +144,14 @@ describe('PATCH /api/v1/admin/researchers/:id', () => {
     });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().code).toBe('account_deactivated');
+    // A wrong password gets the same answer: it cannot be told from the right one (issue 27).
+    const guessed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user!.email, password: 'a wrong guess at it', role: 'researcher' },
+    });
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json()).toEqual(signIn.json());
     const listed = (await directory(admin.cookie, '?q=Dee')).json();
     expect(listed.results[0].status).toBe('deactivated');
 

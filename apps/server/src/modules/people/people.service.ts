@@ -12,7 +12,7 @@ import { enqueueEmail, type OutboxMessage } from '../../jobs/outbox';
 import { hashToken, newToken, sameHash } from '../../lib/tokens';
 import type { Actor } from '../../plugins/types';
 import { createAccount, findUserIdsByEmail, getAccount, openSession, setAccountStatus } from '../auth/auth.service';
-import { findInstitutionById } from '../institutions/institutions.service';
+import { findInstitutionById, findInstitutionForEmail } from '../institutions/institutions.service';
 import { canChangeStatus, canManagePeople } from './people.policy';
 import {
   closeInvitation,
@@ -41,6 +41,26 @@ export function toInvitation(row: InvitationRow, now = new Date()): Invitation {
     lastSentAt: row.lastSentAt.toISOString(),
     sentCount: row.sentCount,
   };
+}
+
+/**
+ * Why an address may not be invited by `institution`, or null when it may: it
+ * must be at one of the institution's domains or a subdomain of one, and no
+ * other institution may own a more specific domain of it (riverside.example.edu
+ * is Riverside's, not example.edu's: issue 27). `owners` caches domain → owner.
+ */
+export async function addressRefusal(
+  db: Db,
+  institution: { id: string; name: string; domains: string[] },
+  email: string,
+  owners = new Map<string, Promise<{ id: string; name: string } | undefined>>(),
+): Promise<string | null> {
+  if (!emailInDomains(email, institution.domains)) return `${email} is not an address of ${institution.name}`;
+  const domain = email.split('@')[1]!.toLowerCase();
+  if (!owners.has(domain)) owners.set(domain, findInstitutionForEmail(db, email));
+  const owner = await owners.get(domain);
+  if (owner && owner.id !== institution.id) return `${email} is an address of ${owner.name}, not of ${institution.name}`;
+  return null;
 }
 
 /** Whether the address is at one of the domains, or a subdomain of one (cs.example.edu for example.edu). */
@@ -94,10 +114,11 @@ export async function createInvitation(
   const institution = await findInstitutionById(db, actor.institution.id);
   if (!institution) throw new AppError('not_found', 'Your institution was not found.');
   const email = input.email.trim().toLowerCase();
-  if (!emailInDomains(email, institution.domains)) {
+  const refusal = await addressRefusal(db, institution, email);
+  if (refusal) {
     throw new AppError(
       'email_outside_institution',
-      `${email} is not an address of ${institution.name} (${institution.domains.join(', ') || 'no domains on record'}).`,
+      `${refusal} (${institution.domains.join(', ') || 'no domains on record'}).`,
       { errors: [{ path: 'email', message: `Use an address at ${institution.domains.join(' or ')}` }] },
     );
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { makePerson, type TestPerson } from '../../../test/factories';
+import { makeInstitution, makePerson, type TestPerson } from '../../../test/factories';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fake-smtp';
 
 let t: TestApp;
@@ -121,6 +121,26 @@ describe('invitations', () => {
   it('accepts an address at a subdomain of the institution', async () => {
     const res = await invite(admin.cookie, { email: `lab.head@bio.${admin.domain}`, name: 'Lab Head' });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses a subdomain another onboarded institution owns, one by one and from a CSV file (issue 27)', async () => {
+    await makeInstitution(t.db, { domain: `riverside.${admin.domain}`, name: 'Riverside College', onboarded: true });
+    const res = await invite(admin.cookie, { email: `dean@riverside.${admin.domain}`, name: 'Dean' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('email_outside_institution');
+    expect(res.json().detail).toContain('is an address of Riverside College');
+    const csv = `email,name\ndean@riverside.${admin.domain},Dean\nok.person@${admin.domain},Ok Person\n`;
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/researchers/import?dryRun=true',
+      headers: { cookie: admin.cookie, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().errors).toEqual([
+      { line: 2, reason: expect.stringMatching(new RegExp(`^dean@riverside\\.${admin.domain.replace(/\./g, '\\.')} is an address of Riverside College, not of `)) },
+    ]);
+    expect(await count(sql`select count(*)::int as n from invitations where email like 'dean@riverside.%'`)).toBe(0);
   });
 
   it('resends rather than duplicating a pending invitation; only the newest link works', async () => {

@@ -83,7 +83,16 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: [{ path: 'file', message: 'Choose a file' }],
         });
       }
-      const part = await request.file();
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+      } catch (error) {
+        // A body the multipart reader cannot start on (no boundary, a bad header): the sender's mistake.
+        if (error instanceof AppError) throw error;
+        throw new AppError('validation_failed', `The upload could not be read: ${(error as Error).message}.`, {
+          errors: [{ path: 'file', message: 'Choose a file' }],
+        });
+      }
       if (!part || part.fieldname !== 'file') {
         throw new AppError('validation_failed', 'Send the file in the field "file".', {
           errors: [{ path: 'file', message: 'Choose a file' }],

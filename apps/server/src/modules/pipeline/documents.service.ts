@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { isUuid } from '@grantbridge/contract/ids';
 import type { ApplicationDocument } from '@grantbridge/contract/pipeline';
 import type { Db } from '../../db/client';
+import { cleanFileName } from '../../lib/file-names';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { iso, loadForViewer } from './applications.service';
@@ -104,7 +105,7 @@ export async function uploadDocumentFile(
   file: { fileName: string; source: AsyncIterable<Buffer> },
 ) {
   await forEditing(db, actor, applicationId, documentId);
-  const fileName = file.fileName.replace(/[\\/\r\n"]/g, '_').slice(-200) || 'file';
+  const fileName = cleanFileName(file.fileName);
   await storeFile(db, { documentId, fileName, uploadedBy: actor.id, source: file.source });
   await markInProgress(db, documentId);
   return oneDocument(db, applicationId, documentId);

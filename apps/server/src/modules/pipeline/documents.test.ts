@@ -156,6 +156,25 @@ describe('files', () => {
     expect(leftovers).toEqual([{ n: 0 }]);
   });
 
+  it('answers a malformed upload with 400, never 500: no boundary, a NUL, control or bidi characters in the name, no name (issue 27)', async () => {
+    const noBoundary = await t.app.inject({
+      method: 'PUT',
+      url: `${base()}/${byName('Budget')}/file`,
+      headers: { cookie: cookies.pi!, 'content-type': 'multipart/form-data' },
+      payload: 'not multipart at all',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().code).toBe('validation_failed');
+    const odd = await upload('pi', byName('Budget'), 'bud\u0000get\u0007\u202egpj.pdf', pdf);
+    expect(odd.statusCode).toBe(201);
+    const newest = (document: { versions: { version: number; fileName: string }[] }) =>
+      document.versions.reduce((a, b) => (b.version > a.version ? b : a));
+    expect(newest(odd.json().document).fileName).toBe('budgetgpj.pdf');
+    const unnamed = await upload('pi', byName('Budget'), '', pdf);
+    expect(unnamed.statusCode).toBe(201);
+    expect(newest(unnamed.json().document).fileName).toBe('file');
+  });
+
   it('takes PNG and JPEG pictures', async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } }).png().toBuffer();
     const jpeg = await sharp(png).jpeg().toBuffer();
