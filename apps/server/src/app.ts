@@ -50,6 +50,7 @@ import { registerRealtimeBus } from './plugins/realtime-bus';
 import { followEndedSessions, registerSession } from './plugins/session';
 import { registerIdempotency } from './plugins/idempotency';
 import './plugins/types';
+import { closeWorkerPools } from './lib/worker-pool';
 
 export type BuildOptions = {
   /** An already-open database (tests); otherwise one is opened from the config. */
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await app.scheduler.stop();
     await app.outbox.stop();
+    await closeWorkerPools();
     if (ownsDatabase) await database.close();
   });
 

@@ -10,6 +10,7 @@ import { loadReferenceData } from '../seed/seed';
 import { pgliteDirFor } from '../app';
 import { AppError } from '../errors';
 import { createFirstAdmin } from '../modules/auth/auth.service';
+import { closeWorkerPools } from '../lib/worker-pool';
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -68,6 +69,7 @@ async function main() {
     });
     console.log(`Created admin ${user.email} for ${institution.name} (onboarded). They can sign in as Administrator.`);
   } finally {
+    await closeWorkerPools();
     await database.close();
   }
 }

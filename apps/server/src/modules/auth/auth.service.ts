@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { SessionCache } from '../../plugins/session-cache';
 import type { Actor, SessionUser } from '../../plugins/types';
@@ -238,6 +239,7 @@ export async function changePassword(
       errors: [{ path: 'newPassword', message: 'Use a password different from the current one' }],
     });
   }
+  await assertStrongPassword(input.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   // A stolen cookie must not outlive the password it was stolen under: every
   // other session ends with the change (30-day "remember me" ones too).
@@ -292,6 +294,7 @@ export async function createFirstAdmin(
   const email = input.email.trim().toLowerCase();
   const domain = email.split('@')[1];
   if (!domain) throw new AppError('validation_failed', 'The e-mail address has no domain.');
+  await assertStrongPassword(input.password, { email, name: input.name });
   let institution = await findInstitutionForEmail(db, email);
   if (!institution) {
     institution = await createInstitution(db, {

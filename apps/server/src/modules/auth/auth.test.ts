@@ -219,6 +219,21 @@ describe('session routes', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors[0].path).toBe('newPassword');
+    // Long enough, and guessed at once: refused with the estimator's reason (issue 27).
+    for (const weak of ['aaaaaaaaaa', 'password12', `${email.split('@')[0]}2024`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password',
+        headers: { cookie },
+        payload: { currentPassword: password, newPassword: weak },
+      });
+      expect(res.statusCode, weak).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'newPassword',
+        message: expect.stringMatching(/^This password is too easy to guess\. \S/),
+      });
+    }
+    expect((await login({ email, password, role: 'researcher' })).statusCode).toBe(200);
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',

@@ -45,6 +45,9 @@ describe('password reset', () => {
     expect(token).toBeTruthy();
 
     expect((await confirm(token, 'short')).statusCode).toBe(400);
+    const weak = await confirm(token, 'password12');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0]).toMatchObject({ path: 'password', message: expect.stringContaining('too easy to guess') });
     const done = await confirm(token, 'a brand new password');
     expect(done.statusCode).toBe(204);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });

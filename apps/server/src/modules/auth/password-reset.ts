@@ -7,11 +7,13 @@ import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../jobs/outbox';
 import { hashPassword } from '../../lib/passwords';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashToken, newToken, sameHash } from '../../lib/tokens';
 import {
   deleteSessionsOfUser,
   findPasswordReset,
   findUserByEmail,
+  findUserById,
   insertPasswordReset,
   recordPasswordResetRequest,
   updateUserPassword,
@@ -73,6 +75,7 @@ export async function confirmPasswordReset(
   }
   if (reset.usedAt) throw new AppError('token_used', 'This reset link has been used. Ask for a new one.');
   if (reset.expiresAt <= now) throw new AppError('token_expired', 'This reset link has expired. Ask for a new one.');
+  await assertStrongPassword(input.password, (await findUserById(db, reset.userId)) ?? {});
   const passwordHash = await hashPassword(input.password);
   await withTransaction(db, async (tx) => {
     if (!(await usePasswordReset(tx, tokenHash, now))) {

@@ -24,6 +24,7 @@ import {
   renewInvitation,
   type InvitationRow,
 } from './people.repository';
+import { assertStrongPassword } from '../../lib/password-strength';
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60_000;
 
@@ -243,6 +244,7 @@ export async function acceptInvitation(
   if ((await findUserIdsByEmail(db, [row.email])).size > 0) {
     throw new AppError('already_registered', `${row.email} already has a GrantBridge account. Sign in instead.`);
   }
+  await assertStrongPassword(input.password, { email: row.email, name: input.name });
   const { userId, session } = await withTransaction(db, async (tx) => {
     const account = await createAccount(
       tx,

@@ -68,6 +68,9 @@ describe('invitations', () => {
     expect(shown.json()).toMatchObject({ email, name: 'Nia Newcomer', role: 'researcher' });
     expect(shown.json().institution).toMatch(/^Test University/);
 
+    const weak = await accept({ token, password: 'newcomer2024', name: 'Nia N. Newcomer' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0]).toMatchObject({ path: 'password', message: expect.stringContaining('too easy to guess') });
     const accepted = await accept({ token, password: 'a long new password', name: 'Nia N. Newcomer' });
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().user).toMatchObject({

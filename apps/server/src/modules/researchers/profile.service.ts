@@ -28,6 +28,7 @@ import {
   type ItemKind,
 } from './profile.repository';
 import { canSeeContactDetails, canViewProfile } from './researchers.policy';
+import { normaliseDoi } from './dois';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
 type Items = Awaited<ReturnType<typeof listProfileItems>>;
@@ -120,13 +121,6 @@ export async function updateOwnProfile(db: Db, actor: Actor, change: ProfileChan
     await upsertProfileFields(tx, actor.id, fields);
   });
   return getOwnProfile(db, actor);
-}
-
-/** A DOI as stored: lower-case, without the resolver prefix. */
-export function normaliseDoi(doi: string | null | undefined): string | null {
-  if (!doi) return null;
-  const bare = doi.trim().replace(/^(https?:\/\/)?(dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '');
-  return bare ? bare.toLowerCase() : null;
 }
 
 type PublicationInput = { title: string; journal?: string | null; year?: number | null; authors?: string | null; doi?: string | null };

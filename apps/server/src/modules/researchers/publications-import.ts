@@ -1,94 +1,57 @@
-// Publications from a BibTeX or RIS file (the format told from the content),
-// parsed by citation-js into CSL-JSON. A publication already on the profile,
-// by DOI or else by normalised title and year, is a duplicate and is not added
-// again, so importing the same file twice adds nothing. RIS files are read one
-// record (TY … ER) at a time, so one bad record is reported and the rest go in.
-import { Cite, plugins, type CslItem } from '@citation-js/core';
-import '@citation-js/plugin-bibtex';
-import '@citation-js/plugin-ris';
+// Publications from a BibTeX or RIS file or an ORCID record. A publication
+// already on the profile, by DOI or else by normalised title and year, is a
+// duplicate and is not added again, so importing the same file twice adds
+// nothing. Files are parsed in a worker thread with a deadline and a memory
+// ceiling (publications-parse.ts says how): a hostile file costs its sender a
+// refusal, never the other users their server.
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { workerPool, WorkerLimitError } from '../../lib/worker-pool';
 import type { Actor } from '../../plugins/types';
-import { normaliseDoi } from './profile.service';
+import { normaliseDoi } from './dois';
 import { fetchOrcidWorks, isValidOrcid, normaliseOrcid } from './orcid';
 import { insertPublication, listProfileItems, upsertProfileFields } from './profile.repository';
+import type { EntryError, ImportedPublication, ParseOutcome } from './publications-parse';
 
-export type ImportedPublication = {
-  title: string;
-  journal: string | null;
-  year: number | null;
-  authors: string | null;
-  doi: string | null;
-};
-export type PublicationImportResult = { added: number; duplicates: number; errors: { entry: number; reason: string }[] };
+export type { ImportedPublication } from './publications-parse';
+export type PublicationImportResult = { added: number; duplicates: number; errors: EntryError[] };
 
-export const maxImportEntries = 2000;
+/** A file that takes longer than this to read is refused. */
+export const parseDeadlineMs = 10_000;
+const parser = workerPool<string, ParseOutcome>(new URL('./publications-parse.worker.ts', import.meta.url), {
+  maxThreads: 2,
+  memoryMb: 256,
+  maxQueue: 16,
+});
 
-function yearOf(item: CslItem): number | null {
-  const part = item.issued?.['date-parts']?.[0]?.[0];
-  const year = Number(part ?? item.issued?.literal?.match(/\b(1[89]|20)\d{2}\b/)?.[0]);
-  return Number.isInteger(year) && year >= 1900 && year <= new Date().getUTCFullYear() + 10 ? year : null;
-}
-
-function toPublication(item: CslItem, rawDoi?: string): ImportedPublication | null {
-  const title = item.title?.replace(/\s+/g, ' ').trim();
-  if (!title) return null;
-  const authors = (item.author ?? [])
-    .map((a) => a.literal ?? [a.given, a.family].filter(Boolean).join(' '))
-    .filter(Boolean)
-    .join(', ');
-  return {
-    title: title.slice(0, 500),
-    journal: (item['container-title'] ?? item.publisher ?? '').trim().slice(0, 300) || null,
-    year: yearOf(item),
-    authors: authors ? authors.slice(0, 2000) : null,
-    doi: normaliseDoi(item.DOI ?? rawDoi)?.slice(0, 200) ?? null,
-  };
-}
-
-/** The publications of a BibTeX or RIS text, with the entries that could not be read. */
-export function parsePublications(text: string): { items: ImportedPublication[]; errors: PublicationImportResult['errors'] } {
-  const format = plugins.input.type(text.trim());
-  const items: ImportedPublication[] = [];
-  const errors: PublicationImportResult['errors'] = [];
-  if (format.startsWith('@ris')) {
-    const records = text.split(/^ER\s{2}-.*$/m).filter((r) => /^TY\s{2}-/m.test(r));
-    records.forEach((record, index) => {
-      try {
-        const [item] = new Cite(`${record.trim()}\nER  - \n`).data;
-        const publication = item ? toPublication(item, record.match(/^DO\s{2}-\s*(.+)$/m)?.[1]) : null;
-        if (publication) items.push(publication);
-        else errors.push({ entry: index + 1, reason: 'The record has no title' });
-      } catch (error) {
-        errors.push({ entry: index + 1, reason: (error as Error).message });
-      }
-    });
-  } else if (format.startsWith('@bibtex') || format.startsWith('@biblatex')) {
-    let data: CslItem[];
-    try {
-      data = new Cite(text).data;
-    } catch (error) {
-      throw new AppError('validation_failed', `The BibTeX could not be read: ${(error as Error).message}`);
+/** The publications of a BibTeX or RIS text, read off the main thread. */
+export async function readPublicationFile(text: string, deadlineMs = parseDeadlineMs) {
+  let outcome: ParseOutcome;
+  try {
+    outcome = await parser.run(text, deadlineMs);
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    if (error.limit === 'busy') {
+      throw new AppError('unavailable', 'Many files are being read just now. Try again in a minute.', {
+        meta: { retryAfterSeconds: 30 },
+      });
     }
-    data.forEach((item, index) => {
-      const publication = toPublication(item);
-      if (publication) items.push(publication);
-      else errors.push({ entry: index + 1, reason: 'The entry has no title' });
-    });
-  } else {
-    throw new AppError('validation_failed', 'Send a BibTeX (.bib) or RIS (.ris) file; this text is neither.');
+    throw new AppError(
+      'validation_failed',
+      error.limit === 'time'
+        ? `The file took longer than ${Math.ceil(deadlineMs / 1000)} s to read, so it was not imported. Split it into smaller files.`
+        : 'The file needs too much memory to read, so it was not imported. Split it into smaller files.',
+    );
   }
-  if (items.length + errors.length > maxImportEntries) {
-    throw new AppError('validation_failed', `At most ${maxImportEntries} entries per file.`);
-  }
-  return { items, errors };
+  if (!outcome.ok) throw new AppError('validation_failed', outcome.problem);
+  return outcome;
 }
 
 const titleKey = (title: string, year: number | null) =>
   `${title.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()}|${year ?? ''}`;
 
 export async function importPublications(db: Db, actor: Actor, text: string): Promise<PublicationImportResult> {
-  const { items, errors } = parsePublications(text);
+  const { items, errors } = await readPublicationFile(text);
   return { ...(await addNewPublications(db, actor, items)), errors };
 }
 

@@ -124,7 +124,7 @@ export function AcceptInvitePage() {
           <Field id="accept-name" label="Your name" error={errors.name?.message}>
             {(aria) => <Input autoComplete="name" {...aria} {...register('name')} />}
           </Field>
-          <Field id="accept-password" label="Password" hint="At least 10 characters." error={errors.password?.message}>
+          <Field id="accept-password" label="Password" hint="At least 10 characters and hard to guess: a few unrelated words work well." error={errors.password?.message}>
             {(aria) => <PasswordInput autoComplete="new-password" autoFocus {...aria} {...register('password')} />}
           </Field>
           <Field id="accept-confirm" label="Confirm password" error={errors.confirm?.message}>

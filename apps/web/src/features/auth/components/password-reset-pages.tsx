@@ -186,7 +186,7 @@ export function ResetPasswordPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-labelledby="reset-heading" className="mt-6 space-y-5">
-        <Field id="reset-password" label="New password" hint="At least 10 characters." error={errors.password?.message}>
+        <Field id="reset-password" label="New password" hint="At least 10 characters and hard to guess: a few unrelated words work well." error={errors.password?.message}>
           {(aria) => <PasswordInput autoComplete="new-password" autoFocus {...aria} {...register('password')} />}
         </Field>
         <Field id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>

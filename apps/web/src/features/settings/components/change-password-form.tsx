@@ -73,7 +73,7 @@ export function ChangePasswordForm() {
       <Field
         id="new-password"
         label="New password"
-        hint="At least 10 characters."
+        hint="At least 10 characters and hard to guess: a few unrelated words work well."
         error={errors.newPassword?.message}
       >
         {(aria) => (

@@ -1,0 +1,48 @@
+// Passwords are scored offline by zxcvbn-ts (its common-password, name and
+// English word lists ship in the package) with the person's own name and
+// address as words to avoid. A score below 3 of 4 ("safely unguessable")
+// is refused with the estimator's own reason: "aaaaaaaaaa" and "password12"
+// pass a length rule and fall to the first guesses of any attacker.
+//
+// The estimate runs in a worker thread (lib/worker-pool.ts): on long runs of
+// digits it takes hundreds of milliseconds, which on the main thread every
+// other user would wait for. Only the first 64 characters are scored; a
+// password weak in its first 64 is weak, and one strong there is strong.
+import { AppError } from '../errors';
+import { workerPool, WorkerLimitError } from './worker-pool';
+import type { Strength, StrengthTask } from './password-strength.worker';
+
+export const minimumScore = 3;
+const scoredLength = 64;
+
+const estimator = workerPool<StrengthTask, Strength>(new URL('./password-strength.worker.ts', import.meta.url), {
+  maxThreads: 1,
+  memoryMb: 128,
+});
+
+/** Words of a person a password should not be built from. */
+function userInputs(person: { email?: string | null; name?: string | null }): string[] {
+  const words = [person.email ?? '', ...(person.email?.split(/[@.]/) ?? []), ...(person.name?.split(/\s+/) ?? [])];
+  return [...new Set([...words, 'grantbridge'].map((w) => w.toLowerCase()).filter((w) => w.length >= 3))];
+}
+
+/** Refuses a guessable password with validation_failed on `field`, saying why. */
+export async function assertStrongPassword(
+  password: string,
+  person: { email?: string | null; name?: string | null },
+  field = 'password',
+): Promise<void> {
+  let strength: Strength;
+  try {
+    strength = await estimator.run({ password: password.slice(0, scoredLength), userInputs: userInputs(person) }, 5_000);
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    throw new AppError('unavailable', 'Passwords cannot be checked just now. Try again in a minute.', {
+      meta: { retryAfterSeconds: 30 },
+    });
+  }
+  if (strength.score >= minimumScore) return;
+  const reason = [strength.warning, ...strength.suggestions].filter(Boolean).join(' ');
+  const message = `This password is too easy to guess.${reason ? ` ${reason}` : ''}`;
+  throw new AppError('validation_failed', message, { errors: [{ path: field, message }] });
+}
