@@ -1,39 +1,29 @@
-// Pictures in posts: the type is taken from the bytes (file-type), PNG, JPEG
-// and WebP up to 5 MB are accepted, turned upright, fitted within 1600 px and
-// re-encoded as WebP by sharp, which drops every metadata block (EXIF, GPS).
+// Pictures in posts: the type is taken from the bytes, PNG, JPEG and WebP up
+// to 5 MB and 24 megapixels (lib/pictures.ts) are accepted, turned upright,
+// fitted within 1600 px and re-encoded as WebP by sharp, which drops every
+// metadata block (EXIF, GPS).
 // Stored in the database, so every instance serves the same picture; shown to
 // the uploader until posted, then to whoever may see the post.
 import { feedImageMaxBytes } from '@grantbridge/contract/feed';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { withPicture } from '../../lib/pictures';
 import type { Actor } from '../../plugins/types';
 import { findImage, insertImage } from './feed.repository';
 import { feedImagePath, getPost } from './feed.service';
 
-const accepted = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const maxSide = 1600;
 
 export async function prepareFeedImage(bytes: Buffer) {
-  if (bytes.length === 0) throw new AppError('validation_failed', 'The picture is empty.');
   if (bytes.length > feedImageMaxBytes) throw new AppError('payload_too_large', 'The picture is larger than 5 MB.');
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !accepted.has(type.mime)) {
-    throw new AppError('validation_failed', 'Use a PNG, JPEG or WebP picture.', {
-      errors: [{ path: 'image', message: `This file is ${type ? type.mime : 'not a picture we can read'}` }],
-    });
-  }
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+  const { data, info } = await withPicture(bytes, 'image', (image) =>
+    image
       .rotate()
       .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch {
-    throw new AppError('validation_failed', 'The picture could not be read; it may be damaged.');
-  }
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return { bytes: data, width: info.width, height: info.height };
 }
 
 export async function uploadFeedImage(db: Db, actor: Actor, bytes: Buffer) {

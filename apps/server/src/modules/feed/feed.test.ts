@@ -240,6 +240,10 @@ describe('pictures', () => {
   });
 
   it('refuses what is not a picture by its bytes, and what is too large', async () => {
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#222' } }).webp().toBuffer();
+    const tooMany = await upload('author', huge, 'image/webp');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({ path: 'image', message: expect.stringContaining('49 megapixels') });
     const fake = await upload('author', Buffer.from('%PDF-1.7 not an image'), 'image/png');
     expect(fake.statusCode).toBe(400);
     expect(fake.json().code).toBe('validation_failed');

@@ -42,6 +42,21 @@ describe('PUT /api/v1/profile/avatar', () => {
     expect(profile.json().profile.avatarUrl).toBe(avatarUrl);
   });
 
+  it('refuses a picture over 24 megapixels from its header, before decoding it (issue 27)', async () => {
+    // 8000 × 5000 of one colour: a small file that would decode to 40 megapixels.
+    const huge = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#123456' } }).png().toBuffer();
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await put(huge, 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'avatar', message: expect.stringContaining('8000 × 5000 pixels (40 megapixels); at most 24') }],
+    });
+    // Just under the limit is accepted.
+    const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    expect((await put(large, 'image/jpeg')).statusCode).toBe(200);
+  });
+
   it('refuses what is not a PNG, JPEG or WebP, whatever the header says', async () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
     const asGif = await put(gif, 'image/png');
