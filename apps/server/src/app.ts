@@ -47,7 +47,7 @@ import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes'
 import { statsRoutes } from './modules/stats/stats.routes';
 import { refuseUnsafeInput, registerProblemHandlers, sendProblem } from './plugins/problem';
 import { registerRealtimeBus } from './plugins/realtime-bus';
-import { followEndedSessions, registerSession } from './plugins/session';
+import { followEndedSessions, perUserKey, registerSession } from './plugins/session';
 import { registerIdempotency } from './plugins/idempotency';
 import './plugins/types';
 import { closeWorkerPools } from './lib/worker-pool';
@@ -64,6 +64,11 @@ export function pgliteDirFor(config: Config) {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: config.bodyLimit,
+    // A hop count becomes the function Fastify's types accept (its runtime takes a number too).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     logger: {
@@ -153,6 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Signed in, a limit is the account's own: behind a campus NAT or a load
+    // balancer many people share one address. Signed out, it is the address's
+    // (the client's own when TRUST_PROXY names the proxies in front).
+    keyGenerator: perUserKey,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });

@@ -1,5 +1,6 @@
 // Settings from the environment, parsed once at start. A missing or bad
 // setting stops the process with a message that names it.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,7 +50,47 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/**
+ * Which proxies in front may say who the client is (X-Forwarded-For): false,
+ * the number of hops, or their addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's value, or what is wrong with it. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') {
+    return 'name the proxies: a number of hops (1 for one load balancer) or their addresses/CIDRs; true would let any client say who it is';
+  }
+  if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (proxyNames.has(entry)) continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      return `"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+    }
+  }
+  return entries.length ? entries : 'is empty';
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -90,6 +131,8 @@ export type Config = {
   shutdownDrainMs: number;
   webDist: string;
   projectRoot: string;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (false: the socket's). */
+  trustProxy: TrustProxy;
 };
 
 /** The data shipped with the code (institutions, the grants extract, the demo): `data/` at the project root. */
@@ -146,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : e.NODE_ENV === 'test' ? 0 : 1000),
     webDist: path.resolve(e.WEB_DIST),
     projectRoot,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 
