@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   pgTable,
@@ -43,6 +44,11 @@ export const conversations = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * Whether people who join a group or team see the messages from before
+     * they joined: only when its owner chose so (decision 043).
+     */
+    historyShared: boolean('history_shared').notNull().default(false),
   },
   (t) => [
     uniqueIndex('conversations_direct_key_idx').on(t.directKey),
@@ -60,6 +66,14 @@ export const conversationMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * Someone from another institution added to a group is invited until they
+     * accept (decision 043): not a member yet, sent nothing, shown nothing.
+     */
+    invitePending: boolean('invite_pending').notNull().default(false),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The member sees messages after this sequence number unless the history is shared. */
+    visibleFromSeq: bigint('visible_from_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

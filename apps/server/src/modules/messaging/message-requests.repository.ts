@@ -1,7 +1,7 @@
 // SQL for message requests (a first direct message across institutions),
 // blocks between people, and reports of conversations (decision 029).
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { institutions } from '../../db/schema/institutions';
 import { conversationReports, conversations, userBlocks } from '../../db/schema/messaging';
@@ -41,14 +41,6 @@ export async function setRequestState(
     .where(and(eq(conversations.id, conversationId), eq(conversations.requestState, from)))
     .returning({ id: conversations.id });
   return rows.length > 0;
-}
-
-export async function countMessagesFrom(db: Db, conversationId: string, senderId: string) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${conversationId} AND sender_id = ${senderId}`,
-  );
-  return row?.n ?? 0;
 }
 
 /** Block pairs between `userId` and any of `others`, either way. */

@@ -99,6 +99,33 @@ describe('a first direct message to another institution', () => {
   });
 });
 
+describe('sent together (one batched statement decides them all, issue 27)', () => {
+  it('a waiting request still takes only three messages, and a block still stops them', async () => {
+    const ada = await makePerson(t.db, 'Ada');
+    const bea = await makePerson(t.db, 'Bea');
+    const request = await direct(ada, bea);
+    const statuses = (await Promise.all(Array.from({ length: 6 }, (_, i) => send(ada, request.id, `m${i}`)))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(3);
+    const stored = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where conversation_id = ${request.id}`);
+    expect(stored[0]!.n).toBe(3);
+
+    // Bea's reply accepts it, and says so to both.
+    expect((await send(bea, request.id, 'hi')).statusCode).toBe(201);
+    expect((await view(ada, request.id)).request.state).toBe('accepted');
+    expect((await send(ada, request.id, 'and again')).statusCode).toBe(201);
+
+    expect((await call(bea, 'PUT', `/api/v1/blocks/${ada.id}`)).statusCode).toBe(200);
+    const blocked = await Promise.all([send(ada, request.id, 'x'), send(ada, request.id, 'y')]);
+    expect(blocked.map((r) => [r.statusCode, r.json().detail])).toEqual([
+      [403, 'You cannot message this person.'],
+      [403, 'You cannot message this person.'],
+    ]);
+    const mine = await send(bea, request.id, 'z');
+    expect(mine.json().detail).toBe('You cannot message this person. Unblock them first.');
+  });
+});
+
 describe('blocking', () => {
   it('stops a person’s messages and invitations, lists them, and can be lifted', async () => {
     const ada = await makePerson(t.db, 'Ada');

@@ -5,14 +5,13 @@
 // messages and invitations both ways until it is lifted. The service calls
 // these checks; presence.repository.ts leaves requests and blocks out of the
 // audience of anyone's presence.
-import { pendingRequestMessageLimit, type Person } from '@grantbridge/contract/messaging';
+import type { Person } from '@grantbridge/contract/messaging';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { findMembership, listMemberIds } from './messaging.repository';
 import { toPerson } from './presence.repository';
 import {
-  countMessagesFrom,
   deleteBlock,
   findBlocksBetween,
   findInstitutionIdsOf,
@@ -50,29 +49,9 @@ export async function assertMayInvite(db: Db, actor: Actor, memberIds: string[])
   await assertNotBlocked(db, actor.id, memberIds, 'Someone you chose cannot be added.');
 }
 
-/**
- * Whether the actor may send in the conversation now: not to or from someone
- * blocked, not after a decline, and only a few messages while a request waits.
- * The recipient's reply accepts the request; returns true when it did.
- */
-export async function checkMaySend(db: Db, actor: Actor, conversationId: string): Promise<boolean> {
-  const request = await findRequestOf(db, conversationId);
-  if (!request || request.type !== 'direct') return false;
-  const others = (await listMemberIds(db, conversationId)).filter((id) => id !== actor.id);
-  await assertNotBlocked(db, actor.id, others, cannotMessage);
-  if (request.state === 'declined')
-    throw new AppError('forbidden', 'This person declined your message request.');
-  if (request.state !== 'pending') return false;
-  if (request.createdBy !== actor.id)
-    return setRequestState(db, conversationId, 'pending', 'accepted');
-  if ((await countMessagesFrom(db, conversationId, actor.id)) >= pendingRequestMessageLimit) {
-    throw new AppError(
-      'forbidden',
-      `Until they accept your request you can send ${pendingRequestMessageLimit} messages. Wait for their answer.`,
-    );
-  }
-  return false;
-}
+// Whether a message may be sent (blocks, a declined request, a waiting
+// request's limit; the recipient's reply accepts) is decided inside the
+// batched send statement, send_messages() of migration 0039.
 
 /** Tells both people how the conversation stands now (each sees their own view of it). */
 export async function announceRequest(

@@ -1,6 +1,7 @@
 // SQL for conversations, members and messages (presence, peers and the people
 // picker are in presence.repository.ts).
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { pendingRequestMessageLimit } from '@grantbridge/contract/messaging';
 import { queryRows, type Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { conversationMembers, conversations, messages } from '../../db/schema/messaging';
@@ -217,9 +218,16 @@ export type OutgoingMessage = {
   createdAt: Date;
 };
 
+/** Why a message was not stored (the service turns each into its answer). */
+export type SendRefusal = 'not_member' | 'blocked_by' | 'blocking' | 'declined' | 'request_limit';
+
 export type BatchSendResult = {
   /** False when the sender is not a live member: nothing was stored. */
   member: boolean;
+  /** Set when the message was refused: not a member, a block, a declined request, a waiting request's limit. */
+  refusal: SendRefusal | null;
+  /** This message was the reply that accepted a message request. */
+  accepted: boolean;
   /** Null only when a concurrent send with the same client id got there first. */
   id: string | null;
   seq: number | null;
@@ -230,8 +238,8 @@ export type BatchSendResult = {
 };
 
 /**
- * Stores a batch of messages in one call (group commit): the membership
- * check, the client-id dedupe, the per-conversation sequence numbers and the
+ * Stores a batch of messages in one call (group commit): the membership,
+ * block and message-request checks, the client-id dedupe, the per-conversation sequence numbers and the
  * audience of each new message's event. Conversations are locked in id order
  * first, so concurrent batches (other instances) cannot deadlock.
  * The items' (conversation, sender, client id) keys must be distinct.
@@ -251,7 +259,7 @@ export async function insertMessageBatch(
       created_at: m.createdAt.toISOString(),
     })),
   );
-  // The statement lives in migration 0006 as a PL/pgSQL function, so its plan is prepared once per connection.
+  // The statement lives in migration 0039 as a PL/pgSQL function, so its plan is prepared once per connection.
   type Raw = {
     ord: number;
     member: boolean;
@@ -260,10 +268,17 @@ export async function insertMessageBatch(
     created_at: Date | string | null;
     created: boolean;
     recipients: string[] | string | null;
+    refusal: SendRefusal | null;
+    accepted: boolean;
   };
-  const rows = await queryRows<Raw>(db, sql`select * from send_messages(${input}::jsonb)`);
+  const rows = await queryRows<Raw>(
+    db,
+    sql`select * from send_messages(${input}::jsonb, ${pendingRequestMessageLimit}::int)`,
+  );
   return rows.map((r) => ({
     member: r.member,
+    refusal: r.refusal,
+    accepted: r.accepted,
     id: r.id,
     seq: r.seq === null ? null : Number(r.seq),
     createdAt: r.created_at === null ? null : new Date(r.created_at),

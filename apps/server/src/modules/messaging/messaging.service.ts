@@ -2,6 +2,7 @@
 // client ids that make retries safe, read markers, membership changes. Every
 // realtime event is published after its transaction commits.
 import type { z } from 'zod';
+import { pendingRequestMessageLimit } from '@grantbridge/contract/messaging';
 import type {
   Conversation,
   ConversationType,
@@ -31,15 +32,11 @@ import {
   lockConversation,
   markMemberLeft,
   upsertMembers,
+  type SendRefusal,
 } from './messaging.repository';
 import { requireGrantCard, toMessages, toOneMessage } from './message-grants';
 import { findOnlineUserIds, searchPeople, toPerson } from './presence.repository';
-import {
-  announceRequest,
-  assertMayInvite,
-  checkMaySend,
-  requestStateForNew,
-} from './message-requests';
+import { announceRequest, assertMayInvite, requestStateForNew } from './message-requests';
 import type { SendQueue } from './send-queue';
 import {
   assertMember,
@@ -199,6 +196,25 @@ function assertStorableText(input: { content: string; clientId: string }) {
     throw new AppError('validation_failed', 'The message contains invalid characters.', { errors });
 }
 
+/** The answer to a message the batch refused (the same words the checks gave one by one). */
+function refuseSend(refusal: SendRefusal): never {
+  switch (refusal) {
+    case 'not_member':
+      return assertMember(null) as never;
+    case 'blocked_by':
+      throw new AppError('forbidden', 'You cannot message this person.');
+    case 'blocking':
+      throw new AppError('forbidden', 'You cannot message this person. Unblock them first.');
+    case 'declined':
+      throw new AppError('forbidden', 'This person declined your message request.');
+    case 'request_limit':
+      throw new AppError(
+        'forbidden',
+        `Until they accept your request you can send ${pendingRequestMessageLimit} messages. Wait for their answer.`,
+      );
+  }
+}
+
 export async function sendMessage(
   db: Db,
   queue: SendQueue,
@@ -209,13 +225,9 @@ export async function sendMessage(
 ) {
   assertStorableText(input);
   const grant = input.grantId ? await requireGrantCard(db, input.grantId) : null;
-  // Requests and blocks first (a non-member learns nothing here: the queue refuses them below).
-  const accepted = (await findMembership(db, conversationId, actor.id))
-    ? await checkMaySend(db, actor, conversationId)
-    : false;
-  if (accepted) await announceRequest(db, bus, conversationId, getConversation);
-  // One batched statement checks membership, stores the message once per
-  // client id, numbers it, and names the audience of its event.
+  // One batched statement checks membership, blocks and message requests,
+  // stores the message once per client id, numbers it, and names the
+  // audience of its event: no query of its own per message (issue 27).
   const stored = await queue.send({
     conversationId,
     senderId: actor.id,
@@ -224,7 +236,8 @@ export async function sendMessage(
     clientId: input.clientId,
     createdAt: new Date(),
   });
-  if (!stored.member) assertMember(null);
+  if (stored.refusal) refuseSend(stored.refusal);
+  if (stored.accepted) await announceRequest(db, bus, conversationId, getConversation);
   if (!stored.created || !stored.id || stored.seq === null || !stored.createdAt) {
     // A retry of a stored message (or one racing it): answer with what is stored.
     const existing = await findMessageByClientId(db, conversationId, actor.id, input.clientId);

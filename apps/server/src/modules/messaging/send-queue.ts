@@ -36,7 +36,7 @@ export function createSendQueue(db: Db, options: SendQueueOptions = {}) {
   const settle = (entry: Entry, result: BatchSendResult) => {
     // The first caller stored it; any other caller with the same client id is a retry of it.
     entry.waiters.forEach((w, i) =>
-      w.resolve(i === 0 ? result : { ...result, created: false, recipients: null }),
+      w.resolve(i === 0 ? result : { ...result, created: false, recipients: null, accepted: false }),
     );
   };
 
