@@ -52,6 +52,7 @@ import {
   readMarkerResponseSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
+  updateConversationRequestSchema,
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from './messaging';
@@ -251,6 +252,13 @@ export const endpoints = {
     method: 'GET',
     path: '/api/v1/conversations/:id',
     params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  },
+  updateConversation: {
+    method: 'PATCH',
+    path: '/api/v1/conversations/:id',
+    params: conversationParamsSchema,
+    body: updateConversationRequestSchema,
     response: conversationResponseSchema,
   },
   messages: {

@@ -127,8 +127,24 @@ export const conversationSchema = z.object({
    * request until the recipient accepts it; null when it never was one.
    */
   request: z.object({ state: z.enum(['pending', 'accepted', 'declined']), fromMe: z.boolean() }).nullable().default(null),
+  /**
+   * People from other institutions added to a group, who have not answered
+   * yet: they see nothing of it until they accept (decision 043).
+   */
+  invited: z.array(conversationMemberSchema).default([]),
+  /** Set while the caller's own invitation waits: who added them. */
+  invitedBy: z.string().nullable().default(null),
+  /** Who may choose to share the history (the group's or team's creator). */
+  ownerId: z.string().nullable().default(null),
+  /** Whether people who join see the messages from before they joined. */
+  historyShared: z.boolean().default(false),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+export const updateConversationRequestSchema = z.object({
+  historyShared: z.boolean({ error: 'historyShared must be true or false' }),
+});
+export type UpdateConversationRequest = z.infer<typeof updateConversationRequestSchema>;
 
 /** While a request is pending its sender may send this many messages. */
 export const pendingRequestMessageLimit = 3;
@@ -177,7 +193,12 @@ export const conversationCreatedEventSchema = event('conversation.created', conv
 /** Members changed in a conversation the recipient is in. */
 export const conversationUpdatedEventSchema = event(
   'conversation.updated',
-  z.object({ conversationId: z.string(), members: z.array(conversationMemberSchema) }),
+  z.object({
+    conversationId: z.string(),
+    members: z.array(conversationMemberSchema),
+    /** Invitations waiting, when the event is about them. */
+    invited: z.array(conversationMemberSchema).optional(),
+  }),
 );
 /** The recipient left the conversation (from another tab): drop it from the list. */
 export const conversationLeftEventSchema = event('conversation.left', z.object({ conversationId: z.string() }));

@@ -12,7 +12,7 @@ import {
   reportConversation,
   unblockPerson,
 } from './message-requests';
-import { getConversation } from './messaging.service';
+import { answerInvitation, getConversation } from './messaging.service';
 
 const tags = ['messaging'];
 
@@ -32,6 +32,9 @@ export const messageRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = requireUser(request);
         const id = request.params.id.toLowerCase();
+        // An invitation to a group (decision 043), else a direct message request (decision 029).
+        const invitation = await answerInvitation(app.db, app.realtime, user, id, answer);
+        if (invitation) return { conversation: invitation };
         await answerRequest(app.db, user, id, answer);
         await announceRequest(app.db, app.realtime, id, getConversation);
         return { conversation: await getConversation(app.db, user.id, id) };

@@ -44,6 +44,19 @@ async function assertNotBlocked(db: Db, userId: string, others: string[], messag
   if (blocks.length) throw new AppError('forbidden', `${message} Unblock them first.`);
 }
 
+/**
+ * People added to a group or team: colleagues (the adder's institution) join
+ * at once; anyone else is invited and joins only by accepting (decision 043).
+ */
+export async function splitByInstitution(db: Db, actor: Actor, userIds: string[]) {
+  const institutions = await findInstitutionIdsOf(db, [actor.id, ...userIds]);
+  const mine = institutions.get(actor.id);
+  return {
+    colleagues: userIds.filter((id) => institutions.get(id) === mine),
+    outsiders: userIds.filter((id) => institutions.get(id) !== mine),
+  };
+}
+
 /** Invitations to a group or team: nobody who blocked the inviter (or whom they blocked). */
 export async function assertMayInvite(db: Db, actor: Actor, memberIds: string[]) {
   await assertNotBlocked(db, actor.id, memberIds, 'Someone you chose cannot be added.');

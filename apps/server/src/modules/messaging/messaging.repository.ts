@@ -24,9 +24,12 @@ const messageColumns = {
 const selectMessages = (db: Db) =>
   db.select(messageColumns).from(messages).innerJoin(users, eq(users.id, messages.senderId));
 
-/** Membership rows still current: the user has not left. */
-export const liveMember = (userId: string) =>
-  and(eq(conversationMembers.userId, userId), isNull(conversationMembers.leftAt));
+/** Membership rows of members now: not left, and not an invitation waiting for an answer. */
+export const activeMembership = () =>
+  and(isNull(conversationMembers.leftAt), eq(conversationMembers.invitePending, false));
+
+/** The user's own current membership (see activeMembership). */
+export const liveMember = (userId: string) => and(eq(conversationMembers.userId, userId), activeMembership());
 
 export type MessageRow = {
   id: string;
@@ -43,11 +46,61 @@ export type MessageRow = {
 /** The conversation and the user's live membership, or null when the user is not a member. */
 export async function findMembership(db: Db, conversationId: string, userId: string) {
   const [row] = await db
-    .select({ conversation: conversations, lastReadSeq: conversationMembers.lastReadSeq })
+    .select({
+      conversation: conversations,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      visibleFromSeq: conversationMembers.visibleFromSeq,
+    })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(and(eq(conversationMembers.conversationId, conversationId), liveMember(userId)));
   return row ?? null;
+}
+
+/** The user's invitation to the conversation still waiting for an answer, or null. */
+export async function findPendingInvitation(db: Db, conversationId: string, userId: string) {
+  const [row] = await db
+    .select({ conversation: conversations, invitedBy: conversationMembers.invitedBy })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+        isNull(conversationMembers.leftAt),
+        eq(conversationMembers.invitePending, true),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Makes a waiting invitation a membership that sees what is sent from now on; false if it was not waiting. */
+export async function acceptPendingInvitation(db: Db, conversationId: string, userId: string) {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`UPDATE conversation_members cm
+      SET invite_pending = false, joined_at = now(), last_read_seq = c.last_seq, visible_from_seq = c.last_seq
+      FROM conversations c
+      WHERE c.id = cm.conversation_id AND cm.conversation_id = ${conversationId} AND cm.user_id = ${userId}
+        AND cm.left_at IS NULL AND cm.invite_pending
+      RETURNING cm.user_id`,
+  );
+  return rows.length > 0;
+}
+
+/** For the user's invitations waiting, who added them, by conversation. */
+export async function listInviterNames(db: Db, conversationIds: string[], userId: string) {
+  if (!conversationIds.length) return new Map<string, string>();
+  const rows = await db
+    .select({ conversationId: conversationMembers.conversationId, name: users.name })
+    .from(conversationMembers)
+    .innerJoin(users, eq(users.id, conversationMembers.invitedBy))
+    .where(and(eq(conversationMembers.userId, userId), inArray(conversationMembers.conversationId, conversationIds)));
+  return new Map(rows.map((r) => [r.conversationId, r.name]));
+}
+
+export async function setHistoryShared(db: Db, conversationId: string, shared: boolean) {
+  await db.update(conversations).set({ historyShared: shared }).where(eq(conversations.id, conversationId));
 }
 
 export async function findConversationByDirectKey(db: Db, directKey: string) {
@@ -61,20 +114,41 @@ export async function insertConversation(db: Db, row: typeof conversations.$infe
   return created ?? null;
 }
 
-/** Adds members, or brings back ones who left; newcomers start with nothing unread. */
+/**
+ * Adds members, or brings back ones who left; newcomers start with nothing
+ * unread and see what is sent from `lastSeq` on (unless the history is
+ * shared). `invitedBy` makes them invitations waiting for an answer instead.
+ */
 export async function upsertMembers(
   db: Db,
   conversationId: string,
   userIds: string[],
-  lastReadSeq: number,
+  lastSeq: number,
+  invitedBy?: string,
 ) {
   if (!userIds.length) return;
   await db
     .insert(conversationMembers)
-    .values(userIds.map((userId) => ({ conversationId, userId, lastReadSeq })))
+    .values(
+      userIds.map((userId) => ({
+        conversationId,
+        userId,
+        lastReadSeq: lastSeq,
+        visibleFromSeq: lastSeq,
+        invitePending: !!invitedBy,
+        invitedBy: invitedBy ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [conversationMembers.conversationId, conversationMembers.userId],
-      set: { leftAt: null, joinedAt: sql`now()`, lastReadSeq: sql`excluded.last_read_seq` },
+      set: {
+        leftAt: null,
+        joinedAt: sql`now()`,
+        lastReadSeq: sql`excluded.last_read_seq`,
+        visibleFromSeq: sql`excluded.visible_from_seq`,
+        invitePending: sql`excluded.invite_pending`,
+        invitedBy: sql`excluded.invited_by`,
+      },
       setWhere: sql`${conversationMembers.leftAt} is not null`,
     });
 }
@@ -91,8 +165,8 @@ export async function markMemberLeft(db: Db, conversationId: string, userId: str
     );
 }
 
-/** Live members of the conversations, with what the member list shows. */
-export async function listMembers(db: Db, conversationIds: string[]) {
+/** Live members of the conversations (or, with `invited`, the invitations waiting), with what the member list shows. */
+export async function listMembers(db: Db, conversationIds: string[], invited = false) {
   if (!conversationIds.length) return [];
   return db
     .select({
@@ -110,6 +184,7 @@ export async function listMembers(db: Db, conversationIds: string[]) {
       and(
         inArray(conversationMembers.conversationId, conversationIds),
         isNull(conversationMembers.leftAt),
+        eq(conversationMembers.invitePending, invited),
       ),
     )
     .orderBy(asc(conversationMembers.joinedAt), asc(users.name));
@@ -119,32 +194,36 @@ export async function listMemberIds(db: Db, conversationId: string) {
   const rows = await db
     .select({ userId: conversationMembers.userId })
     .from(conversationMembers)
-    .where(
-      and(
-        eq(conversationMembers.conversationId, conversationId),
-        isNull(conversationMembers.leftAt),
-      ),
-    );
+    .where(and(eq(conversationMembers.conversationId, conversationId), activeMembership()));
   return rows.map((r) => r.userId);
 }
 
-/** The user's conversations, most recently active first, with unread counts. */
+/** The user's conversations and invitations waiting, most recently active first, with unread counts. */
 export async function listConversationsOfUser(db: Db, userId: string, onlyId?: string) {
   const unread = sql<number>`(
     select count(*)::int from ${messages} u
     where u.conversation_id = ${conversations.id}
       and u.seq > ${conversationMembers.lastReadSeq}
       and u.sender_id <> ${userId}
+      and not ${conversationMembers.invitePending}
   )`;
   return db
     .select({
       conversation: conversations,
       lastReadSeq: conversationMembers.lastReadSeq,
+      visibleFromSeq: conversationMembers.visibleFromSeq,
+      invitePending: conversationMembers.invitePending,
       unreadCount: unread,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(liveMember(userId), onlyId ? eq(conversations.id, onlyId) : undefined))
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        isNull(conversationMembers.leftAt),
+        onlyId ? eq(conversations.id, onlyId) : undefined,
+      ),
+    )
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
 }
 
@@ -165,13 +244,14 @@ export async function listLastMessages(db: Db, conversationIds: string[]): Promi
 export async function listMessages(
   db: Db,
   conversationId: string,
-  page: { before?: number; after?: number; limit: number },
+  page: { before?: number; after?: number; limit: number; visibleAfter?: number },
 ): Promise<MessageRow[]> {
   const ascending = page.after !== undefined;
   return selectMessages(db)
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        page.visibleAfter ? gt(messages.seq, page.visibleAfter) : undefined,
         page.before !== undefined ? lt(messages.seq, page.before) : undefined,
         page.after !== undefined ? gt(messages.seq, page.after) : undefined,
       ),

@@ -18,6 +18,7 @@ import {
   loadMessageDelivery,
   markConversationRead,
   sendMessage,
+  setConversationHistory,
 } from './messaging.service';
 import { messageRequestRoutes } from './message-requests.routes';
 import { createRealtimeHub } from './realtime';
@@ -93,6 +94,25 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(created ? 201 : 200).send({ conversation });
     },
+  );
+
+  app.patch(
+    endpoints.updateConversation.path,
+    {
+      schema: endpointSchema(endpoints.updateConversation, {
+        tags,
+        summary: 'Choose whether people who join a group or team see its earlier messages (its creator only)',
+      }),
+    },
+    async (request) => ({
+      conversation: await setConversationHistory(
+        app.db,
+        app.realtime,
+        requireUser(request),
+        conversationIdOf(request.params),
+        request.body.historyShared,
+      ),
+    }),
   );
 
   app.get(

@@ -31,12 +31,16 @@ import {
   listMessages,
   lockConversation,
   markMemberLeft,
+  acceptPendingInvitation,
+  findPendingInvitation,
+  listInviterNames,
+  setHistoryShared,
   upsertMembers,
   type SendRefusal,
 } from './messaging.repository';
 import { requireGrantCard, toMessages, toOneMessage } from './message-grants';
 import { findOnlineUserIds, searchPeople, toPerson } from './presence.repository';
-import { announceRequest, assertMayInvite, requestStateForNew } from './message-requests';
+import { announceRequest, assertMayInvite, requestStateForNew, splitByInstitution } from './message-requests';
 import type { SendQueue } from './send-queue';
 import {
   assertMember,
@@ -59,8 +63,9 @@ export const presenceFreshSeconds = 40;
 async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
   const rows = await listConversationsOfUser(db, userId, onlyId);
   const ids = rows.map((r) => r.conversation.id);
-  const [members, lastMessages] = await Promise.all([
+  const [members, invited, lastMessages] = await Promise.all([
     listMembers(db, ids),
+    listMembers(db, ids, true),
     listLastMessages(db, ids).then((rows) => toMessages(db, rows)),
   ]);
   const online = await findOnlineUserIds(
@@ -68,11 +73,15 @@ async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conve
     [...new Set(members.map((m) => m.id))],
     presenceFreshSeconds,
   );
+  const inviters = await listInviterNames(db, rows.filter((r) => r.invitePending).map((r) => r.conversation.id), userId);
   const lastById = new Map(lastMessages.map((m) => [m.conversationId, m]));
-  return rows.map(({ conversation: c, lastReadSeq, unreadCount }) => {
+  const strip = ({ conversationId: _c, ...m }: (typeof members)[number]) => m;
+  return rows.map(({ conversation: c, lastReadSeq, visibleFromSeq, invitePending, unreadCount }) => {
     const last = lastById.get(c.id);
-    // Until a request is accepted, neither side sees the other's presence.
-    const showsPresence = c.requestState === null || c.requestState === 'accepted';
+    // Until a request or an invitation is accepted, neither side sees the other's presence.
+    const showsPresence = !invitePending && (c.requestState === null || c.requestState === 'accepted');
+    // A newcomer sees what was sent after they joined, unless the owner shares the history.
+    const lastVisible = !invitePending && last && (c.historyShared || last.seq > visibleFromSeq) ? last : null;
     return {
       id: c.id,
       type: c.type,
@@ -80,16 +89,21 @@ async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conve
       grantId: c.grantId,
       members: members
         .filter((m) => m.conversationId === c.id)
-        .map(({ conversationId: _c, ...m }) => ({
-          ...m,
-          online: (showsPresence || m.id === userId) && online.has(m.id),
-        })),
+        .map((m) => ({ ...strip(m), online: (showsPresence || m.id === userId) && online.has(m.id) })),
+      invited: invited.filter((m) => m.conversationId === c.id).map((m) => ({ ...strip(m), online: false })),
       unreadCount: Number(unreadCount),
       lastReadSeq,
-      lastMessage: last ?? null,
-      lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+      lastMessage: lastVisible,
+      lastMessageAt: invitePending ? null : (c.lastMessageAt?.toISOString() ?? null),
       createdAt: c.createdAt.toISOString(),
-      request: c.requestState ? { state: c.requestState, fromMe: c.createdBy === userId } : null,
+      request: invitePending
+        ? { state: 'pending' as const, fromMe: false }
+        : c.requestState
+          ? { state: c.requestState, fromMe: c.createdBy === userId }
+          : null,
+      invitedBy: invitePending ? (inviters.get(c.id) ?? null) : null,
+      ownerId: c.type === 'direct' ? null : c.createdBy,
+      historyShared: c.historyShared,
     };
   });
 }
@@ -145,6 +159,7 @@ export async function createConversation(
     await assertMayInvite(db, actor, otherIds);
   }
   const requestState = directKey ? await requestStateForNew(db, actor, otherIds[0]!) : null;
+  const joining = directKey ? { colleagues: otherIds, outsiders: [] } : await splitByInstitution(db, actor, otherIds);
 
   const conversationId = await withTransaction(db, async (t) => {
     const row = await insertConversation(t, {
@@ -156,7 +171,11 @@ export async function createConversation(
       createdBy: actor.id,
     });
     if (!row) return null;
-    await upsertMembers(t, row.id, [actor.id, ...otherIds], 0);
+    if (directKey) await upsertMembers(t, row.id, [actor.id, ...otherIds], 0);
+    else {
+      await upsertMembers(t, row.id, [actor.id, ...joining.colleagues], 0);
+      await upsertMembers(t, row.id, joining.outsiders, 0, actor.id);
+    }
     return row.id;
   });
   if (!conversationId) {
@@ -166,7 +185,8 @@ export async function createConversation(
   }
 
   const conversation = await getConversation(db, actor.id, conversationId);
-  await bus.publish([actor.id, ...otherIds], { type: 'conversation.created', data: conversation });
+  await bus.publish([actor.id, ...joining.colleagues], { type: 'conversation.created', data: conversation });
+  await announceInvitations(db, bus, conversationId, joining.outsiders);
   return { conversation, created: true };
 }
 
@@ -176,11 +196,12 @@ export async function listConversationMessages(
   conversationId: string,
   page: PageInput,
 ) {
-  assertMember(await findMembership(db, conversationId, userId));
+  const { conversation, visibleFromSeq } = assertMember(await findMembership(db, conversationId, userId));
   const rows = await listMessages(db, conversationId, {
     before: page.before,
     after: page.after,
     limit: page.limit + 1,
+    visibleAfter: conversation.historyShared ? 0 : visibleFromSeq,
   });
   return { messages: await toMessages(db, rows.slice(0, page.limit)), hasMore: rows.length > page.limit };
 }
@@ -309,6 +330,23 @@ function refuseForTeam(): never {
   );
 }
 
+/** Each person invited sees the invitation (their own view of it: who asked, nothing else). */
+async function announceInvitations(db: Db, bus: RealtimeBus, conversationId: string, userIds: string[]) {
+  for (const userId of userIds) {
+    await bus.publish([userId], { type: 'conversation.created', data: await getConversation(db, userId, conversationId) });
+  }
+}
+
+/** Tells the members who is in the conversation now, and who is invited. */
+async function announceMembers(db: Db, bus: RealtimeBus, conversationId: string, memberIds: string[]) {
+  if (!memberIds.length) return;
+  const summary = await getConversation(db, memberIds[0]!, conversationId);
+  await bus.publish(memberIds, {
+    type: 'conversation.updated',
+    data: { conversationId, members: summary.members, invited: summary.invited },
+  });
+}
+
 export async function addMembers(
   db: Db,
   bus: RealtimeBus,
@@ -323,24 +361,84 @@ export async function addMembers(
   await assertUsersExist(db, wanted);
   await assertMayInvite(db, actor, wanted);
   const current = new Set(await listMemberIds(db, conversationId));
-  const added = wanted.filter((id) => !current.has(id));
-  if (added.length) {
+  const alreadyInvited = new Set((await listMembers(db, [conversationId], true)).map((m) => m.id));
+  const { colleagues, outsiders } = await splitByInstitution(
+    db,
+    actor,
+    wanted.filter((id) => !current.has(id) && !alreadyInvited.has(id)),
+  );
+  if (colleagues.length || outsiders.length) {
     await withTransaction(db, async (t) => {
       await lockConversation(t, conversationId);
-      await upsertMembers(t, conversationId, added, conversation.lastSeq);
+      // Newcomers see what is sent from now on, unless the owner shares the history.
+      await upsertMembers(t, conversationId, colleagues, conversation.lastSeq);
+      await upsertMembers(t, conversationId, outsiders, conversation.lastSeq, actor.id);
     });
   }
   const summary = await getConversation(db, actor.id, conversationId);
-  if (added.length) {
-    // Newcomers start with nothing unread: the conversation as they see it.
-    const forNewcomers = { ...summary, unreadCount: 0, lastReadSeq: summary.lastMessage?.seq ?? 0 };
-    await bus.publish(added, { type: 'conversation.created', data: forNewcomers });
-    await bus.publish([...current], {
-      type: 'conversation.updated',
-      data: { conversationId, members: summary.members },
-    });
+  if (colleagues.length) {
+    for (const userId of colleagues) {
+      await bus.publish([userId], { type: 'conversation.created', data: await getConversation(db, userId, conversationId) });
+    }
   }
+  await announceInvitations(db, bus, conversationId, outsiders);
+  if (colleagues.length || outsiders.length) await announceMembers(db, bus, conversationId, [...current]);
   return summary;
+}
+
+/**
+ * The answer to an invitation to a group: accepting makes the person a member
+ * who sees what is sent from now on (or the whole history, if shared);
+ * declining removes the invitation. Answers the conversation as the person
+ * now sees it, or null when they have no invitation waiting there (the route
+ * then treats it as a direct message request).
+ */
+export async function answerInvitation(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  conversationId: string,
+  answer: 'accepted' | 'declined',
+): Promise<Conversation | null> {
+  if (!(await findPendingInvitation(db, conversationId, actor.id))) return null;
+  let view: Conversation;
+  if (answer === 'accepted') {
+    if (!(await acceptPendingInvitation(db, conversationId, actor.id))) {
+      throw new AppError('conflict', 'This invitation was already answered.');
+    }
+    view = await getConversation(db, actor.id, conversationId);
+    await bus.publish([actor.id], { type: 'conversation.created', data: view });
+  } else {
+    const before = await getConversation(db, actor.id, conversationId);
+    await markMemberLeft(db, conversationId, actor.id);
+    view = { ...before, request: { state: 'declined', fromMe: false } };
+    await bus.publish([actor.id], { type: 'conversation.left', data: { conversationId } });
+  }
+  await announceMembers(db, bus, conversationId, await listMemberIds(db, conversationId));
+  return view;
+}
+
+/** The owner of a group or team chooses whether people who join see the earlier messages. */
+export async function setConversationHistory(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  conversationId: string,
+  shared: boolean,
+) {
+  const { conversation } = assertMember(await findMembership(db, conversationId, actor.id));
+  if (conversation.type === 'direct') refuseForDirect(conversation.type, 'share the history of');
+  if (conversation.createdBy !== actor.id) {
+    throw new AppError('forbidden', 'Only the person who started this conversation can choose who sees its history.');
+  }
+  if (conversation.historyShared !== shared) {
+    await setHistoryShared(db, conversationId, shared);
+    // Each member's view changes (the last message they may see, the history to load).
+    for (const userId of await listMemberIds(db, conversationId)) {
+      await bus.publish([userId], { type: 'conversation.created', data: await getConversation(db, userId, conversationId) });
+    }
+  }
+  return getConversation(db, actor.id, conversationId);
 }
 
 export async function leaveConversation(

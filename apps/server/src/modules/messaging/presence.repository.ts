@@ -165,6 +165,7 @@ export async function findPeerIds(db: Db, userId: string) {
       and(
         inArray(conversationMembers.conversationId, mine),
         isNull(conversationMembers.leftAt),
+        eq(conversationMembers.invitePending, false),
         ne(conversationMembers.userId, userId),
         sql`${conversationMembers.userId} NOT IN (${blocked})`,
       ),

@@ -118,8 +118,17 @@ describe('answering, and the team conversation', () => {
   });
 
   it('a second member joins the conversation; the PI removes them and they see nothing more', async () => {
+    const { application: before } = (await call('pi', 'GET', `/api/v1/applications/${applicationId}`)).json();
+    const said = await call('pi', 'POST', `/api/v1/conversations/${before.teamConversationId}/messages`, { content: 'Budget draft is late', clientId: 'team-early' });
+    expect(said.statusCode).toBe(201);
     await invite('pi', ids.helper!, 'contributor');
     await call('helper', 'POST', `/api/v1/applications/${applicationId}/members/me/accept`);
+    // A newcomer reads the team's chat from when they joined (issue 27), unless the PI shares it.
+    const history = async () => (await call('helper', 'GET', `/api/v1/conversations/${before.teamConversationId}/messages`)).json().messages;
+    expect(await history()).toEqual([]);
+    const share = await t.app.inject({ method: 'PATCH', url: `/api/v1/conversations/${before.teamConversationId}`, headers: { cookie: cookies.pi! }, payload: { historyShared: true } });
+    expect(share.statusCode).toBe(200);
+    expect((await history()).map((m: { content: string }) => m.content)).toEqual(['Budget draft is late']);
     const { application } = (await call('pi', 'GET', `/api/v1/applications/${applicationId}`)).json();
     expect(application.members.map((m: { name: string; status: string }) => [m.name, m.status])).toEqual([
       ['Pat Investigator', 'active'],

@@ -101,6 +101,15 @@ export async function answerRequest(
   return result.conversation;
 }
 
+/** The owner's choice: whether people who join see the earlier messages. */
+export async function setHistoryShared(conversationId: string, historyShared: boolean): Promise<Conversation> {
+  const result = await api.call('PATCH /api/v1/conversations/:id', {
+    params: { id: conversationId },
+    body: { historyShared },
+  });
+  return result.conversation;
+}
+
 export async function reportConversation(conversationId: string, reason: string): Promise<void> {
   await api.call('POST /api/v1/conversations/:id/report', {
     params: { id: conversationId },

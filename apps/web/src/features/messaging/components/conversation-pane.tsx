@@ -18,6 +18,7 @@ import { AvatarStack } from './avatar-stack';
 import { Composer } from './composer';
 import { AddPeopleDialog, LeaveDialog, MembersDialog } from './membership-dialogs';
 import { MessageList, type MessageListHandle } from './message-list';
+import { InvitationBanner } from './invitation-banner';
 import { RequestBanner } from './request-banner';
 
 type PaneProps = {
@@ -50,7 +51,9 @@ export function ConversationPane({
   onBack,
   onLeft,
 }: PaneProps) {
-  const history = useMessages(conversation.id);
+  // An invitation to a group waits for an answer: nothing of it can be read yet.
+  const invitation = conversation.type !== 'direct' && conversation.request?.state === 'pending';
+  const history = useMessages(conversation.id, !invitation);
   const pending = usePendingMessages(conversation.id);
   const { send, retry, discard } = useSendMessage(userId);
   const typists = useTypists(conversation.id);
@@ -108,7 +111,7 @@ export function ConversationPane({
             Profile
           </Link>
         ) : null}
-        {conversation.type !== 'direct' ? (
+        {conversation.type !== 'direct' && !invitation ? (
           <div className="flex shrink-0 items-center gap-1">
             {membershipActions.map(({ dialog: opens, label, icon: Icon }) => (
               <Button
@@ -131,7 +134,9 @@ export function ConversationPane({
         <RequestBanner conversation={conversation} other={other} />
       ) : null}
 
-      {history.isPending ? (
+      {invitation ? (
+        <InvitationBanner conversation={conversation} title={title} onDeclined={onLeft} />
+      ) : history.isPending ? (
         <LoadingState label="Loading messages…" className="flex-1" />
       ) : history.isError ? (
         <div
@@ -163,7 +168,7 @@ export function ConversationPane({
       <p aria-live="polite" className="h-5 truncate px-4 text-xs italic text-slate-600 sm:px-5">
         {typingText(typists)}
       </p>
-      {conversation.request?.state === 'declined' ? null : (
+      {conversation.request?.state === 'declined' || invitation ? null : (
         <Composer
           key={conversation.id}
           placeholder="Write a message…"
@@ -175,7 +180,7 @@ export function ConversationPane({
         />
       )}
 
-      {conversation.type !== 'direct' ? (
+      {conversation.type !== 'direct' && !invitation ? (
         <>
           <MembersDialog
             conversation={conversation}

@@ -26,6 +26,9 @@ type SidebarProps = {
 
 function preview(conversation: Conversation, userId: string): string {
   const request = conversation.request;
+  if (request?.state === 'pending' && conversation.type !== 'direct') {
+    return conversation.invitedBy ? `Invitation from ${conversation.invitedBy}` : 'Invitation';
+  }
   if (request?.state === 'pending') return request.fromMe ? 'Request sent' : 'Message request';
   if (request?.state === 'declined') return 'Request declined';
   const last = conversation.lastMessage;

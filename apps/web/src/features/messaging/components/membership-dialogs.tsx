@@ -1,11 +1,15 @@
-// Group and team membership: who is in it, adding people, and leaving.
+// Group and team membership: who is in it and who is invited, whether
+// newcomers see the history (the owner's choice), adding people, and leaving.
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { isApiError } from '../../../lib/api-client';
+import { messagingKeys, setHistoryShared } from '../api/messaging-api';
 import { useAddMembers, useLeaveConversation } from '../hooks/use-conversation-actions';
+import { upsertConversation } from '../utils/conversation-list';
 import { PeoplePicker, type PickedPerson } from './people-picker';
 
 type DialogProps = {
@@ -25,13 +29,23 @@ export function MembersDialog({
   const members = [...conversation.members].sort(
     (a, b) => Number(b.id === userId) - Number(a.id === userId) || a.name.localeCompare(b.name),
   );
+  const owner = conversation.ownerId === userId;
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Members of ${title}`}
-      description={`${members.length} people`}
+      description={`${members.length} people${conversation.invited.length ? `, ${conversation.invited.length} invited` : ''}`}
     >
+      {owner ? (
+        <HistoryChoice conversation={conversation} />
+      ) : (
+        <p className="mb-3 text-sm text-slate-700">
+          {conversation.historyShared
+            ? 'People who join see the earlier messages too.'
+            : 'People who join see the messages sent from when they join.'}
+        </p>
+      )}
       <ul className="divide-y divide-slate-100">
         {members.map((m) => (
           <li key={m.id} className="flex items-center gap-3 py-2.5">
@@ -54,8 +68,56 @@ export function MembersDialog({
             </span>
           </li>
         ))}
+        {conversation.invited.map((m) => (
+          <li key={m.id} className="flex items-center gap-3 py-2.5">
+            <InitialsAvatar name={m.name} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium text-slate-900">{m.name}</span>
+              <span className="block truncate text-xs text-slate-600">
+                {[m.title, m.institutionName].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <span className="text-xs text-slate-600">Invited, not answered yet</span>
+          </li>
+        ))}
       </ul>
     </Dialog>
+  );
+}
+
+/** The owner's switch: whether people who join see what was said before. */
+function HistoryChoice({ conversation }: { conversation: Conversation }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (shared: boolean) => setHistoryShared(conversation.id, shared),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
+        list ? upsertConversation(list, updated) : list,
+      ),
+  });
+  return (
+    <div className="mb-3 rounded-lg bg-slate-50 px-3 py-2">
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={conversation.historyShared}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
+        />
+        <span>
+          People who join see the earlier messages
+          <span className="block text-xs text-slate-600">
+            Off: a newcomer sees what is sent from when they join. You started this {conversation.type}, so you choose.
+          </span>
+        </span>
+      </label>
+      {change.error ? (
+        <p role="alert" className="mt-1 text-xs font-medium text-red-800">
+          {isApiError(change.error) ? change.error.detail || change.error.message : 'Not saved. Try again.'}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -111,9 +173,12 @@ export function AddPeopleDialog({ conversation, title, open, onOpenChange }: Dia
             setPeople(next);
             setError(undefined);
           }}
-          excludeIds={conversation.members.map((m) => m.id)}
+          excludeIds={[...conversation.members, ...conversation.invited].map((m) => m.id)}
           error={error}
         />
+        <p className="text-xs text-slate-600">
+          Colleagues join at once. People at other institutions are invited and join when they accept.
+        </p>
         <DialogActions>
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add people'}

@@ -110,11 +110,19 @@ export function useMessagingRealtime({ userId, openId, onOpenConversationGone }:
           if (looking && message.senderId !== me) latest.current.markRead(message.conversationId);
           break;
         }
-        case 'conversation.created':
+        case 'conversation.created': {
+          const before = queryClient
+            .getQueryData<Conversation[]>(messagingKeys.conversations)
+            ?.find((c) => c.id === event.data.id);
           setList((list) => upsertConversation(list, event.data));
+          // An invitation accepted, or the history shared or not: what may be read has changed.
+          if (before && (before.historyShared !== event.data.historyShared || before.request?.state !== event.data.request?.state)) {
+            void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(event.data.id) });
+          }
           break;
+        }
         case 'conversation.updated':
-          setList((list) => applyMembers(list, event.data.conversationId, event.data.members));
+          setList((list) => applyMembers(list, event.data.conversationId, event.data.members, event.data.invited));
           break;
         case 'conversation.left':
           setList((list) => removeConversation(list, event.data.conversationId));

@@ -53,6 +53,10 @@ const conversation = (id: string, patch: Partial<Conversation> = {}): Conversati
   lastMessageAt: null,
   createdAt: '2026-03-01T09:00:00.000Z',
   request: null,
+  invited: [],
+  invitedBy: null,
+  ownerId: null,
+  historyShared: false,
   ...patch,
 });
 

@@ -80,8 +80,9 @@ export function applyMembers(
   list: Conversation[],
   conversationId: string,
   members: ConversationMember[],
+  invited?: ConversationMember[],
 ): Conversation[] {
-  return list.map((c) => (c.id === conversationId ? { ...c, members } : c));
+  return list.map((c) => (c.id === conversationId ? { ...c, members, invited: invited ?? c.invited } : c));
 }
 
 export const conversationGroups: { type: ConversationType; label: string }[] = [
