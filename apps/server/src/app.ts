@@ -51,6 +51,7 @@ import { followEndedSessions, perUserKey, registerSession } from './plugins/sess
 import { registerIdempotency } from './plugins/idempotency';
 import './plugins/types';
 import { closeWorkerPools } from './lib/worker-pool';
+import { trackForDrain } from './lib/drain';
 
 export type BuildOptions = {
   /** An already-open database (tests); otherwise one is opened from the config. */
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   // Set on SIGTERM (main.ts): the health check answers 503 while requests still get served.
   app.decorate('draining', false);
+  app.decorate('drain', trackForDrain(app));
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('outbox', createOutbox(database.db, config, app.log));

@@ -19,6 +19,7 @@ export const titleByCode: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
   unavailable: 'Service unavailable',
+  service_unavailable: 'Service unavailable: try again shortly',
   email_outside_institution: "Address outside the institution's domains",
   account_deactivated: 'Account deactivated',
   already_registered: 'Already registered',

@@ -51,6 +51,9 @@ async function start() {
     timer.unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      // Stop listening and answer everything received (lib/drain.ts), then close the rest.
+      const drained = await app.drain.run(config.shutdownTimeoutMs);
+      app.log.info(drained, 'connections drained');
       await app.close();
       process.exit(0);
     } catch (err) {

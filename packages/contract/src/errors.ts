@@ -17,6 +17,7 @@ export const errorCodes = [
   'idempotency_in_progress',
   'internal',
   'unavailable',
+  'service_unavailable',
   'email_outside_institution',
   'account_deactivated',
   'already_registered',

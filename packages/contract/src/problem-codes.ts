@@ -34,6 +34,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   internal: 500,
   upstream_unavailable: 502,
   unavailable: 503,
+  service_unavailable: 503,
 };
 
 /** The code of a failed response that carries no problem body; any other status is `internal`. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,7 +11,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { DEFAULT_PGLITE_SHARED_BUFFERS, pgliteModule } from './pglite-module';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-module';
+import { openPgliteThread, type PgliteClient } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -23,7 +24,8 @@ export type Database = {
   kind: DatabaseKind;
   /** For LISTEN/NOTIFY and other server-only features. */
   pool?: pg.Pool;
-  pglite?: PGlite;
+  /** The embedded database: in a worker thread for the server (pglite-thread.ts), in this thread in tests. */
+  pglite?: PgliteClient;
   close: () => Promise<void>;
   /** Marks a first start's database as complete (opened with `markFirstStart`; PGlite only). */
   finishFirstStart?: () => void;
@@ -64,10 +66,10 @@ export function positionalSql(text: string, params: unknown[]): SQL {
   );
 }
 
-/** A Drizzle database over an open PGlite client. */
-export function pgliteDb(client: PGlite): Db {
+/** A Drizzle database over an open PGlite client (in this thread, or its own: pglite-thread.ts). */
+export function pgliteDb(client: PgliteClient): Db {
   // Drizzle types each driver's database by its own result type; the app uses the common PgDatabase.
-  return drizzlePglite(client, { schema }) as unknown as Db;
+  return drizzlePglite(client as PGlite, { schema }) as unknown as Db;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -99,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const release = lockDataDir(dir);
   const marker = firstStartMarker(dir);
-  let client: PGlite;
+  let client: PgliteClient;
   try {
     // A first start killed before it finished left a half-made database. It
     // holds nothing yet (the marker goes only once everything is loaded), so
@@ -108,8 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
     if (fresh && options.markFirstStart) fs.writeFileSync(marker, `${process.pid} ${new Date().toISOString()}\n`);
     fs.mkdirSync(dir, { recursive: true });
-    const wasmModule = await pgliteModule(options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
-    client = await PGlite.create(dir, wasmModule ? { wasmModule } : {});
+    client = await openPgliteThread(dir, options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
   } catch (err) {
     release();
     throw new DataDirUnusableError(dir, err);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Outbox } from '../jobs/outbox';
 import type { Scheduler } from '../jobs/scheduler';
+import type { Drain } from '../lib/drain';
 
 /** The signed-in user of a request, with the session it came with. */
 export type SessionUser = User & { sessionId: string };
@@ -21,6 +22,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Shutting down: still serving, but the health check says not to send more. */
     draining: boolean;
+    /** The end of a shutdown: stop listening and answer every request received (lib/drain.ts). */
+    drain: Drain;
   }
   interface FastifyRequest {
     user: SessionUser | null;
