@@ -124,7 +124,8 @@ test('three people chat live in a group made with the New Message dialog; a four
   await expect(owner).toHaveURL(/\/dashboard\/message\?c=[0-9a-f-]{36}$/);
   const conversationId = new URL(owner.url()).searchParams.get('c')!;
   await expect(owner.getByRole('heading', { name: groupName })).toBeVisible();
-  await expect(owner.getByText('Group · 3 members')).toBeVisible();
+  // Dr. Callahan is at another institution: she is invited, and a member once she accepts (issue 27).
+  await expect(owner.getByText('Group · 2 members')).toBeVisible();
   await expect(owner.getByText('No messages yet. Say hello!')).toBeVisible();
 
   // The other two see the new group appear under Groups at once, without a reload.
@@ -132,6 +133,12 @@ test('three people chat live in a group made with the New Message dialog; a four
     const groups = member.getByRole('list', { name: 'Groups' });
     await expect(groups.getByRole('link', { name: new RegExp(groupName) })).toBeVisible();
   }
+  await chatRow(second, new RegExp(groupName)).click();
+  await expect(second.getByText(/Dr\. Samuel Adeyemi invited you to the group/)).toBeVisible();
+  await second.getByRole('button', { name: 'Accept' }).click();
+  await expect(second.getByRole('button', { name: 'Accept' })).toBeHidden();
+  await expect(owner.getByText('Group · 3 members')).toBeVisible();
+  await second.goto('/dashboard/message');
 
   // A message arrives live in both members' lists, unread; a hostile one shows as plain text.
   const hostile = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> ${marker}`;
@@ -271,7 +278,7 @@ test('three people chat live in a group made with the New Message dialog; a four
   ).toEqual([]);
 });
 
-test('on phones, a team adds someone who then reads its history, and a member leaves', async ({
+test('on phones, a team shares its history, invites someone who accepts and reads it, and a member leaves', async ({
   page,
   browser,
 }) => {
@@ -297,7 +304,8 @@ test('on phones, a team adds someone who then reads its history, and a member le
   await expect(dialog).toBeHidden();
   // On a phone the open chat takes the whole width; Back returns to the list.
   await expect(lead.getByRole('heading', { name: teamName })).toBeVisible();
-  await expect(lead.getByText('Team · 3 members')).toBeVisible();
+  // Dr. Albrecht is at another institution: invited, not a member until she accepts (issue 27).
+  await expect(lead.getByText('Team · 2 members')).toBeVisible();
   // Text over 4,000 characters is kept, counted, and cannot be sent.
   await messageBox(lead).fill(`${'a'.repeat(4000)}b`);
   await expect(lead.getByText('4,001 / 4,000 characters (too long to send)')).toBeVisible();
@@ -322,21 +330,33 @@ test('on phones, a team adds someone who then reads its history, and a member le
   const leadLog = lead.getByRole('log', { name: `Messages with ${teamName}` });
   await expect(leadLog.getByText(/Line one\s+line two/)).toBeVisible();
 
-  // The lead adds a fourth person, who sees the team appear and reads its history.
+  // The lead, who started the team, lets people who join read what was said before.
+  await lead.getByRole('button', { name: 'Members' }).click();
+  const members = lead.getByRole('dialog', { name: `Members of ${teamName}` });
+  await expect(members.getByText('Invited, not answered yet')).toBeVisible();
+  const shareHistory = members.getByRole('checkbox', { name: /People who join see the earlier messages/ });
+  await shareHistory.click();
+  await expect(shareHistory).toBeChecked();
+  await lead.keyboard.press('Escape');
+  await expect(members).toBeHidden();
+
+  // The lead adds a fourth person (another institution: an invitation), who accepts and reads the history.
   await lead.getByRole('button', { name: 'Add people' }).click();
   const addDialog = lead.getByRole('dialog', { name: `Add people to ${teamName}` });
   await pick(addDialog, 'People', [teamPeople.added]);
   await addDialog.getByRole('button', { name: 'Add people' }).click();
   await expect(addDialog).toBeHidden();
-  await expect(lead.getByText('Team · 4 members')).toBeVisible();
-  await expect(second.getByText(/Team · 4 members/)).toBeVisible();
   const addedRow = added
     .getByRole('list', { name: 'Teams' })
     .getByRole('link', { name: new RegExp(teamName) });
   await expect(addedRow).toBeVisible();
+  await expect(addedRow).toContainText('Invitation from Dr. Lucas Halvorsen');
   // Newcomers start with nothing unread.
   await expect(addedRow).not.toHaveAccessibleName(/unread/);
   await addedRow.click();
+  await added.getByRole('button', { name: 'Accept' }).click();
+  await expect(lead.getByText('Team · 3 members')).toBeVisible();
+  await expect(second.getByText(/Team · 3 members/)).toBeVisible();
   const addedLog = added.getByRole('log', { name: `Messages with ${teamName}` });
   await expect(addedLog.getByText(`Budget draft due Friday ${marker}`)).toBeVisible();
 
@@ -347,7 +367,7 @@ test('on phones, a team adds someone who then reads its history, and a member le
   await expect(leave).toBeHidden();
   await expect(second.getByRole('heading', { name: 'Chats' })).toBeVisible();
   await expect(second.getByText(teamName)).toHaveCount(0);
-  await expect(lead.getByText('Team · 3 members')).toBeVisible();
+  await expect(lead.getByText('Team · 2 members')).toBeVisible();
   await send(added, `Hello team ${marker}`);
   await expect(leadLog.getByText(`Hello team ${marker}`)).toBeVisible();
   await expect(second.getByText(`Hello team ${marker}`)).toHaveCount(0);

@@ -138,6 +138,8 @@ export const conversationSchema = z.object({
   ownerId: z.string().nullable().default(null),
   /** Whether people who join see the messages from before they joined. */
   historyShared: z.boolean().default(false),
+  /** The caller joined after messages they cannot see (the history is not shared). */
+  earlierHidden: z.boolean().default(false),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -103,7 +103,8 @@ describe('the history of a group', () => {
     await send(first, group.id, 'early idea');
     expect((await call(first, 'POST', `/api/v1/conversations/${group.id}/members`, { memberIds: [late.id] })).statusCode).toBe(200);
     expect(await contents(late, group.id)).toEqual([]);
-    expect((await view(late, group.id)).lastMessage).toBeNull();
+    expect(await view(late, group.id)).toMatchObject({ lastMessage: null, earlierHidden: true });
+    expect((await view(first, group.id)).earlierHidden).toBe(false);
 
     // Only the owner may share it; a member 403, a stranger 404, signed out 401, bad input 400.
     const share = (who: TestPerson | null, body: object = { historyShared: true }) => call(who, 'PATCH', `/api/v1/conversations/${group.id}`, body);
@@ -117,7 +118,7 @@ describe('the history of a group', () => {
     expect(shared.statusCode).toBe(200);
     expect(shared.json().conversation.historyShared).toBe(true);
     expect(await contents(late, group.id)).toEqual(['early idea']);
-    expect((await view(late, group.id)).lastMessage.content).toBe('early idea');
+    expect(await view(late, group.id)).toMatchObject({ lastMessage: { content: 'early idea' }, earlierHidden: false });
     expect((await share(owner, { historyShared: false })).statusCode).toBe(200);
     expect(await contents(late, group.id)).toEqual([]);
     expect(await contents(first, group.id)).toEqual(['early idea']);

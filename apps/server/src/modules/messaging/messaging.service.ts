@@ -104,6 +104,7 @@ async function summarize(db: Db, userId: string, onlyId?: string): Promise<Conve
       invitedBy: invitePending ? (inviters.get(c.id) ?? null) : null,
       ownerId: c.type === 'direct' ? null : c.createdBy,
       historyShared: c.historyShared,
+      earlierHidden: !invitePending && !c.historyShared && visibleFromSeq > 0,
     };
   });
 }

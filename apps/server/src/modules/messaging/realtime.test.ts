@@ -377,11 +377,12 @@ describe('several app instances', () => {
     try {
       const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
       const lead = await makePerson(pair.a.db, 'Lead');
-      const onB = await makePerson(pair.a.db, 'Bea on B');
+      // Colleagues at one institution: they are members at once (people from elsewhere are invited).
+      const onB = await makePerson(pair.a.db, 'Bea on B', 'researcher', lead.domain);
       // Long titles and names make each member entry big, as with real people.
       const crowd = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          makePerson(pair.a.db, `Dr. Member ${i} ${'x'.repeat(60)}`),
+          makePerson(pair.a.db, `Dr. Member ${i} ${'x'.repeat(60)}`, 'researcher', lead.domain),
         ),
       );
       const socket = await connect(onB, urlB);
@@ -396,7 +397,7 @@ describe('several app instances', () => {
       expect(created.data.members).toHaveLength(42);
       expect(created.data.name).toBe('A big team');
 
-      const newcomer = await makePerson(pair.a.db, 'Newcomer');
+      const newcomer = await makePerson(pair.a.db, 'Newcomer', 'researcher', lead.domain);
       await post(pair.a.app, lead, `/api/v1/conversations/${id}/members`, {
         memberIds: [newcomer.id],
       });
@@ -435,8 +436,8 @@ describe('several app instances', () => {
       const urlA = await pair.a.app.listen({ port: 0, host: '127.0.0.1' });
       const urlB = await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
       const a = await makePerson(pair.a.db, 'Ada');
-      const b = await makePerson(pair.a.db, 'Bea');
-      const id = await group(pair.a.app, a, [b, await makePerson(pair.a.db)]);
+      const b = await makePerson(pair.a.db, 'Bea', 'researcher', a.domain);
+      const id = await group(pair.a.app, a, [b, await makePerson(pair.a.db, 'Cy', 'researcher', a.domain)]);
       const onB = await connect(b, urlB);
       const senderOnA = await connect(a, urlA);
       const senderOnB = await connect(a, urlB);

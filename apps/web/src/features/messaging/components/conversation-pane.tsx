@@ -162,6 +162,7 @@ export function ConversationPane({
           onLoadOlder={() => void history.fetchNextPage()}
           onRetry={retry}
           onDiscard={discard}
+          earlierHidden={conversation.earlierHidden}
         />
       )}
 

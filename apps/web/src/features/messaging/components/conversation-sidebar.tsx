@@ -32,7 +32,7 @@ function preview(conversation: Conversation, userId: string): string {
   if (request?.state === 'pending') return request.fromMe ? 'Request sent' : 'Message request';
   if (request?.state === 'declined') return 'Request declined';
   const last = conversation.lastMessage;
-  if (!last) return 'No messages yet';
+  if (!last) return conversation.earlierHidden ? 'Nothing new since you joined' : 'No messages yet';
   const text = last.content.replace(/\s+/g, ' ').trim();
   if (last.senderId === userId) return `You: ${text}`;
   if (conversation.type === 'direct') return text;

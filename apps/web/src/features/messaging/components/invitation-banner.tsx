@@ -22,7 +22,8 @@ export function InvitationBanner({ conversation, title, onDeclined }: Props) {
       else void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversation.id) });
     },
   });
-  const others = conversation.members.map((m) => m.name);
+  // Who else is in it (the inviter is named already).
+  const others = conversation.members.map((m) => m.name).filter((name) => name !== conversation.invitedBy);
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-slate-800">
       <p className="max-w-md">

@@ -76,8 +76,8 @@ export function MembersDialog({
               <span className="block truncate text-xs text-slate-600">
                 {[m.title, m.institutionName].filter(Boolean).join(' · ')}
               </span>
+              <span className="block text-xs font-medium text-slate-700">Invited, not answered yet</span>
             </span>
-            <span className="text-xs text-slate-600">Invited, not answered yet</span>
           </li>
         ))}
       </ul>
@@ -101,7 +101,7 @@ function HistoryChoice({ conversation }: { conversation: Conversation }) {
         <input
           type="checkbox"
           className="mt-0.5 size-4"
-          checked={conversation.historyShared}
+          checked={change.isPending ? change.variables : conversation.historyShared}
           disabled={change.isPending}
           onChange={(event) => change.mutate(event.target.checked)}
         />

@@ -27,6 +27,8 @@ type MessageListProps = {
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** Messages from before the viewer joined are not shown (the history is not shared). */
+  earlierHidden?: boolean;
 };
 
 type Row = {
@@ -52,6 +54,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     onLoadOlder,
     onRetry,
     onDiscard,
+    earlierHidden = false,
   },
   ref,
 ) {
@@ -112,8 +115,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
               {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
             </Button>
           ) : (
-            <p className="text-xs text-slate-600">
-              {rows.length ? 'Start of the conversation' : 'No messages yet. Say hello!'}
+            <p className="text-center text-xs text-slate-600">
+              {earlierHidden
+                ? `You see the messages sent since you joined.${rows.length ? '' : ' None yet.'}`
+                : rows.length
+                  ? 'Start of the conversation'
+                  : 'No messages yet. Say hello!'}
             </p>
           )}
         </div>

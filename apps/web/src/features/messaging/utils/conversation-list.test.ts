@@ -57,6 +57,7 @@ const conversation = (id: string, patch: Partial<Conversation> = {}): Conversati
   invitedBy: null,
   ownerId: null,
   historyShared: false,
+  earlierHidden: false,
   ...patch,
 });
 
