@@ -6,7 +6,7 @@
 // small adapter (below) and to PostgreSQL through our pool.
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import { withStartupLock, type Database } from '../db/client';
 
 export type ScheduledJob = {
   name: string;
@@ -44,10 +44,17 @@ export function createScheduler(database: Database, log: FastifyBaseLogger, jobs
           : { executeSql: (text: string, values?: unknown[]) => database.pool!.query(text, values as unknown[]) };
       boss = new PgBoss({ db, schema: 'pgboss', archiveCompletedAfterSeconds: 24 * 3600, deleteAfterDays: 7 });
       boss.on('error', (err) => log.error({ err }, 'scheduler error'));
-      await boss.start();
+      const started = boss;
+      // Instances starting together on one PostgreSQL would deadlock in pg-boss's
+      // own set-up (its schema, queues, schedules): they take turns, as at migrations.
+      await withStartupLock(database, async () => {
+        await started.start();
+        for (const job of jobs) {
+          await started.createQueue(job.name, { name: job.name, policy: 'singleton' });
+          await started.schedule(job.name, job.cron);
+        }
+      });
       for (const job of jobs) {
-        await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
-        await boss.schedule(job.name, job.cron);
         await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
           await job.run();
         });
