@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ReconnectingPool } from './connection-loss';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-module';
 import { openPgliteThread, type PgliteClient } from './pglite-thread';
 import * as schema from './schema/index';
@@ -89,7 +90,7 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new ReconnectingPool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@grantbridge/contract/errors';
 import { statusByCode } from '@grantbridge/contract/problem-codes';
 import { findUnsafeText } from '@grantbridge/contract/primitives';
+import { isConnectionLost } from '../db/connection-loss';
 import { AppError, titleByCode, type ProblemExtras } from '../errors';
 
 export function sendProblem(
@@ -98,6 +99,12 @@ export function registerProblemHandlers(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, 'validation_failed', error.message, { status: error.statusCode });
+    }
+    if (isConnectionLost(error)) {
+      // The database connection went (a restart, a failover): nothing to fix here, ask again shortly.
+      request.log.warn({ err: error }, 'database connection lost during a request');
+      reply.header('retry-after', '2');
+      return sendProblem(reply, 'service_unavailable', 'The database is briefly unavailable. Try again in a moment.');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 'internal', 'Something went wrong on our side. Please try again.');

@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ServerEvent } from '@grantbridge/contract/messaging';
+import { isConnectionLost } from '../db/connection-loss';
 
 export type RealtimeDelivery = { recipients: string[]; event: ServerEvent };
 type Listener = (delivery: RealtimeDelivery) => void;
@@ -222,9 +223,26 @@ export function createPostgresBus(
     retryTimer.unref();
   };
 
-  const notify = async (wire: Wire) => {
-    await pool.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(wire)]);
+  /**
+   * Sends on a fresh connection when the one used was lost (a restart, ended
+   * backends): a NOTIFY sent twice is harmless, one never sent is an event
+   * other instances miss.
+   */
+  const withRetry = async (send: () => Promise<void>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send();
+      } catch (err) {
+        if (attempt >= 4 || closed || !isConnectionLost(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   };
+
+  const notify = (wire: Wire) =>
+    withRetry(async () => {
+      await pool.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(wire)]);
+    });
 
   /** Sends a delivery too big for one NOTIFY in parts, in one transaction so they arrive together. */
   const notifyInParts = async (delivery: Delivery) => {
@@ -238,21 +256,26 @@ export function createPostgresBus(
       return;
     }
     const k = crypto.randomUUID();
-    const conn = await pool.connect();
-    try {
-      await conn.query('BEGIN');
-      for (let i = 0; i < n; i++) {
-        const d = bytes.subarray(i * partBytes, (i + 1) * partBytes).toString('base64');
-        const part: Part = { o: instanceId, part: { k, i, n, d } };
-        await conn.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(part)]);
+    await withRetry(async () => {
+      const conn = await pool.connect();
+      let failed: unknown;
+      try {
+        await conn.query('BEGIN');
+        for (let i = 0; i < n; i++) {
+          const d = bytes.subarray(i * partBytes, (i + 1) * partBytes).toString('base64');
+          const part: Part = { o: instanceId, part: { k, i, n, d } };
+          await conn.query('SELECT pg_notify($1, $2)', [realtimeChannel, JSON.stringify(part)]);
+        }
+        await conn.query('COMMIT');
+      } catch (err) {
+        failed = err;
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        // A connection that failed is not handed out again.
+        conn.release(failed instanceof Error && isConnectionLost(failed) ? failed : undefined);
       }
-      await conn.query('COMMIT');
-    } catch (err) {
-      await conn.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      conn.release();
-    }
+    });
   };
 
   const publish = async (recipients: string[], event: ServerEvent, ref?: { id: string }) => {

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { sweepStalePresence } from './realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import WebSocket from 'ws';
+import { openSocket, sleep } from '../../../test/realtime-socket';
 import {
   createTestApp,
   createTestAppPair,
@@ -35,48 +35,8 @@ beforeAll(async () => {
 });
 const person = (name?: string) => makePerson(t.db, name, 'researcher', domain);
 
-type Socket = {
-  ws: WebSocket;
-  events: ServerEvent[];
-  /** The close code, once the socket closes. */
-  closed: Promise<number>;
-  of: <T extends ServerEvent['type']>(type: T) => Extract<ServerEvent, { type: T }>[];
-  waitFor: <T extends ServerEvent['type']>(
-    type: T,
-    match?: (e: Extract<ServerEvent, { type: T }>) => boolean,
-  ) => Promise<Extract<ServerEvent, { type: T }>>;
-};
-
-function open(url: string, headers: Record<string, string>): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/v1/realtime`, { headers });
-    const events: ServerEvent[] = [];
-    const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
-    ws.on('message', (data) => events.push(JSON.parse(data.toString())));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-    ws.once('open', () => {
-      const of = <T extends ServerEvent['type']>(type: T) =>
-        events.filter((e): e is Extract<ServerEvent, { type: T }> => e.type === type);
-      const waitFor = async <T extends ServerEvent['type']>(
-        type: T,
-        match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true,
-      ) => {
-        const deadline = Date.now() + 5000;
-        while (Date.now() < deadline) {
-          const found = of(type).find(match);
-          if (found) return found;
-          await sleep(10);
-        }
-        throw new Error(`no ${type} event within 5 s; got ${JSON.stringify(events)}`);
-      };
-      resolve({ ws, events, closed, of, waitFor });
-    });
-  });
-}
-
+const open = openSocket;
 const connect = (who: TestPerson, url = base) => open(url, { cookie: who.cookie });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function post(app: FastifyInstance, who: TestPerson, url: string, payload?: object) {
   const res = await app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } });
