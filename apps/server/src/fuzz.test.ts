@@ -1,7 +1,10 @@
 // Every route in the OpenAPI document the server serves, sent generated hostile
-// input (fast-check) with a signed-in session: wrong types, huge and empty
-// values, NUL, unpaired surrogates, deep nesting, prototype keys, odd numbers
-// and dates, in the path, the query and the body. No answer may be a 5xx. The
+// input (fast-check) with a signed-in session: wrong types, huge, over-long
+// and empty values, NUL, unpaired surrogates, deep nesting, prototype keys,
+// odd numbers and dates, in the path, the query and the body; and every route
+// that takes a body, sent uploads (multipart well formed and broken: no end,
+// no boundary, thousands of parts, over-long headers, hostile file names and
+// types) and raw bytes under every content type a route parses itself. No answer may be a 5xx. The
 // routes come from the document, so a new route is covered without anyone
 // adding it to a list; the test fails if it reached fewer routes than the
 // document holds.
@@ -69,7 +72,33 @@ beforeAll(async () => {
     headers: { cookie },
   });
   ids.push(saved.json().savedSearch?.id ?? saved.json().id ?? crypto.randomUUID());
+  // An application with its documents, so uploads reach the code that reads them.
+  const application = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/applications',
+    payload: { grantId: grant.id },
+    headers: { cookie },
+  });
+  const applicationId = application.json().application?.id ?? application.json().id;
+  const documents = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/applications/${applicationId}/documents`,
+    headers: { cookie },
+  });
+  const documentId = documents.json().documents?.[0]?.id;
+  expect(applicationId && documentId, `${application.body} ${documents.body}`).toBeTruthy();
+  Object.assign(idsByResource, {
+    applications: applicationId,
+    documents: documentId,
+    conversations: conversation.json().conversation.id,
+    grants: grant.id,
+  });
 });
+/** For the upload pass: an id that exists, by the path segment before the parameter. */
+const idsByResource: Record<string, string> = {};
+function pathWithKnownIds(path: string) {
+  return path.replace(/([^/]+)\/\{[^}]+\}/g, (_all, resource: string) => `${resource}/${idsByResource[resource] ?? ids[0]}`);
+}
 afterAll(() => t.close());
 
 async function operations(): Promise<Operation[]> {
@@ -131,6 +160,10 @@ const nasty = [
   '2027-02-30',
   '1899-12-31',
   "'; DROP TABLE users; --",
+  // Over-long: far past every field's limit, in bytes and in characters.
+  'y'.repeat(100_000),
+  'é'.repeat(60_000),
+  '\u202e'.repeat(5_000),
   '%',
   '%_\\',
   '../../etc/passwd',
@@ -283,8 +316,142 @@ function encodePathValue(value: string) {
     .join('');
 }
 
+// ------------------------------------------------------- uploads and raw bodies
+
+const bytes = (max: number) => fc.uint8Array({ maxLength: max }).map((a) => Buffer.from(a));
+/** Starts of real file types followed by garbage: they pass a first sniff and fail later. */
+const magic = fc.constantFrom(
+  Buffer.from('89504e470d0a1a0a0000000d49484452000186a0000186a008060000', 'hex'), // PNG, 100,000 × 100,000
+  Buffer.from('89504e470d0a1a0a', 'hex'),
+  Buffer.from('ffd8ffe000104a464946', 'hex'), // JPEG
+  Buffer.from('52494646000000005745425056503820', 'hex'), // WebP
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.from('504b030414000600', 'hex'), // ZIP (DOCX, XLSX)
+  Buffer.from('@string{a="x"}\n@article{k, title={'),
+  Buffer.from('TY  - JOUR\r\nTI  - '),
+  Buffer.from('email,name\n=cmd|"/c calc"!A1,'),
+);
+const fileBytes = fc.oneof(
+  bytes(2048),
+  fc.tuple(magic, bytes(512)).map(([head, tail]) => Buffer.concat([head, tail])),
+  fc.constant(Buffer.alloc(0)),
+  fc.constant(Buffer.alloc(200_000, 0x41)),
+);
+const fileName = fc.oneof(
+  hostileString,
+  fc.constantFrom(
+    'report.pdf',
+    'a\u202egpj.exe',
+    '..\\..\\boot.ini',
+    'x'.repeat(2_000) + '.pdf',
+    'line\r\nbreak.txt',
+    '"q".png',
+  ),
+);
+const partType = fc.oneof(
+  fc.constantFrom(
+    'application/pdf',
+    'image/png',
+    'text/plain',
+    'application/octet-stream',
+    'x/\u0000',
+    '',
+  ),
+  hostileString,
+);
+
+/** A multipart body, well formed or broken in one of the ways a client or an attacker breaks it. */
+const multipart = fc
+  .record({
+    field: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('file') },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    name: fileName,
+    type: partType,
+    content: fileBytes,
+    extraFields: fc.array(fc.tuple(hostileString, hostileString), { maxLength: 3 }),
+    breakage: fc.constantFrom(
+      'none',
+      'none',
+      'no-end',
+      'wrong-boundary',
+      'no-boundary',
+      'many-parts',
+      'long-header',
+      'two-files',
+      'no-headers',
+    ),
+  })
+  .map(({ field, name, type, content, extraFields, breakage }) => {
+    const boundary = `----fuzz${crypto.randomBytes(6).toString('hex')}`;
+    const quote = (v: string) => v.replace(/"/g, '%22');
+    const filePart = (n: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(n)}"\r\n` +
+            `Content-Type: ${type}\r\n` +
+            (breakage === 'long-header' ? `X-Long: ${'h'.repeat(200_000)}\r\n` : '') +
+            '\r\n',
+        ),
+        content,
+        Buffer.from('\r\n'),
+      ]);
+    const fieldParts = (
+      breakage === 'many-parts'
+        ? Array.from({ length: 2_000 }, (_, i) => [`f${i}`, 'v'] as const)
+        : extraFields
+    ).map(([k, v]) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quote(k)}"\r\n\r\n${v}\r\n`,
+      ),
+    );
+    const parts =
+      breakage === 'no-headers'
+        ? [Buffer.from(`--${boundary}\r\n\r\n`), content, Buffer.from('\r\n')]
+        : [
+            ...fieldParts,
+            filePart(name),
+            ...(breakage === 'two-files' ? [filePart(`${name}2`)] : []),
+          ];
+    const end = breakage === 'no-end' ? Buffer.alloc(0) : Buffer.from(`--${boundary}--\r\n`);
+    const payload = Buffer.concat([...parts, end]);
+    const contentType =
+      breakage === 'no-boundary'
+        ? 'multipart/form-data'
+        : `multipart/form-data; boundary=${breakage === 'wrong-boundary' ? 'other' : boundary}`;
+    const label = `${breakage}, field ${JSON.stringify(field).slice(0, 40)}, name ${JSON.stringify(name).slice(0, 40)}, type ${JSON.stringify(type).slice(0, 40)}, ${content.length} bytes`;
+    return { contentType, payload, label };
+  });
+
+/** Bytes under every content type a route parses itself, or one it does not expect at all. */
+const rawBody = fc
+  .tuple(
+    fc.constantFrom(
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'application/octet-stream',
+      'text/plain',
+      'text/csv',
+      'application/x-bibtex',
+      'application/x-research-info-systems',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'text/xml',
+    ),
+    fc.oneof(
+      fileBytes,
+      hostileString.map((v) => Buffer.from(v)),
+    ),
+  )
+  .map(([contentType, payload]) => ({ contentType, payload, label: `raw ${payload.length} bytes` }));
+
+const uploadBody = fc.oneof({ weight: 3, arbitrary: multipart }, { weight: 2, arbitrary: rawBody });
+
 // --------------------------------------------------------------------- test
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 25);
 
 describe('every route, hostile input', () => {
@@ -363,5 +530,49 @@ describe('every route, hostile input', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect([...reached].sort()).toEqual(ops.map((o) => `${o.method} ${o.path}`).sort());
+  }, 240_000);
+
+  it('answers no upload or raw body with a 5xx, on every route that takes a body', async () => {
+    const ops = (await operations()).filter((op) => ['POST', 'PUT', 'PATCH'].includes(op.method));
+    expect(ops.length).toBeGreaterThan(20);
+    const ending = (op: Operation) => /auth\/(logout|sessions|password)/.test(op.path);
+    ops.sort((a, b) => Number(ending(a)) - Number(ending(b)));
+    const failures: string[] = [];
+    let sent = 0;
+    for (const op of ops) {
+      await fc.assert(
+        fc.asyncProperty(uploadBody, fc.nat({ max: 1 }), async ({ contentType, payload, label }, who) => {
+          const url = pathWithKnownIds(op.path);
+          const cookie = await sessionCookie(t.db, people[who]!.id);
+          const started = Date.now();
+          const answer = t.app.inject({
+            method: op.method as 'POST',
+            url,
+            headers: { cookie, 'content-type': contentType },
+            payload,
+          });
+          // A request left without an answer is as bad as a 5xx.
+          const res = await Promise.race([answer, sleep(10_000).then(() => null)]);
+          sent += 1;
+          if (!res) {
+            failures.push(`${op.method} ${op.path} ${contentType} (${label}) → no answer in 10 s`);
+            return true;
+          }
+          if (process.env.FUZZ_LOG)
+            fs.appendFileSync(process.env.FUZZ_LOG, `${op.method} ${op.path} ${contentType.split(';')[0]} ${res.statusCode} ${res.json?.().code ?? ''} ${Date.now() - started} ms${res.statusCode >= 500 ? ` ${payload.subarray(0, 400).toString('latin1')}` : ''}\n`);
+          if (res.statusCode >= 500)
+            failures.push(
+              `${op.method} ${op.path} ${contentType} ${payload.length} bytes (${label}) → ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
+          return true;
+        }),
+        {
+          numRuns: Number(process.env.FUZZ_UPLOAD_RUNS ?? 12),
+          seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+        },
+      );
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(sent).toBe(ops.length * Number(process.env.FUZZ_UPLOAD_RUNS ?? 12));
   }, 240_000);
 });

@@ -2,6 +2,7 @@
 // multipart (field `file`, up to 25 MB) and downloads stream out as
 // attachments, neither held whole in memory.
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { AppError } from '../../errors';
@@ -23,6 +24,45 @@ const tags = ['pipeline'];
 function disposition(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** How long the form may take to reach its file part (it comes after at most five 1 KB fields). */
+const firstPartMs = 10_000;
+/** How long the form's reader may stop taking bytes, before the file part, until the form counts as stuck. */
+const stuckMs = 1_000;
+
+/**
+ * The form's first file part. busboy stops reading, for ever, a form whose
+ * only part has no headers and is over 16 KB (it skips the part, then waits);
+ * so a form whose reader stops taking bytes for stuckMs, or that has not
+ * reached its file part within firstPartMs, answers 400 instead of holding
+ * the request open.
+ */
+async function firstPart(request: FastifyRequest) {
+  const raw = request.raw;
+  let poll: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => {
+    const started = Date.now();
+    let stuckSince: number | undefined;
+    poll = setInterval(() => {
+      const now = Date.now();
+      // Paused by the reader (it stopped taking bytes), and not finished.
+      const stuck = raw.isPaused() && !raw.readableEnded;
+      stuckSince = stuck ? (stuckSince ?? now) : undefined;
+      if (now - started > firstPartMs || (stuckSince !== undefined && now - stuckSince >= stuckMs)) resolve('stalled');
+    }, 250);
+  });
+  try {
+    const part = await Promise.race([request.file({ limits: { fieldSize: 1024 } }), stalled]);
+    if (part === 'stalled') {
+      throw new AppError('validation_failed', 'The upload did not bring a file part: send the file in the field "file".', {
+        errors: [{ path: 'file', message: 'Choose a file' }],
+      });
+    }
+    return part;
+  } finally {
+    clearInterval(poll);
+  }
 }
 
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,7 +125,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let part: Awaited<ReturnType<typeof request.file>>;
       try {
-        part = await request.file();
+        part = await firstPart(request);
       } catch (error) {
         // A body the multipart reader cannot start on (no boundary, a bad header): the sender's mistake.
         if (error instanceof AppError) throw error;
@@ -98,11 +138,24 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: [{ path: 'file', message: 'Choose a file' }],
         });
       }
-      const document = await uploadDocumentFile(app.db, user, request.params.id, request.params.docId, {
-        fileName: part.filename,
-        source: part.file,
-      });
-      return reply.status(201).send({ document });
+      // The body can end before the file does (a dropped connection, a broken form): that is the sender's.
+      let readFailed: Error | undefined;
+      part.file.once('error', (error: Error) => (readFailed = error));
+      try {
+        const document = await uploadDocumentFile(app.db, user, request.params.id, request.params.docId, {
+          fileName: part.filename,
+          source: part.file,
+        });
+        return reply.status(201).send({ document });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (readFailed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+          throw new AppError('validation_failed', 'The upload ended before the file was complete. Send it again.', {
+            errors: [{ path: 'file', message: 'The file arrived incomplete' }],
+          });
+        }
+        throw error;
+      }
     },
   );
   app.get(

@@ -173,6 +173,31 @@ describe('files', () => {
     const unnamed = await upload('pi', byName('Budget'), '', pdf);
     expect(unnamed.statusCode).toBe(201);
     expect(newest(unnamed.json().document).fileName).toBe('file');
+    // Found by the fuzz test: a form cut short, and one whose only part has no headers and is over
+    // 16 KB (busboy stops reading it), answer 400 at once instead of 500 or no answer at all.
+    const boundary = '----gbBroken';
+    const form = (body: Buffer) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${base()}/${byName('Budget')}/file`,
+        headers: { cookie: cookies.pi!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    const cutShort = await form(
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        pdf,
+      ]),
+    );
+    expect(cutShort.statusCode).toBe(400);
+    expect(cutShort.json().detail).toMatch(/ended before the file was complete/);
+    const started = Date.now();
+    const headless = await form(
+      Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), Buffer.alloc(200_000, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    );
+    expect(headless.statusCode).toBe(400);
+    expect(headless.json().code).toBe('validation_failed');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('takes PNG and JPEG pictures', async () => {
