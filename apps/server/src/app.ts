@@ -25,6 +25,8 @@ import { createScheduler, type ScheduledJob } from './jobs/scheduler';
 import { maintainEmbeddedDatabase } from './db/maintenance';
 import { reconcileResearcherActivityYears } from './modules/pipeline/activity-years';
 import { runDueWork } from './modules/notifications/due-work';
+import { registerEventRuntime } from './modules/events/events.service';
+import { eventHandlers } from './modules/events/handlers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { profileRoutes } from './modules/researchers/profile.routes';
@@ -190,6 +192,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSession(app, (token, cache) => getSessionUser(database.db, config, token, cache));
   registerIdempotency(app);
   await registerRealtimeBus(app);
+  // Reactions to domain events (modules/events, decision 046) run on this app; main.ts starts the poller.
+  app.decorate('events', registerEventRuntime(database.db, { bus: app.realtime, log: app.log, handlers: eventHandlers }));
+  app.addHook('onClose', async () => app.events.stop());
   followEndedSessions(app);
   await app.register(messagingRoutes);
   await app.register(healthRoutes);

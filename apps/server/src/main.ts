@@ -23,6 +23,8 @@ async function start() {
   const app = await buildApp(config);
   const seededNow = await prepareDatabase(app.database, config, app.log);
   app.outbox.start();
+  // Events a crash left unhandled, and handlers that failed, run again from here.
+  app.events.start();
   await app.scheduler.start();
   // Instant alert e-mails leave as soon as they are stored, not at the next scheduled run.
   let instantTimer: NodeJS.Timeout | undefined;

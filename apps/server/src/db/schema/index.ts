@@ -15,3 +15,4 @@ export * from './idempotency';
 export * from './feed';
 export * from './home';
 export * from './notifications';
+export * from './events';

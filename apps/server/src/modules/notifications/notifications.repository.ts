@@ -135,3 +135,12 @@ export async function findPeople(db: Db, userIds: string[]) {
   );
   return new Map(rows.map((r) => [r.id, { role: r.role, state: r.state }]));
 }
+
+/** The active administrators of an institution: its research office. */
+export async function findActiveAdmins(db: Db, institutionId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE institution_id = ${institutionId} AND role = 'admin' AND status = 'active'`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -7,7 +7,6 @@ import { announceEndedSessions, requireUser, setSessionCookie } from '../../plug
 import { csvStream } from '../../lib/csv-export';
 import { directoryRows, listDirectory, pageDirectory } from './directory';
 import { importResearchers, maxImportRows } from './csv-import';
-import { recordMemberJoined } from '../feed/feed-events';
 import {
   acceptInvitation,
   createInvitation,
@@ -113,7 +112,6 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? null,
       });
       setSessionCookie(app, reply, result.token, result.maxAgeSeconds);
-      if (result.user.role === 'researcher') await recordMemberJoined(app.db, app.realtime, request.log, result.user);
       reply.code(201);
       return { user: result.user };
     },

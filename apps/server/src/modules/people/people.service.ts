@@ -12,6 +12,7 @@ import { enqueueEmail, type OutboxMessage } from '../../jobs/outbox';
 import { hashToken, newToken, sameHash } from '../../lib/tokens';
 import type { Actor } from '../../plugins/types';
 import { createAccount, findUserIdsByEmail, getAccount, openSession, setAccountStatus } from '../auth/auth.service';
+import { changeWithEvents } from '../events/events.service';
 import { findInstitutionById, findInstitutionForEmail } from '../institutions/institutions.service';
 import { canChangeStatus, canManagePeople } from './people.policy';
 import {
@@ -245,7 +246,8 @@ export async function acceptInvitation(
     throw new AppError('already_registered', `${row.email} already has a GrantBridge account. Sign in instead.`);
   }
   await assertStrongPassword(input.password, { email: row.email, name: input.name });
-  const { userId, session } = await withTransaction(db, async (tx) => {
+  // A researcher's arrival is reported (`member.joined`) with the account, in one transaction.
+  const { userId, session } = await changeWithEvents(db, async (tx, record) => {
     const account = await createAccount(
       tx,
       {
@@ -263,6 +265,10 @@ export async function acceptInvitation(
     );
     if (!(await closeInvitation(tx, row.id, 'accepted', account.id))) {
       throw new AppError('invitation_used', 'This invitation has been accepted already. Sign in instead.');
+    }
+    if (row.role === 'researcher') {
+      const joined = (await getAccount(tx, account.id))!;
+      record({ type: 'member.joined', data: { person: { id: joined.id, name: joined.name, institution: joined.institution } } });
     }
     return { userId: account.id, session: await openSession(tx, config, account.id, false, context, now) };
   });

@@ -13,8 +13,6 @@ import {
   getInstitutionSettings,
   updateInstitutionSettings,
 } from './applications.service';
-import { recordAwardShared, recordTeamFormed } from '../feed/feed-events';
-import { noticeInvitation, noticeStageChange, noticeTaskAssigned } from './pipeline-notices';
 import { acceptInvitation, getTeamInvitations, inviteMember, leaveTeam, removeMember } from './team.service';
 import { addTask, changeTask, listTasks, removeTask } from './tasks';
 import { deadlineEvent, feedFor, newFeedUrl } from './calendar';
@@ -43,9 +41,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { application, before } = await changeApplication(app.db, user, request.params.id, request.body);
-      await noticeStageChange(app.db, app.realtime, user, before, application);
-      if (request.body.shareInFeed) await recordAwardShared(app.db, app.realtime, request.log, application);
+      const { application } = await changeApplication(app.db, user, request.params.id, request.body);
       return { application };
     },
   );
@@ -112,8 +108,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { member, application } = await inviteMember(app.db, user, request.params.id, request.body);
-      await noticeInvitation(app.db, app.realtime, user, application, member.userId, member.role);
+      const { member } = await inviteMember(app.db, user, request.params.id, request.body);
       return reply.status(201).send({ member });
     },
   );
@@ -122,7 +117,6 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: endpointSchema(endpoints.acceptTeamInvitation, { tags, summary: 'Accept my invitation to the team' }) },
     async (request) => {
       const application = await acceptInvitation(app.db, app.realtime, requireUser(request), request.params.id);
-      await recordTeamFormed(app.db, app.realtime, request.log, application);
       return { application };
     },
   );
@@ -159,7 +153,6 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const task = await addTask(app.db, user, request.params.id, request.body);
-      await noticeTaskAssigned(app.db, app.realtime, user, task, null);
       return reply.status(201).send({ task });
     },
   );
@@ -173,8 +166,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { task, previousAssigneeId } = await changeTask(app.db, user, request.params.id, request.body);
-      await noticeTaskAssigned(app.db, app.realtime, user, task, previousAssigneeId);
+      const { task } = await changeTask(app.db, user, request.params.id, request.body);
       return { task };
     },
   );

@@ -20,6 +20,7 @@ import {
   type ApplicationRow,
 } from './applications.repository';
 import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institutions/institutions.service';
+import { changeWithEvents } from '../events/events.service';
 import { findTeamConversationId } from '../messaging/team-conversations';
 import { internalDeadlineFor } from './deadlines';
 import { documentsOf } from './documents.service';
@@ -140,7 +141,12 @@ function checkStep(row: ApplicationRow, role: ApplicationViewerRole, to: Applica
   }
 }
 
-export async function changeApplication(db: Db, actor: Actor, id: string, body: UpdateApplicationRequest) {
+/**
+ * Moves an application, changes its amounts or deadline, or shares its award;
+ * reports the move (`application.stage_changed`) and the sharing
+ * (`award.shared`) as events in the same transaction.
+ */
+export async function changeApplication(db: Db, actor: Actor & { name: string }, id: string, body: UpdateApplicationRequest) {
   const { row, role } = await loadForViewer(db, actor, id);
   const moving = body.status !== undefined && body.status !== row.status;
   if (moving) checkStep(row, role, body.status!, body);
@@ -157,10 +163,17 @@ export async function changeApplication(db: Db, actor: Actor, id: string, body: 
       });
     }
     const onlySharing = Object.entries(body).every(([key, value]) => key === 'shareInFeed' || value === undefined);
-    if (onlySharing) return { application: await getApplication(db, actor, id), before: row.status };
+    if (onlySharing) {
+      return changeWithEvents(db, async (tx, record) => {
+        const application = await getApplication(tx, actor, id);
+        record({ type: 'award.shared', data: { application } });
+        return { application, before: row.status };
+      });
+    }
   }
+  return changeWithEvents(db, async (tx, record) => {
   const applied = await updateApplication(
-    db,
+    tx,
     id,
     row.status,
     {
@@ -172,7 +185,12 @@ export async function changeApplication(db: Db, actor: Actor, id: string, body: 
     moving ? { actorId: actor.id, reason: body.reason || null } : null,
   );
   if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
-  return { application: await getApplication(db, actor, id), before: row.status };
+  const application = await getApplication(tx, actor, id);
+  const by = { id: actor.id, name: actor.name };
+  if (moving) record({ type: 'application.stage_changed', data: { by, before: row.status, application } });
+  if (body.shareInFeed) record({ type: 'award.shared', data: { application } });
+  return { application, before: row.status };
+  });
 }
 
 export async function getApplicationEvents(db: Db, actor: Actor, id: string) {

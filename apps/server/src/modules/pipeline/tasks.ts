@@ -8,6 +8,7 @@ import type { ApplicationTask, UpdateTaskRequest } from '@grantbridge/contract/p
 import { queryRows, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
+import { changeWithEvents } from '../events/events.service';
 import { listMembers } from './applications.repository';
 import { loadForViewer } from './applications.service';
 import { canWorkOn } from './pipeline.policy';
@@ -70,20 +71,25 @@ async function checkTeamChange(db: Db, actor: Actor, applicationId: string, assi
   }
 }
 
+/** Adds a task; one given to someone is reported (`task.assigned`) in the same transaction. */
 export async function addTask(
   db: Db,
-  actor: Actor,
+  actor: Actor & { name: string },
   applicationId: string,
   input: { title: string; dueDate?: string | null; priority: 'high' | 'medium' | 'low'; assigneeId?: string | null },
 ) {
   await checkTeamChange(db, actor, applicationId, input.assigneeId);
-  const [created] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO application_tasks (application_id, title, due_date, priority, assignee_id, created_by)
-    VALUES (${applicationId}, ${input.title}, ${input.dueDate ?? null}::date, ${input.priority}, ${input.assigneeId ?? null}, ${actor.id})
-    RETURNING id`,
-  );
-  return toTask((await findTask(db, created!.id))!);
+  return changeWithEvents(db, async (tx, record) => {
+    const [created] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO application_tasks (application_id, title, due_date, priority, assignee_id, created_by)
+      VALUES (${applicationId}, ${input.title}, ${input.dueDate ?? null}::date, ${input.priority}, ${input.assigneeId ?? null}, ${actor.id})
+      RETURNING id`,
+    );
+    const task = toTask((await findTask(tx, created!.id))!);
+    if (task.assigneeId) record({ type: 'task.assigned', data: { by: { id: actor.id, name: actor.name }, task, previousAssigneeId: null } });
+    return task;
+  });
 }
 
 /** The task and its application for someone who may see it; not found for anyone else. */
@@ -98,7 +104,8 @@ async function taskForViewer(db: Db, actor: Actor, id: string) {
   return task;
 }
 
-export async function changeTask(db: Db, actor: Actor, id: string, body: UpdateTaskRequest) {
+/** Changes a task; giving it to someone new is reported (`task.assigned`) in the same transaction. */
+export async function changeTask(db: Db, actor: Actor & { name: string }, id: string, body: UpdateTaskRequest) {
   const task = await taskForViewer(db, actor, id);
   await checkTeamChange(db, actor, task.application_id, body.assigneeId);
   const sets: SQL[] = [sql`updated_at = now()`];
@@ -110,8 +117,14 @@ export async function changeTask(db: Db, actor: Actor, id: string, body: UpdateT
   if (body.dueDate !== undefined) sets.push(sql`due_date = ${body.dueDate}::date`);
   if (body.priority !== undefined) sets.push(sql`priority = ${body.priority}`);
   if (body.assigneeId !== undefined) sets.push(sql`assignee_id = ${body.assigneeId}`);
-  await db.execute(sql`UPDATE application_tasks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
-  return { task: toTask((await findTask(db, id))!), previousAssigneeId: task.assignee_id };
+  return changeWithEvents(db, async (tx, record) => {
+    await tx.execute(sql`UPDATE application_tasks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    const changed = toTask((await findTask(tx, id))!);
+    if (changed.assigneeId && changed.assigneeId !== task.assignee_id) {
+      record({ type: 'task.assigned', data: { by: { id: actor.id, name: actor.name }, task: changed, previousAssigneeId: task.assignee_id } });
+    }
+    return { task: changed, previousAssigneeId: task.assignee_id };
+  });
 }
 
 export async function removeTask(db: Db, actor: Actor, id: string) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import type { Actor } from '../../plugins/types';
+import { changeWithEvents } from '../events/events.service';
 import { syncTeamConversation } from '../messaging/team-conversations';
 import {
   activateMember,
@@ -36,9 +37,10 @@ async function syncTeam(db: Db, bus: RealtimeBus, applicationId: string) {
   });
 }
 
+/** Invites a researcher to the team; reports it (`team.member_invited`) in the same transaction. */
 export async function inviteMember(
   db: Db,
-  actor: Actor,
+  actor: Actor & { name: string },
   applicationId: string,
   input: { userId: string; role: 'co_investigator' | 'contributor' },
 ) {
@@ -52,15 +54,27 @@ export async function inviteMember(
       errors: [{ path: 'userId', message: 'Choose a researcher' }],
     });
   }
-  if (person.id === row.pi_id || !(await insertPendingMember(db, applicationId, person.id, input.role))) {
-    throw new AppError('conflict', `${person.name} is already on this team or invited to it.`);
-  }
-  const application = await getApplication(db, actor, applicationId);
-  return { member: application.members.find((m) => m.userId === person.id)!, application };
+  if (person.id === row.pi_id) throw new AppError('conflict', `${person.name} is already on this team or invited to it.`);
+  return changeWithEvents(db, async (tx, record) => {
+    if (!(await insertPendingMember(tx, applicationId, person.id, input.role))) {
+      throw new AppError('conflict', `${person.name} is already on this team or invited to it.`);
+    }
+    const application = await getApplication(tx, actor, applicationId);
+    record({
+      type: 'team.member_invited',
+      data: { by: { id: actor.id, name: actor.name }, application, inviteeId: person.id, role: input.role },
+    });
+    return { member: application.members.find((m) => m.userId === person.id)!, application };
+  });
 }
 
+/** Accepts an invitation to the team; reports it (`team.member_accepted`) in the same transaction. */
 export async function acceptInvitation(db: Db, bus: RealtimeBus, actor: Actor, applicationId: string) {
-  if (!isUuid(applicationId) || !(await activateMember(db, applicationId, actor.id))) throw notFound('Invitation');
+  if (!isUuid(applicationId)) throw notFound('Invitation');
+  await changeWithEvents(db, async (tx, record) => {
+    if (!(await activateMember(tx, applicationId, actor.id))) throw notFound('Invitation');
+    record({ type: 'team.member_accepted', data: { application: await getApplication(tx, actor, applicationId), userId: actor.id } });
+  });
   await syncTeam(db, bus, applicationId);
   return getApplication(db, actor, applicationId);
 }

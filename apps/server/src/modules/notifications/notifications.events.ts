@@ -1,0 +1,76 @@
+// What people are told when other modules report a change (modules/events,
+// decision 046): an invitation to a team, a stage change (to the team, and to
+// the research office when a proposal reaches its review queue), a task given
+// to someone. The person who made the change is never told about it. Each
+// notice's dedupe key is its event's, so a handler run again tells no one
+// twice.
+import { eventHandler } from '../events/events.service';
+import { findActiveAdmins } from './notifications.repository';
+import { notify, type Notice } from './notifications.service';
+
+const stageWords: Record<string, string> = {
+  drafting: 'back to drafting',
+  internal_review: 'to internal review',
+  submitted: 'to submitted',
+  under_review: 'to under review',
+  awarded: 'to awarded',
+  rejected: 'to not funded',
+  withdrawn: 'to withdrawn',
+};
+
+export const notificationHandlers = [
+  eventHandler({
+    name: 'notifications.team_invitation',
+    on: ['team.member_invited'],
+    handle: ({ data: { by, application, inviteeId, role } }, { db, bus, eventId }) =>
+      notify(db, bus, [
+        {
+          userId: inviteeId,
+          kind: 'team.invitation',
+          title: `${by.name} invited you to a team`,
+          body: `As ${role === 'co_investigator' ? 'co-investigator' : 'contributor'} on “${application.grant.title}”. Accept or decline on My Grants.`,
+          target: { kind: 'pipeline' },
+          dedupeKey: `event:${eventId}`,
+        },
+      ]),
+  }),
+  eventHandler({
+    name: 'notifications.stage_changed',
+    on: ['application.stage_changed'],
+    handle: async ({ data: { by, before, application } }, { db, bus, eventId }) => {
+      if (before === application.status) return;
+      const title = `“${application.grant.title}” moved ${stageWords[application.status] ?? application.status}`;
+      const body = `${by.name} moved it from ${before.replace(/_/g, ' ')} to ${application.status.replace(/_/g, ' ')}.`;
+      const team = application.members.filter((m) => m.status === 'active').map((m) => m.userId);
+      const pi = application.members.find((m) => m.role === 'pi');
+      const office = application.status === 'internal_review' && pi ? await findActiveAdmins(db, pi.institution.id) : [];
+      const recipients = [...new Set([...team, ...office])].filter((id) => id !== by.id);
+      const notices: Notice[] = recipients.map((userId) => ({
+        userId,
+        kind: 'application.status',
+        title,
+        body: office.includes(userId) && !team.includes(userId) ? `${body} It is waiting in your review queue.` : body,
+        target: { kind: 'application', id: application.id },
+        dedupeKey: `event:${eventId}`,
+      }));
+      await notify(db, bus, notices);
+    },
+  }),
+  eventHandler({
+    name: 'notifications.task_assigned',
+    on: ['task.assigned'],
+    handle: async ({ data: { by, task, previousAssigneeId } }, { db, bus, eventId }) => {
+      if (!task.assigneeId || task.assigneeId === by.id || task.assigneeId === previousAssigneeId) return;
+      await notify(db, bus, [
+        {
+          userId: task.assigneeId,
+          kind: 'task.assigned',
+          title: `${by.name} gave you a task`,
+          body: `“${task.title}” on “${task.application.grantTitle}”${task.dueDate ? `, due ${task.dueDate}` : ''}.`,
+          target: { kind: 'application', id: task.application.id },
+          dedupeKey: `event:${eventId}`,
+        },
+      ]);
+    },
+  }),
+];

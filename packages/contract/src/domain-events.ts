@@ -1,0 +1,38 @@
+// Domain events: what a module reports, in the transaction of the change it
+// reports, for other modules to react to after the commit (notices, the feed,
+// e-mail). Stored in `domain_events` (the server's modules/events), so a
+// reaction that fails or is cut short by a crash runs again; each reaction
+// runs once across instances (decision 046).
+import type { ApplicationDetail, ApplicationTask } from './pipeline';
+
+/** Who made the change. */
+export type EventActor = { id: string; name: string };
+
+export type DomainEventMap = {
+  /** An application moved between stages (`before` → `application.status`). */
+  'application.stage_changed': { by: EventActor; before: string; application: ApplicationDetail };
+  /** Its PI chose to share the award with the institution's feed. */
+  'award.shared': { application: ApplicationDetail };
+  /** The PI invited someone to the team. */
+  'team.member_invited': { by: EventActor; application: ApplicationDetail; inviteeId: string; role: string };
+  /** Someone accepted an invitation to the team. */
+  'team.member_accepted': { application: ApplicationDetail; userId: string };
+  /** A task was given to someone (new, or reassigned). */
+  'task.assigned': { by: EventActor; task: ApplicationTask; previousAssigneeId: string | null };
+  /** A researcher finished accepting their invitation to the institution. */
+  'member.joined': { person: { id: string; name: string; institution: { id: string; name: string } } };
+};
+
+export type DomainEventType = keyof DomainEventMap;
+export const domainEventTypes = [
+  'application.stage_changed',
+  'award.shared',
+  'team.member_invited',
+  'team.member_accepted',
+  'task.assigned',
+  'member.joined',
+] as const satisfies readonly DomainEventType[];
+
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: { type: K; data: DomainEventMap[K] };
+}[T];
