@@ -193,7 +193,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerIdempotency(app);
   await registerRealtimeBus(app);
   // Reactions to domain events (modules/events, decision 046) run on this app; main.ts starts the poller.
-  app.decorate('events', registerEventRuntime(database.db, { bus: app.realtime, log: app.log, handlers: eventHandlers }));
+  app.decorate('events', registerEventRuntime(database.db, {
+      bus: app.realtime,
+      log: app.log,
+      handlers: eventHandlers,
+      context: { config, outbox: app.outbox },
+    }));
   app.addHook('onClose', async () => app.events.stop());
   followEndedSessions(app);
   await app.register(messagingRoutes);

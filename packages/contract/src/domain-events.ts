@@ -14,13 +14,20 @@ export type DomainEventMap = {
   /** Its PI chose to share the award with the institution's feed. */
   'award.shared': { application: ApplicationDetail };
   /** The PI invited someone to the team. */
-  'team.member_invited': { by: EventActor; application: ApplicationDetail; inviteeId: string; role: string };
+  'team.member_invited': {
+    by: EventActor;
+    application: ApplicationDetail;
+    inviteeId: string;
+    role: string;
+  };
   /** Someone accepted an invitation to the team. */
   'team.member_accepted': { application: ApplicationDetail; userId: string };
   /** A task was given to someone (new, or reassigned). */
   'task.assigned': { by: EventActor; task: ApplicationTask; previousAssigneeId: string | null };
   /** A researcher finished accepting their invitation to the institution. */
-  'member.joined': { person: { id: string; name: string; institution: { id: string; name: string } } };
+  'member.joined': {
+    person: { id: string; name: string; institution: { id: string; name: string } };
+  };
 };
 
 export type DomainEventType = keyof DomainEventMap;

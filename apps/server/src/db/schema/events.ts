@@ -2,7 +2,16 @@
 // the change they report; each handler's run is marked done once, so a retry
 // after a failure or a crash runs only what has not run.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const domainEvents = pgTable(
   'domain_events',
@@ -18,7 +27,11 @@ export const domainEvents = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lastError: text('last_error'),
   },
-  (t) => [index('domain_events_due_idx').on(t.nextAttemptAt).where(sql`handled_at IS NULL`)],
+  (t) => [
+    index('domain_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`handled_at IS NULL`),
+  ],
 );
 
 export const domainEventRuns = pgTable(

@@ -6,7 +6,11 @@ import { queryRows, type Db } from '../../db/client';
 export type StoredEvent = { id: string; attempts: number } & DomainEvent;
 
 /** Stores events (in the caller's transaction), not due for `leaseSeconds`: the recording instance runs them first. */
-export async function insertEvents(db: Db, events: DomainEvent[], leaseSeconds: number): Promise<string[]> {
+export async function insertEvents(
+  db: Db,
+  events: DomainEvent[],
+  leaseSeconds: number,
+): Promise<string[]> {
   if (!events.length) return [];
   const rows = await queryRows<{ id: string }>(
     db,
@@ -40,16 +44,23 @@ export async function claimDueEvents(db: Db, limit: number): Promise<StoredEvent
 }
 
 export async function findRuns(db: Db, eventId: string): Promise<Set<string>> {
-  const rows = await queryRows<{ handler: string }>(db, sql`SELECT handler FROM domain_event_runs WHERE event_id = ${eventId}`);
+  const rows = await queryRows<{ handler: string }>(
+    db,
+    sql`SELECT handler FROM domain_event_runs WHERE event_id = ${eventId}`,
+  );
   return new Set(rows.map((r) => r.handler));
 }
 
 export async function insertRun(db: Db, eventId: string, handler: string) {
-  await db.execute(sql`INSERT INTO domain_event_runs (event_id, handler) VALUES (${eventId}, ${handler}) ON CONFLICT DO NOTHING`);
+  await db.execute(
+    sql`INSERT INTO domain_event_runs (event_id, handler) VALUES (${eventId}, ${handler}) ON CONFLICT DO NOTHING`,
+  );
 }
 
 export async function markHandled(db: Db, eventId: string) {
-  await db.execute(sql`UPDATE domain_events SET handled_at = now(), last_error = NULL WHERE id = ${eventId}`);
+  await db.execute(
+    sql`UPDATE domain_events SET handled_at = now(), last_error = NULL WHERE id = ${eventId}`,
+  );
 }
 
 /** A handler failed: try again after a backoff that grows with each attempt. */
@@ -64,5 +75,7 @@ export async function markFailed(db: Db, eventId: string, error: string) {
 
 /** Handled events are kept a while (to look at), then removed. */
 export async function deleteHandledBefore(db: Db, days: number) {
-  await db.execute(sql`DELETE FROM domain_events WHERE handled_at < now() - make_interval(days => ${days})`);
+  await db.execute(
+    sql`DELETE FROM domain_events WHERE handled_at < now() - make_interval(days => ${days})`,
+  );
 }

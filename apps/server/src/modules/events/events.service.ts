@@ -14,6 +14,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvent, DomainEventType } from '@grantbridge/contract/domain-events';
 import { withTransaction, type Db } from '../../db/client';
+import type { Config } from '../../config';
+import type { Outbox } from '../../jobs/outbox';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import {
   claimDueEvents,
@@ -25,7 +27,12 @@ import {
   markHandled,
 } from './events.repository';
 
-export type HandlerContext = { db: Db; bus: RealtimeBus; log: FastifyBaseLogger; eventId: string };
+export type HandlerContext = Runtime['context'] & {
+  db: Db;
+  bus: RealtimeBus;
+  log: FastifyBaseLogger;
+  eventId: string;
+};
 
 /** A reaction to events, declared by the module that reacts. `name` is stored: keep it stable. */
 export type EventHandler<T extends DomainEventType = DomainEventType> = {
@@ -35,12 +42,19 @@ export type EventHandler<T extends DomainEventType = DomainEventType> = {
 };
 
 /** Declares a handler with its events' types checked. */
-export const eventHandler = <T extends DomainEventType>(handler: EventHandler<T>) => handler as unknown as EventHandler;
+export const eventHandler = <T extends DomainEventType>(handler: EventHandler<T>) =>
+  handler as unknown as EventHandler;
 
 /** How long the recording instance has to run its events before a poller may. */
 const leaseSeconds = 30;
 
-type Runtime = { bus: RealtimeBus; log: FastifyBaseLogger; handlers: EventHandler[] };
+type Runtime = {
+  bus: RealtimeBus;
+  log: FastifyBaseLogger;
+  handlers: EventHandler[];
+  /** What handlers need besides the database: the settings, and the mail outbox to wake. */
+  context: { config: Config; outbox: Outbox };
+};
 /** The app that runs events for each database (tests run two apps in one process). */
 const runtimes = new WeakMap<Db, Runtime>();
 
@@ -75,18 +89,37 @@ async function runHandlers(
   done: Set<string>,
 ) {
   let failed: unknown;
+  // In the list's order, stopping at a failure: a later handler may build on an earlier one's work
+  // (the e-mail of a notice), so a retry runs the rest in order.
   for (const handler of runtime.handlers) {
     if (!handler.on.includes(event.type) || done.has(handler.name)) continue;
     try {
-      await handler.handle(event, { db, bus: runtime.bus, log: runtime.log, eventId: event.id });
+      await handler.handle(event, {
+        ...runtime.context,
+        db,
+        bus: runtime.bus,
+        log: runtime.log,
+        eventId: event.id,
+      });
       await insertRun(db, event.id, handler.name);
     } catch (err) {
-      failed ??= err;
-      runtime.log.warn({ err, event: event.type, eventId: event.id, handler: handler.name, attempt: event.attempts + 1 }, 'event handler failed; it runs again later');
+      failed = err;
+      runtime.log.warn(
+        {
+          err,
+          event: event.type,
+          eventId: event.id,
+          handler: handler.name,
+          attempt: event.attempts + 1,
+        },
+        'event handler failed; it runs again later',
+      );
+      break;
     }
   }
   try {
-    if (failed) await markFailed(db, event.id, failed instanceof Error ? failed.message : String(failed));
+    if (failed)
+      await markFailed(db, event.id, failed instanceof Error ? failed.message : String(failed));
     else await markHandled(db, event.id);
   } catch (err) {
     // The event stays due after its lease: the poller runs what has not run.

@@ -4,8 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../db/client';
-import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  createTestAppPair,
+  usingPostgres,
+  type TestApp,
+} from '../../../test/test-app';
 import { makeGrant, makePerson, type TestPerson } from '../../../test/factories';
+import { startFakeSmtp } from '../../../test/fake-smtp';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 import { registerEventRuntime, type EventHandler } from './events.service';
 import { eventHandlers } from './handlers';
 
@@ -14,6 +22,14 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+/** This app's events runtime with other handlers (as app.ts makes it). */
+const runtimeFor = (app: TestApp, handlers: EventHandler[]) =>
+  registerEventRuntime(app.db, {
+    bus: app.app.realtime,
+    log: app.app.log,
+    handlers,
+    context: { config: app.config, outbox: app.app.outbox },
+  });
 
 /** A PI, a teammate who has joined, the office, and the application. */
 async function team(app: TestApp['app'], db: Db) {
@@ -27,13 +43,26 @@ async function team(app: TestApp['app'], db: Db) {
   };
   const made = await call(pi, 'POST', '/api/v1/applications', { grantId: grant.id });
   const applicationId = made.json().application.id as string;
-  expect((await call(pi, 'POST', `/api/v1/applications/${applicationId}/members`, { userId: mate.id, role: 'contributor' })).statusCode).toBe(201);
-  expect((await call(mate, 'POST', `/api/v1/applications/${applicationId}/members/me/accept`, {})).statusCode).toBe(200);
+  expect(
+    (
+      await call(pi, 'POST', `/api/v1/applications/${applicationId}/members`, {
+        userId: mate.id,
+        role: 'contributor',
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await call(mate, 'POST', `/api/v1/applications/${applicationId}/members/me/accept`, {}))
+      .statusCode,
+  ).toBe(200);
   return { pi, mate, office, applicationId, call };
 }
 
 const noticesOf = (db: Db, userId: string, kind: string) =>
-  queryRows<{ title: string }>(db, sql`SELECT title FROM notifications WHERE user_id = ${userId} AND kind = ${kind}`);
+  queryRows<{ title: string }>(
+    db,
+    sql`SELECT title FROM notifications WHERE user_id = ${userId} AND kind = ${kind}`,
+  );
 
 /** The app's own handlers, one of which throws the first `times` times it runs. */
 function failingOnce(name: string, times = 1): { handlers: EventHandler[]; thrown: () => number } {
@@ -59,25 +88,39 @@ describe('domain events', () => {
   it('keeps a stage change and its notices when a reaction throws once: 200, then the notice from the retry, once', async () => {
     const { pi, mate, office, applicationId, call } = await team(t.app, t.db);
     const failing = failingOnce('notifications.stage_changed');
-    const runner = registerEventRuntime(t.db, { bus: t.app.realtime, log: t.app.log, handlers: failing.handlers });
+    const runner = runtimeFor(t, failing.handlers);
     try {
-      const moved = await call(pi, 'PATCH', `/api/v1/applications/${applicationId}`, { status: 'internal_review' });
+      const moved = await call(pi, 'PATCH', `/api/v1/applications/${applicationId}`, {
+        status: 'internal_review',
+      });
       expect(moved.statusCode).toBe(200);
       expect(moved.json().application.status).toBe('internal_review');
       expect(failing.thrown()).toBe(1);
       expect(await noticesOf(t.db, mate.id, 'application.status')).toEqual([]);
-      const [stored] = await queryRows<{ handled_at: Date | null; last_error: string; due_later: boolean }>(
+      const [stored] = await queryRows<{
+        handled_at: Date | null;
+        last_error: string;
+        due_later: boolean;
+      }>(
         t.db,
         sql`SELECT handled_at, last_error, next_attempt_at > now() AS due_later FROM domain_events
             WHERE type = 'application.stage_changed' AND data->'application'->>'id' = ${applicationId}`,
       );
-      expect(stored).toMatchObject({ handled_at: null, last_error: 'the notifications store is down', due_later: true });
+      expect(stored).toMatchObject({
+        handled_at: null,
+        last_error: 'the notifications store is down',
+        due_later: true,
+      });
 
       // Later (the backoff has passed): the poller runs the reaction that has not run.
-      await t.db.execute(sql`UPDATE domain_events SET next_attempt_at = now() WHERE handled_at IS NULL`);
+      await t.db.execute(
+        sql`UPDATE domain_events SET next_attempt_at = now() WHERE handled_at IS NULL`,
+      );
       expect(await runner.runDue()).toBeGreaterThanOrEqual(1);
       expect(await noticesOf(t.db, mate.id, 'application.status')).toHaveLength(1);
-      expect((await noticesOf(t.db, office.id, 'application.status'))[0]?.title).toMatch(/moved to internal review/);
+      expect((await noticesOf(t.db, office.id, 'application.status'))[0]?.title).toMatch(
+        /moved to internal review/,
+      );
       expect(await noticesOf(t.db, pi.id, 'application.status')).toEqual([]);
 
       // Run again from scratch (a crash between the notice and its record): nobody is told twice.
@@ -87,7 +130,7 @@ describe('domain events', () => {
       expect(await noticesOf(t.db, mate.id, 'application.status')).toHaveLength(1);
       expect(await runner.runDue()).toBe(0);
     } finally {
-      registerEventRuntime(t.db, { bus: t.app.realtime, log: t.app.log, handlers: eventHandlers });
+      runtimeFor(t, eventHandlers);
     }
   });
 
@@ -103,11 +146,56 @@ describe('domain events', () => {
     expect(task.statusCode).toBe(201);
     expect(await noticesOf(t.db, mate.id, 'task.assigned')).toEqual([]);
     // Another instance (or this one restarted) polls once the lease has run out.
-    const restarted = registerEventRuntime(t.db, { bus: t.app.realtime, log: t.app.log, handlers: eventHandlers });
+    const restarted = runtimeFor(t, eventHandlers);
     expect(await restarted.runDue()).toBe(0); // still leased to the instance that recorded it
-    await t.db.execute(sql`UPDATE domain_events SET next_attempt_at = now() WHERE handled_at IS NULL`);
+    await t.db.execute(
+      sql`UPDATE domain_events SET next_attempt_at = now() WHERE handled_at IS NULL`,
+    );
     expect(await restarted.runDue()).toBe(1);
-    expect((await noticesOf(t.db, mate.id, 'task.assigned'))[0]?.title).toBe('Pia PI gave you a task');
+    expect((await noticesOf(t.db, mate.id, 'task.assigned'))[0]?.title).toBe(
+      'Pia PI gave you a task',
+    );
+  });
+
+  it('e-mails a stage change at once: the mail is at the SMTP server within seconds, not at the next five-minute run', async () => {
+    const smtp = await startFakeSmtp();
+    const mailing = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OUTBOX_POLL_MS: '60000',
+    });
+    try {
+      mailing.app.outbox.start();
+      const { pi, applicationId, call } = await team(mailing.app, mailing.db);
+      const mate = (
+        await queryRows<{ email: string }>(
+          mailing.db,
+          sql`SELECT u.email FROM users u JOIN application_members m ON m.user_id = u.id WHERE m.application_id = ${applicationId}`,
+        )
+      )[0]!;
+      const before = smtp.messages.length;
+      const started = Date.now();
+      expect(
+        (
+          await call(pi, 'PATCH', `/api/v1/applications/${applicationId}`, {
+            status: 'internal_review',
+          })
+        ).statusCode,
+      ).toBe(200);
+      while (
+        !smtp.messages.slice(before).some((m) => m.includes(mate.email)) &&
+        Date.now() - started < 10_000
+      )
+        await sleep(20);
+      const took = Date.now() - started;
+      console.info(
+        `instant e-mail of a stage change: at the SMTP server ${took} ms after the change`,
+      );
+      expect(smtp.messages.slice(before).some((m) => m.includes(mate.email))).toBe(true);
+      expect(took).toBeLessThan(10_000);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 
   it('runs each reaction once when two instances poll the same events at once', async () => {
@@ -138,8 +226,8 @@ describe('domain events', () => {
             return h.handle(...args);
           },
         }));
-      const a = registerEventRuntime(pair.a.db, { bus: pair.a.app.realtime, log: pair.a.app.log, handlers: counting('a') });
-      const b = registerEventRuntime(pair.b.db, { bus: pair.b.app.realtime, log: pair.b.app.log, handlers: counting('b') });
+      const a = runtimeFor(pair.a, counting('a'));
+      const b = runtimeFor(pair.b, counting('b'));
       const drain = async (runner: typeof a) => {
         while ((await runner.runDue()) > 0);
       };
@@ -147,7 +235,10 @@ describe('domain events', () => {
       expect((runs.get('a') ?? 0) + (runs.get('b') ?? 0)).toBe(30);
       const invitations = await noticesOf(pair.a.db, mate.id, 'team.invitation');
       expect(invitations).toHaveLength(31); // the real invitation, and the thirty
-      const [left] = await queryRows<{ n: number }>(pair.a.db, sql`SELECT count(*)::int AS n FROM domain_events WHERE handled_at IS NULL`);
+      const [left] = await queryRows<{ n: number }>(
+        pair.a.db,
+        sql`SELECT count(*)::int AS n FROM domain_events WHERE handled_at IS NULL`,
+      );
       expect(left!.n).toBe(0);
       expect(applicationId).toBeTruthy();
     } finally {

@@ -43,7 +43,9 @@ export const feedHandlers = [
       const pi = application.members.find((m) => m.role === 'pi');
       const others = application.members.filter((m) => m.role !== 'pi' && m.status === 'active');
       if (!pi || others.length === 0) return;
-      const names = others.map((m) => (m.institution.id === pi.institution.id ? m.name : `${m.name} (${m.institution.name})`));
+      const names = others.map((m) =>
+        m.institution.id === pi.institution.id ? m.name : `${m.name} (${m.institution.name})`,
+      );
       await recordFeedEvent(db, bus, {
         type: 'team.formed',
         authorId: pi.userId,

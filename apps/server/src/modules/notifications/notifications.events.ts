@@ -5,6 +5,7 @@
 // notice's dedupe key is its event's, so a handler run again tells no one
 // twice.
 import { eventHandler } from '../events/events.service';
+import { sendInstantEmails } from './email-jobs';
 import { findActiveAdmins } from './notifications.repository';
 import { notify, type Notice } from './notifications.service';
 
@@ -43,13 +44,19 @@ export const notificationHandlers = [
       const body = `${by.name} moved it from ${before.replace(/_/g, ' ')} to ${application.status.replace(/_/g, ' ')}.`;
       const team = application.members.filter((m) => m.status === 'active').map((m) => m.userId);
       const pi = application.members.find((m) => m.role === 'pi');
-      const office = application.status === 'internal_review' && pi ? await findActiveAdmins(db, pi.institution.id) : [];
+      const office =
+        application.status === 'internal_review' && pi
+          ? await findActiveAdmins(db, pi.institution.id)
+          : [];
       const recipients = [...new Set([...team, ...office])].filter((id) => id !== by.id);
       const notices: Notice[] = recipients.map((userId) => ({
         userId,
         kind: 'application.status',
         title,
-        body: office.includes(userId) && !team.includes(userId) ? `${body} It is waiting in your review queue.` : body,
+        body:
+          office.includes(userId) && !team.includes(userId)
+            ? `${body} It is waiting in your review queue.`
+            : body,
         target: { kind: 'application', id: application.id },
         dedupeKey: `event:${eventId}`,
       }));
@@ -60,7 +67,8 @@ export const notificationHandlers = [
     name: 'notifications.task_assigned',
     on: ['task.assigned'],
     handle: async ({ data: { by, task, previousAssigneeId } }, { db, bus, eventId }) => {
-      if (!task.assigneeId || task.assigneeId === by.id || task.assigneeId === previousAssigneeId) return;
+      if (!task.assigneeId || task.assigneeId === by.id || task.assigneeId === previousAssigneeId)
+        return;
       await notify(db, bus, [
         {
           userId: task.assigneeId,
@@ -71,6 +79,15 @@ export const notificationHandlers = [
           dedupeKey: `event:${eventId}`,
         },
       ]);
+    },
+  }),
+  eventHandler({
+    // After the notices above: those their people want by e-mail at once leave now, not at the
+    // next five-minute run (sending claims each notice once, so a run again sends nothing twice).
+    name: 'notifications.instant_emails',
+    on: ['team.member_invited', 'application.stage_changed', 'task.assigned'],
+    handle: async (_event, { db, config, outbox }) => {
+      if ((await sendInstantEmails(db, config)) > 0) outbox.poke();
     },
   }),
 ];

@@ -172,24 +172,24 @@ export async function changeApplication(db: Db, actor: Actor & { name: string },
     }
   }
   return changeWithEvents(db, async (tx, record) => {
-  const applied = await updateApplication(
-    tx,
-    id,
-    row.status,
-    {
-      status: moving ? body.status : undefined,
-      amountRequested: body.amountRequested,
-      amountAwarded: body.amountAwarded,
-      internalDeadline: body.internalDeadline,
-    },
-    moving ? { actorId: actor.id, reason: body.reason || null } : null,
-  );
-  if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
-  const application = await getApplication(tx, actor, id);
-  const by = { id: actor.id, name: actor.name };
-  if (moving) record({ type: 'application.stage_changed', data: { by, before: row.status, application } });
-  if (body.shareInFeed) record({ type: 'award.shared', data: { application } });
-  return { application, before: row.status };
+    const applied = await updateApplication(
+      tx,
+      id,
+      row.status,
+      {
+        status: moving ? body.status : undefined,
+        amountRequested: body.amountRequested,
+        amountAwarded: body.amountAwarded,
+        internalDeadline: body.internalDeadline,
+      },
+      moving ? { actorId: actor.id, reason: body.reason || null } : null,
+    );
+    if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
+    const application = await getApplication(tx, actor, id);
+    const by = { id: actor.id, name: actor.name };
+    if (moving) record({ type: 'application.stage_changed', data: { by, before: row.status, application } });
+    if (body.shareInFeed) record({ type: 'award.shared', data: { application } });
+    return { application, before: row.status };
   });
 }
 
