@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { internalDeadlineFor } from '../pipeline/deadlines';
+import { internalDeadlineFor } from '../pipeline/pipeline.service';
 import { canReadInstitutionReports } from './admin.policy';
 import { createOpportunityCache } from './opportunity-cache';
 import * as overview from './overview.repository';

@@ -5,7 +5,7 @@
 // 014's exceptions, reasons in decision 037).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { openGrantsFittingGroup } from '../grants/open-opportunities';
+import { openGrantsFittingGroup } from '../grants/grants.service';
 import { inProgressStatuses, inScope, ledInScope, list, wholeFiscalYears, within, type Period, type Scope } from './period';
 
 

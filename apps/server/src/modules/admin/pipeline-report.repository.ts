@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
-import { openGrantsFittingGroup } from '../grants/open-opportunities';
+import { openGrantsFittingGroup } from '../grants/grants.service';
 import { areaSets } from './overview.repository';
 import { appliedStatuses, inProgressStatuses, ledInScope, list, savedInScope, within, type Period, type Scope } from './period';
 

@@ -128,3 +128,13 @@ export async function getGrantDetail(
     },
   };
 }
+
+// The catalogue's front door for other modules (eslint.config.js): open
+// opportunities, the change log, status rules, and the search statistics and
+// vocabulary the importer keeps.
+export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup } from './open-opportunities';
+export { lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes';
+export { grantStatusCondition, grantStatusSql, isOpenStatus } from './grant-status';
+export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';
+export { pairAssociation, searchStopWords, stemOf } from './search-vocabulary';
+export { findVocabularyVersion, findVocabularyWords } from './search-vocabulary.repository';

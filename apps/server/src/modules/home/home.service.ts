@@ -7,9 +7,7 @@ import { inProgressStages, upcomingDeadlines, type DashboardResponse, type HomeV
 import { queryRows, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { getMyApplications } from '../pipeline/applications.service';
-import { documentsOf } from '../pipeline/documents.service';
-import { listSavedGrants } from '../pipeline/pipeline.service';
+import { documentsOf, getMyApplications, listSavedGrants } from '../pipeline/pipeline.service';
 import { suggestGrants } from '../search/search.service';
 
 const recommendedCount = 4;

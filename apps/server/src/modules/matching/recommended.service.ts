@@ -5,7 +5,7 @@ import type { RecommendedResearcher } from '@grantbridge/contract/profile';
 import type { Db } from '../../db/client';
 import { embedText } from '../../lib/embeddings';
 import type { Actor } from '../../plugins/types';
-import { openGrantAreaAffinity } from '../grants/open-opportunities';
+import { openGrantAreaAffinity } from '../grants/grants.service';
 import { getContactGraph } from '../messaging/messaging.service';
 import { listRecommendationCandidates } from '../researchers/researchers.service';
 import { recommendPeople } from './recommendations';

@@ -495,3 +495,7 @@ export async function getContactGraph(db: Db, userId: string) {
   const shared = await countSharedContacts(db, contacts);
   return { contacts: new Set(contacts), mutual: new Map(shared.map((r) => [r.id, r.n])) };
 }
+
+// Messaging's front door for other modules (eslint.config.js).
+export { findUnreadDirectMessages } from './unread-direct';
+export { findTeamConversationId, syncTeamConversation } from './team-conversations';

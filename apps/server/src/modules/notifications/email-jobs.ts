@@ -11,7 +11,7 @@ import { timeZoneForState } from '@grantbridge/contract/time-zones';
 import { appUrl, type Config } from '../../config';
 import { queryRows, uuidArray, withTransaction, type Db } from '../../db/client';
 import { enqueueEmail, enqueueEmails } from '../../jobs/outbox';
-import { listSavedSearches, savedSearchesById } from '../search/saved-searches.service';
+import { listSavedSearches, savedSearchesById } from '../search/search.service';
 import type { SavedSearch } from '@grantbridge/contract/grants';
 import { digestEmail, digestItemsPerKind, instantEmail, type DigestGroup } from './emails';
 import { dailySlot, localTime, weeklySlot, zonedInstant } from './local-time';

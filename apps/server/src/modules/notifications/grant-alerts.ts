@@ -10,10 +10,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, withTransaction, type Db } from '../../db/client';
 import { formatDay, formatMoney } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
-import { lastGrantChangeId, readGrantChanges, type GrantChange } from '../grants/grant-changes';
-import { getGrantSummaries } from '../grants/grants.service';
+import { getGrantSummaries, lastGrantChangeId, readGrantChanges, type GrantChange } from '../grants/grants.service';
 import { followersOfGrants } from '../pipeline/pipeline.service';
-import { listAlertingSearches, matchSavedSearches } from '../search/alert-matching';
+import { listAlertingSearches, matchSavedSearches } from '../search/search.service';
 import { publishNotices, storeNotices, type Notice, type StoredNotice } from './notifications.service';
 
 const cursorName = 'grant_changes';

@@ -9,8 +9,8 @@ import { timeZoneForState } from '@grantbridge/contract/time-zones';
 import { queryRows, uuidArray, type Db } from '../../db/client';
 import { formatDay } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
-import { findUnreadDirectMessages } from '../messaging/unread-direct';
-import { deadlinesWithin, tasksDueBy } from '../pipeline/reminders';
+import { findUnreadDirectMessages } from '../messaging/messaging.service';
+import { deadlinesWithin, tasksDueBy } from '../pipeline/pipeline.service';
 import { addDays, daysBetween, localTime } from './local-time';
 import { notify, type Notice } from './notifications.service';
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { notificationKindLabels, notificationKinds, type EmailCadence, type NotificationKind } from '@grantbridge/contract/notifications';
 import { queryRows, type Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { renameSavedSearch } from '../search/saved-searches.service';
+import { renameSavedSearch } from '../search/search.service';
 
 export type UnsubscribeScope =
   | { type: 'kind'; kind: NotificationKind; cadence: EmailCadence }

@@ -7,7 +7,7 @@ import type { DirectoryRow, DirectorySort } from '@grantbridge/contract/people';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { countOpenOpportunities } from '../grants/open-opportunities';
+import { countOpenOpportunities } from '../grants/grants.service';
 import { countSavedGrants } from '../pipeline/pipeline.service';
 import { listResearchersOfInstitution } from '../researchers/researchers.service';
 import { canManagePeople } from './people.policy';

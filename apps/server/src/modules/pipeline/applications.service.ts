@@ -21,7 +21,7 @@ import {
 } from './applications.repository';
 import { getPipelineSettings, setInternalDeadlineLeadTime } from '../institutions/institutions.service';
 import { changeWithEvents } from '../events/events.service';
-import { findTeamConversationId } from '../messaging/team-conversations';
+import { findTeamConversationId } from '../messaging/messaging.service';
 import { internalDeadlineFor } from './deadlines';
 import { documentsOf } from './documents.service';
 import { tasksOf } from './tasks';

@@ -5,7 +5,7 @@
 // they get "not found". Who may move it between stages is stages.ts.
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import type { Actor } from '../../plugins/types';
-import { isOpenStatus } from '../grants/grant-status';
+import { isOpenStatus } from '../grants/grants.service';
 import type { StageRole } from './stages';
 
 export function acceptsApplications(grant: { status: GrantStatus }): boolean {

@@ -118,3 +118,9 @@ export async function followersOfGrants(db: Db, grantIds: string[]): Promise<Map
   }
   return result;
 }
+
+// The pipeline's front door for other modules (eslint.config.js).
+export { internalDeadlineFor } from './deadlines';
+export { getMyApplications } from './applications.service';
+export { documentsOf } from './documents.service';
+export { deadlinesWithin, tasksDueBy } from './reminders';

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import type { Actor } from '../../plugins/types';
 import { changeWithEvents } from '../events/events.service';
-import { syncTeamConversation } from '../messaging/team-conversations';
+import { syncTeamConversation } from '../messaging/messaging.service';
 import {
   activateMember,
   deleteMember,

@@ -6,7 +6,7 @@
 import { grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { findTermRarity } from '../grants/term-stats';
+import { findTermRarity } from '../grants/grants.service';
 import { candidateFiltersOf } from './candidate-filters';
 import { findMatchingAmong, findMatchingForQueries, type CandidateFilters } from './search.repository';
 import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';

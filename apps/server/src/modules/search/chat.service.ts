@@ -25,7 +25,7 @@ import { describeFilters, planSearch, searchGrants, titlePhraseOf, type SearchIn
 import { resolveProfileAreas } from './profile';
 import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
 import { cleanGroups, keywordGroupOf } from './search-query';
-import { findTermRarity } from '../grants/term-stats';
+import { findTermRarity } from '../grants/grants.service';
 import { formatMoney } from '../../lib/format';
 
 export const noResultsReply =

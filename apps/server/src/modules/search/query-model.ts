@@ -8,8 +8,7 @@
 // statistics) and the cached vocabulary.
 import type { Db } from '../../db/client';
 import { cosine, embedText, isKnownWord, nearestWords } from '../../lib/embeddings';
-import { pairAssociation, stemOf } from '../grants/search-vocabulary';
-import type { TermRarity } from '../grants/term-stats';
+import { pairAssociation, stemOf, type TermRarity } from '../grants/grants.service';
 import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
 import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './search.repository';
 import { catalogueVocabulary, correctionFor } from './spelling';

@@ -6,7 +6,7 @@ import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primiti
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
-import { searchStopWords } from '../grants/search-vocabulary';
+import { searchStopWords } from '../grants/grants.service';
 
 export type ParsedQuery = {
   keywords: string[];

@@ -2,7 +2,7 @@
 // follow-up message a group that narrows) and the "-word" exclusions among
 // them, cleaned into to_tsquery text; and the pool parts for rare words.
 import { eligibilityCodes, type ParsedQuery } from './query-parser';
-import type { TermRarity } from '../grants/term-stats';
+import type { TermRarity } from '../grants/grants.service';
 import { rarityWeight } from './scoring';
 import { synonymsOf, termQuery } from './synonyms';
 

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../../db/client';
-import { grantStatusCondition, grantStatusSql } from '../grants/grant-status';
+import { grantStatusCondition, grantStatusSql } from '../grants/grants.service';
 import { minStatedAmount } from '../grants/grants.service';
 import { parseHits, type Hits } from './bm25f';
 

@@ -24,7 +24,7 @@ import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { collapseVersions, compareBySort, cycleOf, type Versions } from './versions';
 import { offProfile, relevanceOf, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
 import { clampScore, keywordHits } from './scoring';
-import { findAreaCounts, findTermRarity } from '../grants/term-stats';
+import { findAreaCounts, findTermRarity } from '../grants/grants.service';
 import { buildSearchModel } from './query-model';
 import { knownItemKeys, type KnownItemKeys } from './known-items';
 import { embedText } from '../../lib/embeddings';
@@ -458,3 +458,7 @@ export async function findGrantsForAreas(db: Db, areas: string[], limit: number,
     .slice(0, limit)
     .map((r) => r.grant);
 }
+
+// Search's front door for other modules (eslint.config.js): saved searches and their alerts.
+export { listSavedSearches, renameSavedSearch, savedSearchesById } from './saved-searches.service';
+export { listAlertingSearches, matchSavedSearches } from './alert-matching';

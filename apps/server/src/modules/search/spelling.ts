@@ -7,7 +7,7 @@
 // again when an import replaces them.
 import type { Db } from '../../db/client';
 import { isKnownWord } from '../../lib/embeddings';
-import { findVocabularyVersion, findVocabularyWords } from '../grants/search-vocabulary.repository';
+import { findVocabularyVersion, findVocabularyWords } from '../grants/grants.service';
 
 /** Optimal-string-alignment distance (a swap of neighbours is one edit), or max + 1 once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
