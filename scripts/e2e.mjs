@@ -2,6 +2,7 @@
 // browser): finds it, builds the web app, starts from an empty data dir.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -33,7 +34,16 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const port = process.env.E2E_PORT ?? String(4310 + Math.floor(Math.random() * 500));
+// A port nothing listens on now (a fixed or random one can be taken: Erlang's epmd sits on 4369).
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(String(port)));
+    });
+  });
+const port = process.env.E2E_PORT ?? (await freePort());
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantbridge-e2e-'));
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
