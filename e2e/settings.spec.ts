@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword, expect, failedResource, signIn, test } from './fixtures';
 
 const newPassword = 'a-brand-new-passphrase';
+const anotherPassword = 'quiet-lantern-orbits-the-pier';
 
 /**
  * The page is whole once the Notifications section (above the password form)
@@ -18,7 +19,7 @@ async function settled(page: Page) {
   ).toBeVisible();
 }
 
-test('change the password, sign in with it, change it back, sign out everywhere', async ({
+test('change the password, sign in with it, a guessable one refused, sign out everywhere', async ({
   page,
   allowConsoleError,
 }) => {
@@ -69,12 +70,18 @@ test('change the password, sign in with it, change it back, sign out everywhere'
   await signIn(page, demoAccounts.passwordChanger, 'researcher', newPassword);
   await expect(page).toHaveURL('/dashboard');
 
-  // Put the demo password back.
+  // The demo password is too easy to guess to be chosen again: refused with the reason.
   await page.goto('/dashboard/settings');
   await settled(page);
   await current.fill(newPassword);
   await next.fill(demoPassword);
   await confirm.fill(demoPassword);
+  await submit.click();
+  await expect(next).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('#new-password-error')).toContainText(/guess/i);
+  // A strong one is taken.
+  await next.fill(anotherPassword);
+  await confirm.fill(anotherPassword);
   await submit.click();
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
 
