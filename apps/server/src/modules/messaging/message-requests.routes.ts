@@ -12,7 +12,8 @@ import {
   reportConversation,
   unblockPerson,
 } from './message-requests';
-import { answerInvitation, getConversation } from './messaging.service';
+import { answerInvitation } from './membership.service';
+import { getConversation } from './messaging.service';
 
 const tags = ['messaging'];
 

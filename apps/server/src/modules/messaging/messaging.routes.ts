@@ -7,18 +7,16 @@ import { realtimePath } from '@grantbridge/contract/realtime-socket';
 import { AppError } from '../../errors';
 import { endpointSchema } from '../../lib/endpoint-schema';
 import { originAllowed, perUserKey, requireUser } from '../../plugins/session';
+import { addMembers, leaveConversation, setConversationHistory } from './membership.service';
 import {
-  addMembers,
   createConversation,
   findPeople,
   getConversation,
-  leaveConversation,
   listConversationMessages,
   listConversations,
   loadMessageDelivery,
   markConversationRead,
   sendMessage,
-  setConversationHistory,
 } from './messaging.service';
 import { messageRequestRoutes } from './message-requests.routes';
 import { createRealtimeHub } from './realtime';
