@@ -118,6 +118,38 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: sharedZones }] },
   },
   {
+    // SQL lives in repositories (STYLE rule 5, issue 26): a module's other files call
+    // its `*.repository.ts` functions and never build or run a query themselves.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'SQL only in *.repository.ts: move the query to the module\'s repository.',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)db/client$',
+              importNames: ['queryRows', 'uuidArray', 'positionalSql'],
+              message: 'SQL only in *.repository.ts: move the query to the module\'s repository.',
+            },
+            {
+              regex: '(^|/)db/schema(/|$)',
+              allowTypeImports: true,
+              message: 'Tables are read in *.repository.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

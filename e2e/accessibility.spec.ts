@@ -1,27 +1,7 @@
 // axe finds no WCAG 2.0, 2.1 or 2.2 A/AA violation on any public page, the
 // login steps or any signed-in page of either area, at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { demoAccounts, expect, signIn, test, viewports, type ViewportName, settleToasts } from './fixtures';
-
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-// @axe-core/playwright is typed against the newest playwright-core in the tree,
-// which can be ahead of @playwright/test's own copy; the page works with both.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(tags)
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
+import { expectAccessible } from './axe';
+import { demoAccounts, expect, signIn, test, viewports, type ViewportName } from './fixtures';
 
 const pages = [
   { path: '/', heading: 'Connecting Researchers for Breakthrough Discoveries' },
@@ -48,7 +28,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
           await expect(band.locator('dd span[aria-hidden="true"]').nth(2)).toHaveText('2,336');
           await page.evaluate(() => window.scrollTo(0, 0));
         }
-        await expectNoViolations(page, `${path} at ${name} width`);
+        await expectAccessible(page, `${path} at ${name} width`);
       });
     }
 
@@ -57,25 +37,25 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Sign in to GrantBridge' }),
       ).toBeVisible();
-      await expectNoViolations(page, `the role chooser at ${name} width`);
+      await expectAccessible(page, `the role chooser at ${name} width`);
 
       await page.getByRole('button', { name: 'Researcher / Professor' }).click();
       await expect(
         page.getByRole('heading', { level: 1, name: 'Sign in as Researcher / Professor' }),
       ).toBeVisible();
-      await expectNoViolations(page, `the researcher sign-in form at ${name} width`);
+      await expectAccessible(page, `the researcher sign-in form at ${name} width`);
 
       // With the error message showing.
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByText('Password is required')).toBeVisible();
-      await expectNoViolations(page, `the sign-in form with field errors at ${name} width`);
+      await expectAccessible(page, `the sign-in form with field errors at ${name} width`);
 
       await page.getByRole('button', { name: 'Back' }).click();
       await page.getByRole('button', { name: 'Administrator' }).click();
       await expect(
         page.getByRole('heading', { level: 1, name: 'Sign in as Administrator' }),
       ).toBeVisible();
-      await expectNoViolations(page, `the administrator sign-in form at ${name} width`);
+      await expectAccessible(page, `the administrator sign-in form at ${name} width`);
     });
 
     test('lead form with errors and an open university list has no violations', async ({
@@ -88,7 +68,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await expect(
         page.getByRole('option', { name: /University of California, Los Angeles/ }),
       ).toBeVisible();
-      await expectNoViolations(page, `/request-demo with errors at ${name} width`);
+      await expectAccessible(page, `/request-demo with errors at ${name} width`);
     });
   });
 }
@@ -127,7 +107,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         else await expect(page.getByText(ready).first()).toBeVisible();
         // Let lazy panels and first queries settle before scanning.
         await page.waitForLoadState('networkidle');
-        await expectNoViolations(page, `${path} at ${name} width`);
+        await expectAccessible(page, `${path} at ${name} width`);
       }
     });
   }

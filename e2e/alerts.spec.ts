@@ -9,20 +9,10 @@
 // e-mail. axe (WCAG 2.0–2.2 A/AA) on the dialog, the menu and the page at
 // desktop and phone widths. Caleb and Rafael (Northfield) are used by no other
 // journey.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  settleToasts,
-  signIn,
-  test,
-  uniqueMarker,
-  viewports,
-  waitForOutboxEmail,
-} from './fixtures';
+import { expect, signIn, test, uniqueMarker, viewports, waitForOutboxEmail } from './fixtures';
 
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 const caleb = 'caleb.abernathy@northfield.example.edu';
@@ -39,17 +29,6 @@ const kindLabels = [
   'Unread direct messages',
 ];
 
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(tags)
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 /**
  * axe and a screenshot at each width; `fullPage` off keeps an open menu or
  * dialog in the picture; `open` opens a menu afresh at each width (a phone
@@ -63,7 +42,7 @@ async function shoot(page: Page, name: string, fullPage = true, open?: () => Pro
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
     await open?.();
-    await expectNoViolations(page, `${name} (${width})`);
+    await expectAccessible(page, `${name} (${width})`);
     await page.screenshot({ path: `${shotsDir}/alerts-${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(viewports.desktop);

@@ -3,12 +3,9 @@
 // checking a page with axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths
 // while keeping screenshots to look at.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, settleToasts, signIn, viewports } from './fixtures';
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Where the screenshots go (not committed). */
 export const shotsDir = '.scratch/shots';
@@ -44,15 +41,7 @@ export async function checkWithAxe(page: Page, name: string) {
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
     await settleToasts(page);
-    const results = await new AxeBuilder({ page: page as unknown as AxePage })
-      .withTags(tags)
-      .analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-      `axe on ${name} (${width})`,
-    ).toEqual([]);
+    await expectAccessible(page, `${name} (${width})`);
     await page.screenshot({ path: `${shotsDir}/${name}-${size.width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewports.desktop);

@@ -78,7 +78,7 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   const mine = postWith(page, marker);
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('Just now');
-  await expect(mine.getByRole('button', { name: 'Like, 0 likes' })).toHaveAttribute(
+  await expect(mine.getByRole('button', { name: /^Like\s*0\s*likes$/ })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
@@ -100,12 +100,12 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   await expect(
     kenjiPage.getByRole('status').filter({ hasText: `New post from ${felix.name}` }),
   ).toBeAttached();
-  await seen.getByRole('button', { name: /^Like,/ }).click();
-  await expect(seen.getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute(
+  await seen.getByRole('button', { name: /^Like\b/ }).click();
+  await expect(seen.getByRole('button', { name: /^Like\s*1\s*like$/ })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(mine.getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute(
+  await expect(mine.getByRole('button', { name: /^Like\s*1\s*like$/ })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
@@ -174,7 +174,7 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   await expect(mine).toContainText('(edited)');
   await expect(seen).toContainText('plots and maps are in.');
   await expect(seen).toContainText('(edited)');
-  await expect(seen.getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute(
+  await expect(seen.getByRole('button', { name: /^Like\s*1\s*like$/ })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -248,7 +248,7 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   await kenjiPage.reload();
   await expect(postWith(kenjiPage, `Field notes ${marker}`)).toHaveCount(1);
   await expect(
-    postWith(kenjiPage, `Field notes ${marker}`).getByRole('button', { name: 'Like, 1 like' }),
+    postWith(kenjiPage, `Field notes ${marker}`).getByRole('button', { name: /^Like\s*1\s*like$/ }),
   ).toHaveAttribute('aria-pressed', 'true');
   expect(dialogs).toEqual([]);
   await reader.context.close();

@@ -5,12 +5,9 @@
 // (WCAG 2.0–2.2 A/AA) on each new dialog, at desktop and phone widths.
 // Demo accounts no other journey signs in with or writes to: each width has
 // its own researcher, collaborator and grant.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, settleToasts, signIn, test, viewports, type ViewportName } from './fixtures';
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expect, signIn, test, viewports, type ViewportName } from './fixtures';
 
 const journeys: Record<
   ViewportName,
@@ -24,29 +21,28 @@ const journeys: Record<
   desktop: {
     me: 'mei.drummond@lakeshore.example.edu',
     myName: 'Dr. Mei Drummond',
-    colleague: { email: 'lucia.lindqvist@riverside.example.edu', name: 'Dr. Lucia Lindqvist', first: 'Lucia' },
+    colleague: {
+      email: 'lucia.lindqvist@riverside.example.edu',
+      name: 'Dr. Lucia Lindqvist',
+      first: 'Lucia',
+    },
     grant: { words: 'innovative research cancer nanotechnology', number: 'PAR-23-246' },
   },
   phone: {
     me: 'elena.ashworth@riverside.example.edu',
     myName: 'Dr. Elena Ashworth',
-    colleague: { email: 'mei.drummond@lakeshore.example.edu', name: 'Dr. Mei Drummond', first: 'Mei' },
+    colleague: {
+      email: 'mei.drummond@lakeshore.example.edu',
+      name: 'Dr. Mei Drummond',
+      first: 'Mei',
+    },
     grant: { words: 'sunshot catalyst prize', number: 'DE-FOA-0001126' },
   },
 };
 
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 /** axe, then a screenshot for a person to look at. */
 async function check(page: Page, name: string, width: ViewportName) {
-  await expectNoViolations(page, `${name} (${width})`);
+  await expectAccessible(page, `${name} (${width})`);
   await page.screenshot({ path: `test-results/screens/grant-to-people-${name}-${width}.png` });
 }
 
@@ -66,7 +62,11 @@ async function findGrant(page: Page, grant: { words: string; number: string }) {
 }
 
 for (const width of Object.keys(viewports) as ViewportName[]) {
-  test(`from a grant to a message, a team and a shared card (${width})`, async ({ page, browser, context }) => {
+  test(`from a grant to a message, a team and a shared card (${width})`, async ({
+    page,
+    browser,
+    context,
+  }) => {
     const { me, myName, colleague, grant: wanted } = journeys[width];
     await page.setViewportSize(viewports[width]);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -98,7 +98,9 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     await expect(invite).toContainText('This starts your application for this grant');
     await check(page, 'invite-dialog', width);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `${colleague.name} is invited to the team` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${colleague.name} is invited to the team` }),
+    ).toBeVisible();
     await expect(invite).toBeHidden();
     const invited = dialog.getByRole('button', { name: 'Invited to your team' });
     await expect(invited).toBeVisible();
@@ -132,21 +134,30 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     await share.getByRole('textbox', { name: /Note/ }).fill('This one fits us both.');
     await check(page, 'share-dialog', width);
     await share.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Grant sent in 1 chat' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Grant sent in 1 chat' }),
+    ).toBeVisible();
     await expect(share).toBeHidden();
     await expect(page.getByRole('button', { name: 'Send in Messages' })).toBeFocused();
 
     // It arrives as a card: for the sender...
     await page.goto('/dashboard/message');
-    await page.getByRole('link', { name: new RegExp(colleague.name) }).first().click();
-    const card = page.getByRole('log').getByRole('link', { name: new RegExp(escape(grant.title.slice(0, 30))) });
+    await page
+      .getByRole('link', { name: new RegExp(colleague.name) })
+      .first()
+      .click();
+    const card = page
+      .getByRole('log')
+      .getByRole('link', { name: new RegExp(escape(grant.title.slice(0, 30))) });
     await expect(card).toBeVisible();
     await expect(card).toContainText(/Closes|No closing date/);
     await check(page, 'grant-card', width);
 
     // ...and, live, for the recipient (a request from another institution, with the card).
     await them.getByRole('link', { name: new RegExp(`${myName}.*Message request`) }).click();
-    const theirCard = them.getByRole('log').getByRole('link', { name: new RegExp(escape(grant.title.slice(0, 30))) });
+    const theirCard = them
+      .getByRole('log')
+      .getByRole('link', { name: new RegExp(escape(grant.title.slice(0, 30))) });
     await expect(theirCard).toBeVisible();
     await expect(them.getByRole('log').getByText('This one fits us both.')).toBeVisible();
     await theirs.close();

@@ -2,21 +2,19 @@
 // grants one at a time (buttons and arrow keys, wrapping around), bookmark
 // and share on a card, Details to the grant, and researchers to meet with a
 // Message action. axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, settleToasts, signIn, test, viewports } from './fixtures';
 
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function shoot(page: Page, name: string) {
   await page.mouse.move(1, 1);
-  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
     await settleToasts(page);
-    const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name} (${width})`).toEqual([]);
+    await expectAccessible(page, `${name} (${width})`);
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewports.desktop);
@@ -25,7 +23,10 @@ async function shoot(page: Page, name: string) {
 // Lucas is used by no other journey (his application waits in the office's queue).
 const lucas = 'lucas.halvorsen@example.edu';
 
-test('suggested grants turn like a carousel, bookmark, and open; researchers to meet can be messaged', async ({ page, context }) => {
+test('suggested grants turn like a carousel, bookmark, and open; researchers to meet can be messaged', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/login');
@@ -53,10 +54,15 @@ test('suggested grants turn like a carousel, bookmark, and open; researchers to 
 
   await carousel.getByRole('button', { name: 'Bookmark' }).click();
   await expect(page.getByText('Grant bookmarked successfully!')).toBeVisible();
-  await expect(carousel.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(carousel.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await carousel.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/dashboard\/grant\/[0-9a-f-]{36}$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/dashboard\/grant\/[0-9a-f-]{36}$/,
+  );
 
   const people = page.getByRole('region', { name: 'Recommended Researchers' });
   await expect(people.getByRole('listitem').first()).toBeVisible();
@@ -65,5 +71,8 @@ test('suggested grants turn like a carousel, bookmark, and open; researchers to 
   await carousel.getByRole('link', { name: /^Details/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/grant\//);
   await expect(page.getByRole('heading', { name: firstTitle })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

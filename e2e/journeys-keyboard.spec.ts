@@ -10,28 +10,17 @@
 // messages (to Avery Castellano; the grant-to-people journey also signs in
 // with them, to other people's conversations); the administrator is only
 // looked at.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import {
   demoAccounts,
   demoPassword,
   expect,
-  settleToasts,
   test,
   uniqueMarker,
   viewports,
   type ViewportName,
 } from './fixtures';
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
-async function expectNoAxeViolations(page: Page) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`)).toEqual([]);
-}
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
@@ -57,7 +46,12 @@ type Account = { email: string; firstName: string };
 /** Signs in on the login page by keyboard; a researcher lands on the home page. */
 async function signInByKeyboard(page: Page, email: string, role: 'researcher' | 'admin') {
   await page.goto('/login');
-  await tabTo(page, page.getByRole('button', { name: role === 'admin' ? 'Administrator' : 'Researcher / Professor' }));
+  await tabTo(
+    page,
+    page.getByRole('button', {
+      name: role === 'admin' ? 'Administrator' : 'Researcher / Professor',
+    }),
+  );
   await page.keyboard.press('Enter');
   const emailBox = page.getByLabel('Email');
   await expect(emailBox).toBeFocused();
@@ -66,7 +60,10 @@ async function signInByKeyboard(page: Page, email: string, role: 'researcher' | 
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(demoPassword);
   // The form offers a way back in for a forgotten password.
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   await page.keyboard.press('Enter');
 }
 
@@ -77,7 +74,8 @@ const navLink = (page: Page, name: string | RegExp) =>
     .filter({ visible: true })
     .getByRole('link', { name, exact: typeof name === 'string' });
 
-const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Describe the grants you are looking for' });
+const searchBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Describe the grants you are looking for' });
 const resultsPanel = (page: Page) => page.getByRole('region', { name: /grants? found$|^Results$/ });
 const resultLinks = (page: Page) => resultsPanel(page).getByRole('article').getByRole('link');
 
@@ -96,7 +94,10 @@ function scrollOf(page: Page) {
   }));
 }
 
-for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (typeof viewports)[ViewportName]][]) {
+for (const [name, viewport] of Object.entries(viewports) as [
+  ViewportName,
+  (typeof viewports)[ViewportName],
+][]) {
   test.describe(`by keyboard at ${name} width`, () => {
     test.use({ viewport });
 
@@ -114,7 +115,9 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       ]);
       expect(toastBox && titleBox).toBeTruthy();
       expect(toastBox!.y).toBeGreaterThan(titleBox!.y + titleBox!.height);
-      await expect(page.getByRole('heading', { level: 2, name: `Welcome, ${account.firstName}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Welcome, ${account.firstName}` }),
+      ).toBeVisible();
 
       // To Search through the navigation.
       await tabTo(page, navLink(page, 'Search'));
@@ -132,13 +135,17 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       await expect(sort).toHaveText('Sort: Best match');
       await tabTo(page, sort);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('menuitemradio', { name: 'Due date (soonest first)' })).toBeVisible();
+      await expect(
+        page.getByRole('menuitemradio', { name: 'Due date (soonest first)' }),
+      ).toBeVisible();
       // The menu puts focus on the order in use before the arrow moves it.
       await expect(page.getByRole('menuitemradio', { checked: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       // Radix moves focus on a timer after the arrow: a person sees it move before pressing Enter
       // (under load an Enter sent at once would still choose the order in use).
-      await expect(page.getByRole('menuitemradio', { name: 'Due date (soonest first)' })).toBeFocused();
+      await expect(
+        page.getByRole('menuitemradio', { name: 'Due date (soonest first)' }),
+      ).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/sort=due-date-asc/);
       await expect(page.getByRole('button', { name: 'Sort: Due soonest' })).toBeFocused();
@@ -183,10 +190,12 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       await expect(bookmark).toBeFocused();
       // Removing it offers Undo, just after it in the tab order.
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('status').filter({ hasText: 'Grant removed from bookmarks' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Grant removed from bookmarks' }),
+      ).toBeVisible();
       await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
       await expect(bookmark).toBeFocused();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'this page');
       const undo = page.getByRole('button', { name: 'Undo removing the bookmark' });
       await tabTo(page, undo);
       await page.keyboard.press('Enter');
@@ -207,7 +216,7 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       expect(Math.abs((await linkTop()) - shownAt)).toBeLessThanOrEqual(2);
       const after = await scrollOf(page);
       expect(after.window + after.panel).toBeGreaterThan(200);
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'this page');
 
       // On My Grants, Remove bookmark leaves Undo in the grant's place, focused and announced.
       await page.keyboard.press('Enter');
@@ -224,11 +233,15 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       const undoRemove = saved.getByRole('button', { name: `Undo: bookmark ${title} again` });
       await expect(undoRemove).toBeFocused();
       await expect(saved).toContainText(`${title} is no longer saved.`);
-      await expect(page.getByRole('status').filter({ hasText: `Grant removed from bookmarks: ${title}` })).toHaveCount(1);
-      await expectNoAxeViolations(page);
+      await expect(
+        page.getByRole('status').filter({ hasText: `Grant removed from bookmarks: ${title}` }),
+      ).toHaveCount(1);
+      await expectAccessible(page, 'this page');
       await page.keyboard.press('Enter');
       await expect(remove).toBeFocused();
-      await expect(page.getByRole('status').filter({ hasText: `Bookmark restored: ${title}` })).toHaveCount(1);
+      await expect(
+        page.getByRole('status').filter({ hasText: `Bookmark restored: ${title}` }),
+      ).toHaveCount(1);
     });
 
     test('New Message by the people listbox puts focus in the message box; so does opening a chat from the list; the skip link', async ({
@@ -241,7 +254,9 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
 
       // Arriving at a page, the first Tab reaches the skip link, which moves focus past the navigation.
       await page.reload();
-      await expect(page.getByRole('heading', { level: 2, name: `Welcome, ${account.firstName}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Welcome, ${account.firstName}` }),
+      ).toBeVisible();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
       await expect(skip).toBeFocused();
@@ -261,14 +276,19 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       const option = dialog.getByRole('option', { name: /Avery Castellano/ });
       // Once the search for what was typed has answered, Avery is first.
       await expect(dialog.getByRole('option').first()).toHaveAccessibleName(/Avery Castellano/);
-      await expect(dialog.getByRole('listbox', { name: 'People found' })).toHaveAttribute('aria-busy', 'false');
+      await expect(dialog.getByRole('listbox', { name: 'People found' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
       await page.keyboard.press('ArrowDown');
       await expect(to).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
       await page.keyboard.press('Enter');
       await expect(option).toHaveAttribute('aria-selected', 'true');
-      await expect(dialog.getByRole('list', { name: 'Chosen people' })).toContainText('Dr. Avery Castellano');
+      await expect(dialog.getByRole('list', { name: 'Chosen people' })).toContainText(
+        'Dr. Avery Castellano',
+      );
       await expect(to).toBeFocused();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'this page');
       await tabTo(page, dialog.getByRole('button', { name: 'Create' }));
       await page.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
@@ -280,7 +300,7 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       await page.keyboard.press('Enter');
       const log = page.getByRole('log', { name: 'Messages with Dr. Avery Castellano' });
       await expect(log.getByText(`Hello by keyboard ${marker}`)).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'this page');
 
       // Opened from the list, a chat puts focus in its message box too.
       if (name === 'phone') {
@@ -331,7 +351,9 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
       await page.keyboard.press('Tab');
       await expect(page.getByRole('combobox', { name: 'University' })).toBeFocused();
       await page.keyboard.type('ucla');
-      await expect(page.getByRole('option').first()).toHaveAccessibleName(/^University of California, Los Angeles/);
+      await expect(page.getByRole('option').first()).toHaveAccessibleName(
+        /^University of California, Los Angeles/,
+      );
       await page.keyboard.press('ArrowDown');
       await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
       await page.keyboard.press('Enter');
@@ -348,23 +370,32 @@ for (const [name, viewport] of Object.entries(viewports) as [ViewportName, (type
 
       const confirmation = page.getByRole('region', { name: 'Demo requested' });
       await expect(confirmation).toBeFocused();
-      await expect(confirmation).toContainText(`We e-mail keya.${marker}@example.org with times for your session.`);
+      await expect(confirmation).toContainText(
+        `We e-mail keya.${marker}@example.org with times for your session.`,
+      );
       await expect(confirmation.getByRole('list')).toContainText('30-minute video call');
       await expect(page.getByRole('form', { name: 'Demo request form' })).toHaveCount(0);
-      await expectNoAxeViolations(page);
+      await expectAccessible(page, 'this page');
       // The next Tab is the way to send another, not back into a form already sent.
       await page.keyboard.press('Tab');
-      await expect(confirmation.getByRole('button', { name: 'Request another demo' })).toBeFocused();
+      await expect(
+        confirmation.getByRole('button', { name: 'Request another demo' }),
+      ).toBeFocused();
     });
   });
 }
 
-test('the administrator signs in by keyboard: the navigation says Messages, the skip link works', async ({ page }) => {
+test('the administrator signs in by keyboard: the navigation says Messages, the skip link works', async ({
+  page,
+}) => {
   await signInByKeyboard(page, demoAccounts.admin, 'admin');
   await expect(page).toHaveURL('/admin/dashboard');
   await page.reload();
   const nav = page.getByRole('navigation', { name: 'Main' }).first();
-  await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute('href', '/admin/message');
+  await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute(
+    'href',
+    '/admin/message',
+  );
   await expect(nav.getByRole('link', { name: 'Message', exact: true })).toHaveCount(0);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();

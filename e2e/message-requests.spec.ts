@@ -1,14 +1,12 @@
 // A first message to someone at another institution is a request: the sender
 // sees it waiting; the recipient sees who it is from, can report it, and
 // accepts; then the two chat as usual. axe on the request as the recipient sees it.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, settleToasts, signIn, test, uniqueMarker } from './fixtures';
 
 const sender = { email: 'sofia.brennan@lakeshore.example.edu', name: 'Dr. Sofia Brennan' };
 const recipient = { email: 'grace.osei@riverside.example.edu', name: 'Dr. Grace Osei' };
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
 function messageBox(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
@@ -56,10 +54,7 @@ test('a message request across institutions: waiting, reported, accepted, then a
   await expect(other.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
 
   await settleToasts(other);
-  const results = await new AxeBuilder({ page: other as unknown as AxePage })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAccessible(other, 'a message request');
 
   // A report goes to the administrators; the request stays.
   await other.getByRole('button', { name: 'Report' }).click();

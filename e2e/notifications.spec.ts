@@ -6,35 +6,14 @@
 // (WCAG 2.0–2.2 A/AA) on the dropdown, the page and the settings at desktop
 // and phone widths. Tomas and Theo (Northfield) are used by no other journey;
 // the research office's admin is only looked at, never changed.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import {
-  demoAccounts,
-  expect,
-  failedResource,
-  settleToasts,
-  signIn,
-  test,
-  viewports,
-} from './fixtures';
+import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
 
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 const tomas = 'tomas.zhao@northfield.example.edu';
 const theo = 'theo.ferreira@northfield.example.edu';
-
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(tags)
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** axe and a screenshot at each width; `fullPage` off keeps an open dropdown in the picture. */
 async function shoot(page: Page, name: string, fullPage = true) {
@@ -44,7 +23,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
   });
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
-    await expectNoViolations(page, `${name} (${width})`);
+    await expectAccessible(page, `${name} (${width})`);
     await page.screenshot({ path: `${shotsDir}/notifications-${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(viewports.desktop);
@@ -273,7 +252,7 @@ test('Settings → Notifications saves, refuses a bad value, shows the server’
   await expect(section.getByText('Choose a time zone such as America/Chicago')).toBeVisible();
   await expect(zone).toHaveAttribute('aria-invalid', 'true');
   await expect(zone).toBeFocused();
-  await expectNoViolations(page, 'settings with an error');
+  await expectAccessible(page, 'settings with an error');
   // The server refuses it too.
   const refused = await page.request.put('/api/v1/notification-preferences', {
     data: {
@@ -331,13 +310,13 @@ test('the research office has the bell, the page and the settings section too', 
   await expect(bell(page)).toHaveAccessibleName(/^Notifications, /);
   await bell(page).click();
   await expect(dropdown(page).getByRole('heading', { name: 'Notifications' })).toBeVisible();
-  await expectNoViolations(page, 'admin dropdown');
+  await expectAccessible(page, 'admin dropdown');
   await page.keyboard.press('Escape');
   await expect(bell(page)).toBeFocused();
   await page.goto('/admin/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
-  await expectNoViolations(page, 'admin notifications page');
+  await expectAccessible(page, 'admin notifications page');
   await page.goto('/admin/settings#notifications');
   await expect(
     page

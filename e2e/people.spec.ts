@@ -3,7 +3,7 @@
 // link, sets up a profile and edits it; a forgotten password is reset by
 // e-mail; the admin deactivates the account. axe (WCAG 2.0–2.2 A/AA) on every
 // page on the way, at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -15,20 +15,7 @@ import {
   viewports,
   waitForOutboxEmail,
   failedResource,
-  settleToasts,
 } from './fixtures';
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage }).withTags(tags).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const [width, size] of Object.entries(viewports)) {
@@ -59,16 +46,22 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   const email = `${marker}@example.edu`;
   await page.goto('/login');
   await signIn(page, demoAccounts.admin, 'admin');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Manage', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Manage Researchers' })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
-  await expectNoViolations(page, 'Manage Researchers');
+  await expectAccessible(page, 'Manage Researchers');
   await shoot(page, 'manage');
 
   // Sorting is in the URL and announced on the column.
   await page.getByRole('button', { name: 'Grants Saved' }).click();
   await expect(page).toHaveURL(/sort=grantsSaved/);
-  await expect(page.getByRole('columnheader', { name: 'Grants Saved' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Grants Saved' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
 
   await page.getByRole('button', { name: 'Add Researcher' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Researcher' });
@@ -76,7 +69,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await dialog.getByLabel('Name').fill('Nia Newcomer');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog.getByText(/not an address of/)).toBeVisible();
-  await expectNoViolations(page, 'the invite dialog with an error');
+  await expectAccessible(page, 'the invite dialog with an error');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
@@ -91,14 +84,16 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await invitee.goto(linkIn(mail, '/accept-invite'));
   await expect(invitee.getByRole('heading', { name: /^Join .* on GrantBridge$/ })).toBeVisible();
   await expect(invitee.getByLabel('Email')).toHaveValue(email);
-  await expectNoViolations(invitee, 'accept invitation');
+  await expectAccessible(invitee, 'accept invitation');
   await shoot(invitee, 'accept-invite');
   await invitee.getByLabel('Password', { exact: true }).fill('a long password for nia');
   await invitee.getByLabel('Confirm password').fill('a long password for nia');
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
 
-  await expect(invitee.getByRole('heading', { name: 'Set up your research profile' })).toBeVisible();
-  await expectNoViolations(invitee, 'the setup step');
+  await expect(
+    invitee.getByRole('heading', { name: 'Set up your research profile' }),
+  ).toBeVisible();
+  await expectAccessible(invitee, 'the setup step');
   await invitee.getByRole('button', { name: 'Save and continue' }).click();
   await expect(invitee.getByText('Your title is required')).toBeVisible();
   await invitee.getByLabel('Title').fill('Assistant Professor');
@@ -119,11 +114,11 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await invitee.getByRole('link', { name: 'Profile' }).first().click();
   await expect(invitee.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
   await expect(invitee.getByText('Assistant Professor')).toBeVisible();
-  await expectNoViolations(invitee, 'my profile');
+  await expectAccessible(invitee, 'my profile');
   await invitee.getByRole('button', { name: 'Edit Profile' }).click();
   const edit = invitee.getByRole('dialog', { name: 'Edit profile' });
   await edit.getByLabel('About').fill('I study how mountains store water.');
-  await expectNoViolations(invitee, 'the edit profile dialog');
+  await expectAccessible(invitee, 'the edit profile dialog');
   await edit.getByRole('button', { name: 'Save profile' }).click();
   await expect(invitee.getByText('I study how mountains store water.')).toBeVisible();
   await invitee.getByRole('tab', { name: 'Publications' }).click();
@@ -133,11 +128,21 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await add.getByLabel('Year').fill('2024');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(invitee.getByText('Snow water from space')).toBeVisible();
-  await invitee.getByLabel('Import BibTeX or RIS').setInputFiles('apps/server/test/fixtures/publications.bib');
-  await expect(invitee.getByText('Publications imported: 3 added, 1 could not be read.')).toBeVisible();
+  await invitee
+    .getByLabel('Import BibTeX or RIS')
+    .setInputFiles('apps/server/test/fixtures/publications.bib');
+  await expect(
+    invitee.getByText('Publications imported: 3 added, 1 could not be read.'),
+  ).toBeVisible();
   await expect(invitee.getByText('Mountain Hydrology')).toBeVisible();
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a7a5a' } }).png().toBuffer();
-  await invitee.getByLabel('Add picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  const photo = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#2a7a5a' },
+  })
+    .png()
+    .toBuffer();
+  await invitee
+    .getByLabel('Add picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
   await expect(invitee.getByText('Picture updated')).toBeVisible();
   await expect(invitee.locator('img[src*="/avatar?v="]')).toBeVisible();
   await shoot(invitee, 'profile');
@@ -150,7 +155,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await joined.getByRole('link', { name: 'Nia Newcomer' }).click();
   await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expectNoViolations(page, "a researcher's profile");
+  await expectAccessible(page, "a researcher's profile");
   await page.getByRole('button', { name: 'Message Nia' }).click();
   await expect(page).toHaveURL(/\/admin\/message\?c=/);
   await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
@@ -158,21 +163,27 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   // Deactivation ends the invitee's session at once.
   await page.goto(`/admin/manage?q=${marker}`);
   page.once('dialog', (confirm) => void confirm.accept());
-  await page.getByRole('row', { name: new RegExp(marker) }).getByRole('button', { name: 'Deactivate Nia Newcomer' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(marker) })
+    .getByRole('button', { name: 'Deactivate Nia Newcomer' })
+    .click();
   await expect(page.getByText('Nia Newcomer deactivated')).toBeVisible();
   await invitee.reload();
   await expect(invitee).toHaveURL(/\/login/);
   await inviteeContext.close();
 });
 
-test('a forgotten password is reset through the e-mailed link', async ({ page, allowConsoleError }) => {
+test('a forgotten password is reset through the e-mailed link', async ({
+  page,
+  allowConsoleError,
+}) => {
   const email = demoAccounts.passwordResetter;
   allowConsoleError(failedResource(410));
   await page.goto('/login');
   await page.getByRole('button', { name: 'Researcher / Professor' }).click();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
-  await expectNoViolations(page, 'forgot password');
+  await expectAccessible(page, 'forgot password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
@@ -181,7 +192,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, a
   const mail = await waitForOutboxEmail(`To: ${email}`);
   const link = linkIn(mail, '/reset-password');
   await page.goto(link);
-  await expectNoViolations(page, 'reset password');
+  await expectAccessible(page, 'reset password');
   await page.getByLabel('New password', { exact: true }).fill('a fresh password 2026');
   await page.getByLabel('Confirm new password').fill('a fresh password 2026');
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -209,14 +220,21 @@ test('an admin imports a CSV file after seeing what it will do', async ({ page }
     `${demoAccounts.researcher},Already Here,,,\r\n`;
   await page.goto('/login');
   await signIn(page, demoAccounts.admin, 'admin');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Manage', exact: true })
+    .click();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import researchers from CSV' });
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(dialog.getByText('2 people will be invited by e-mail')).toBeVisible();
-  await expect(dialog.getByText('1 row skipped: already have an account or a pending invitation')).toBeVisible();
+  await expect(
+    dialog.getByText('1 row skipped: already have an account or a pending invitation'),
+  ).toBeVisible();
   await expect(dialog.getByText(/Line 4:.*not-an-address/)).toBeVisible();
-  await expectNoViolations(page, 'the CSV import preview');
+  await expectAccessible(page, 'the CSV import preview');
   await shoot(page, 'csv-preview');
   await dialog.getByRole('button', { name: 'Invite 2 people' }).click();
   await expect(page.getByText('2 invitations sent; 1 skipped')).toBeVisible();

@@ -4,31 +4,9 @@
 // with the office's dashboard moving as it goes (Jordan's row of Professor
 // Activity and the funding achieved).
 // axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import {
-  demoAccounts,
-  expect,
-  failedResource,
-  signIn,
-  test,
-  viewports,
-  settleToasts,
-} from './fixtures';
-
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page: page as unknown as AxePage })
-    .withTags(tags)
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
+import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
 
 async function shoot(page: Page, name: string) {
   // A toast fading in or out is half transparent, which axe reads as too little contrast: let them go
@@ -39,7 +17,7 @@ async function shoot(page: Page, name: string) {
   });
   for (const [width, size] of Object.entries(viewports)) {
     await page.setViewportSize(size);
-    await expectNoViolations(page, `${name} (${width})`);
+    await expectAccessible(page, `${name} (${width})`);
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewports.desktop);
@@ -117,7 +95,7 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   await dialog.getByRole('combobox', { name: 'Researcher' }).fill('Ingrid');
   await dialog.getByRole('option', { name: /Ingrid Nakamura/ }).click();
   await dialog.getByLabel('Role').selectOption('contributor');
-  await expectNoViolations(page, 'the invite dialog');
+  await expectAccessible(page, 'the invite dialog');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Dr. Ingrid Nakamura is invited to the team')).toBeVisible();
   await expect(team).toContainText('Contributor · Riverside Institute of Technology · invited');
@@ -164,7 +142,7 @@ test('a PI invites a researcher at another institution, who accepts and finds th
   await page.goto(`/dashboard/researcher/${ruth.id}`);
   await page.getByRole('button', { name: 'Invite to team' }).click();
   invite = page.getByRole('dialog', { name: `Invite ${ruth.name} to a team` });
-  await expectNoViolations(page, 'invite from a profile');
+  await expectAccessible(page, 'invite from a profile');
   await invite.getByLabel('Application').selectOption({ label: title });
   await invite.getByLabel('Role').selectOption('contributor');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
@@ -321,7 +299,7 @@ test('a researcher sends an application to the research office, which returns it
   const ret = office.getByRole('dialog', { name: 'Return to the PI' });
   await ret.getByRole('button', { name: 'Return to the PI' }).click();
   await expect(ret.getByText('Give a reason for returning it')).toBeVisible();
-  await expectNoViolations(office, 'the return dialog with an error');
+  await expectAccessible(office, 'the return dialog with an error');
   await ret.getByLabel('What needs to change').fill('Add the data management plan.');
   await ret.getByRole('button', { name: 'Return to the PI' }).click();
   await expect(

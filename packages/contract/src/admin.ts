@@ -20,6 +20,7 @@
 //   person's own count in the researcher directory does.
 import { z } from 'zod';
 import { calendarDay } from './primitives';
+import { addIsoDays, isoDaysBetween } from './days';
 import { uuidSchema } from './uuid-schema';
 
 /** Today's federal fiscal year: 1 October of the year before to 30 September (FY2027 = 2026-10-01 … 2027-09-30). */
@@ -32,12 +33,8 @@ export function fiscalYearOf(today: string): { from: string; to: string; label: 
 
 /** The same length of time just before a period (for trends). */
 export function previousPeriod(period: { from: string; to: string }): { from: string; to: string } {
-  const day = 86_400_000;
-  const from = Date.parse(`${period.from}T00:00:00Z`);
-  const to = Date.parse(`${period.to}T00:00:00Z`);
-  const length = Math.round((to - from) / day) + 1;
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { from: iso(from - length * day), to: iso(from - day) };
+  const length = isoDaysBetween(period.from, period.to) + 1;
+  return { from: addIsoDays(period.from, -length), to: addIsoDays(period.from, -1) };
 }
 
 const periodFields = {

@@ -205,6 +205,20 @@ export const applicationStatuses = [
 export const applicationStatusSchema = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
+/**
+ * The named sets of stages that counts, lists and reminders use, written once
+ * (the server's SQL reads them through db/stage-sql.ts).
+ */
+export const stageSets = {
+  /** Still being worked on or decided: drafts, the office's review, and the sponsor's. */
+  inProgress: ['drafting', 'internal_review', 'submitted', 'under_review'],
+  /** Past the researcher's draft and not yet decided: with the office or the sponsor. */
+  pending: ['internal_review', 'submitted', 'under_review'],
+  /** Sent to the sponsor and not yet decided. */
+  applied: ['submitted', 'under_review'],
+} as const satisfies Record<string, readonly ApplicationStatus[]>;
+export type StageSet = keyof typeof stageSets;
+
 export const grantDetailSchema = grantSummarySchema.extend({
   sourceId: z.string().nullable(),
   programTitle: z.string().nullable(),

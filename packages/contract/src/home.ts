@@ -2,14 +2,14 @@
 // and the stat view's figures, computed from the same pipeline lists and the
 // same rule for upcoming deadlines as the My Grants page, so they agree.
 import { z } from 'zod';
-import { grantSummarySchema, suggestedGrantsResponseSchema, type GrantSummary } from './grants';
+import { grantSummarySchema, stageSets, suggestedGrantsResponseSchema, type GrantSummary } from './grants';
 import { applicationItemSchema, type ApplicationItem } from './pipeline';
 
 export const homeViews = ['feed', 'stats'] as const;
 export type HomeView = (typeof homeViews)[number];
 
 /** Stages in which an application is still being worked on or decided ("in progress"). */
-export const inProgressStages = ['drafting', 'internal_review', 'submitted', 'under_review'] as const;
+export const inProgressStages = stageSets.inProgress;
 
 export const upcomingDeadlineSchema = z.object({
   key: z.string(),

@@ -1,5 +1,6 @@
 // The endpoint table's entries for the grant pipeline: an application's
-// stages and history, the research office's queue and settings. Spread into
+// bookmarks and the list of my applications, their stages and history, the
+// research office's queue and settings. Spread into
 // `endpoints` (endpoints.ts).
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
@@ -32,9 +33,47 @@ import {
   institutionSettingsResponseSchema,
   updateApplicationRequestSchema,
   updateInstitutionRequestSchema,
+  applicationItemListResponseSchema,
 } from './pipeline';
+import {
+  applicationResponseSchema,
+  createApplicationRequestSchema,
+  idParamsSchema,
+  savedGrantListResponseSchema,
+  savedGrantResponseSchema,
+} from './grants';
 
 export const pipelineEndpoints = {
+  // Bookmarks and my applications, the pipeline's first steps from a grant.
+  bookmarkGrant: {
+    method: 'PUT',
+    path: '/api/v1/grants/:id/bookmark',
+    params: idParamsSchema,
+    response: savedGrantResponseSchema,
+  },
+  unbookmarkGrant: {
+    method: 'DELETE',
+    path: '/api/v1/grants/:id/bookmark',
+    params: idParamsSchema,
+    response: savedGrantResponseSchema,
+  },
+  savedGrants: {
+    method: 'GET',
+    path: '/api/v1/saved-grants',
+    response: savedGrantListResponseSchema,
+  },
+  applications: {
+    method: 'GET',
+    path: '/api/v1/applications',
+    response: applicationItemListResponseSchema,
+  },
+  startApplication: {
+    method: 'POST',
+    path: '/api/v1/applications',
+    body: createApplicationRequestSchema,
+    response: applicationResponseSchema,
+    statuses: [200, 201],
+  },
   application: {
     method: 'GET',
     path: '/api/v1/applications/:id',

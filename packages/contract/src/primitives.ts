@@ -3,6 +3,7 @@
 // a 500), money in whole dollars within a sane range, and real calendar days
 // in a sane range. The server runs `findUnsafeText` over every request body,
 // query and path before validation; the schemas below use the rest.
+import { isRealIsoDay } from './days';
 import { z } from 'zod';
 
 /** A NUL, or a surrogate half without its pair. */
@@ -75,8 +76,5 @@ export const latestDay = '2200-12-31';
 export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'That date does not exist')
+  .refine(isRealIsoDay, 'That date does not exist')
   .refine((value) => value >= earliestDay && value <= latestDay, 'Use a date between 1900 and 2200');

@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { importGrantsExtract } from '../modules/grants/import/import-extract';
 import type { Database } from '../db/client';
 import { setMeta } from '../db/meta';
-import { vectorMismatches } from '../modules/grants/import/test-extracts';
+import { vectorMismatches } from '../modules/grants/import/test-extracts.repository';
 import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
 
 const ns = 'http://apply.grants.gov/system/OpportunityDetail-V1.0';

@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
 import { formatDay } from '../lib/format';
 import { findUserIdsByEmail } from '../modules/auth/auth.service';
-import { lastGrantChangeId, readGrantChanges } from '../modules/grants/grant-changes';
+import { lastGrantChangeId, readGrantChanges } from '../modules/grants/grant-changes.repository';
 import { describeChanges } from '../modules/notifications/grant-alerts';
 import { storeNotices, type Notice } from '../modules/notifications/notifications.service';
 import { setBookmark } from '../modules/pipeline/pipeline.service';

@@ -2,6 +2,8 @@
 // Formatters are built on first use: building an Intl formatter is slow (the
 // first one loads locale data), and this module is on the home page's
 // critical path, which needs none of them.
+import { differenceInCalendarDays } from 'date-fns';
+
 function lazy<T>(create: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= create());
@@ -116,9 +118,7 @@ const longDayFormat = lazy(
     }),
 );
 
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-const daysBetween = (earlier: Date, later: Date) =>
-  Math.round((startOfDay(later) - startOfDay(earlier)) / 86_400_000);
+const daysBetween = (earlier: Date, later: Date) => differenceInCalendarDays(later, earlier);
 
 /** A message's clock time in the viewer's zone: "3:45 PM". */
 export function formatClockTime(iso: string): string {

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { statusIn } from '../stage-sql';
 import { userReference, users } from './auth';
 import { grants } from './grants';
 
@@ -87,7 +88,7 @@ export const applications = pgTable(
       .where(sql`status = 'awarded'`),
     index('applications_pi_open_close_idx')
       .on(t.piInstitutionId, t.grantCloseDate, t.id)
-      .where(sql`status IN ('drafting', 'internal_review', 'submitted', 'under_review')`),
+      .where(statusIn('status', 'inProgress')),
     index('applications_pi_updated_idx').on(t.piInstitutionId, t.updatedAt.desc(), t.id.desc(), t.createdAt, t.status, t.piDepartment),
     index('applications_pi_created_idx').on(t.piInstitutionId, t.createdAt, t.piDepartment, t.userId),
     index('applications_pi_declined_idx').on(t.piInstitutionId, t.declinedAt, t.piDepartment).where(sql`status = 'rejected'`),

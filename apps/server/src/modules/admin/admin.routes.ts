@@ -1,6 +1,7 @@
 // The research office's report routes: the dashboard, the Grant Status page
 // and its CSV export, one researcher's detail. Admins only (researchers get
 // 403), about their own institution only.
+import { isoDayOf } from '@grantbridge/contract/days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvStream } from '../../lib/csv-export';
 import { endpoints } from '@grantbridge/contract/endpoints';
@@ -93,7 +94,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = csvStream(csvColumns, rows, (error) => {
         request.log.error({ err: error }, 'the pipeline export stopped before its end');
       });
-      const day = new Date().toISOString().slice(0, 10);
+      const day = isoDayOf(new Date());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="grant-pipeline-${day}.csv"`)

@@ -2,6 +2,7 @@
 // export and a researcher's detail, each computed from the pipeline, people
 // and catalogue with the counting rules in the contract (admin.ts), so a
 // figure is the same on every page (decision 037).
+import { addIsoDays, todayIso } from '@grantbridge/contract/days';
 import {
   pipelinePageSize,
   type AdminOverview,
@@ -33,7 +34,7 @@ function scopeOf(actor: Actor, department: string | undefined): Scope {
   return { institutionId: actor.institution.id, department: department ?? null };
 }
 
-export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
+export const utcToday = (now: Date) => todayIso(now);
 
 type Opportunities = Awaited<ReturnType<typeof overview.openOpportunities>>;
 /** Per institution and day: its research areas, and what was found from them per department ('' for all). */
@@ -144,10 +145,6 @@ export function toPipelineRow(r: report.ReportRow): PipelineRow {
 
 const soonDays = 14;
 
-function addDays(day: string, days: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuery, now = new Date()): Promise<AdminPipeline> {
   requireReports(actor);
   const today = utcToday(now);
@@ -175,7 +172,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     ? await elsewhereCache.get(`${actor.institution.id}|${today}`, () => report.fitElsewhere(db, actor.institution.id, now))
     : new Map<string, number>();
   const progress = inProgress.map(toPipelineRow);
-  const soon = addDays(today, soonDays);
+  const soon = addIsoDays(today, soonDays);
   const alerts: AdminPipeline['alerts'] = [
     ...waiting.map((w) => ({
       kind: 'waiting_review' as const,

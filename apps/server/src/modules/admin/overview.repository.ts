@@ -5,8 +5,10 @@
 // 014's exceptions, reasons in decision 037).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { statusIn } from '../../db/stage-sql';
 import { openGrantsFittingGroup } from '../grants/grants.service';
-import { inProgressStatuses, inScope, ledInScope, list, wholeFiscalYears, within, type Period, type Scope } from './period';
+import { wholeFiscalYears, type Period, type Scope } from './period';
+import { inScope, ledInScope, list, within } from './period.repository';
 
 
 export type AwardSliceRow = { agency: string; department: string; amount: number; awards: number };
@@ -28,9 +30,9 @@ export async function pendingCounts(db: Db, scope: Scope) {
   const [row] = await queryRows<{ pending_review: number; applied: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE a.status = 'internal_review')::int AS pending_review,
-      count(*) FILTER (WHERE a.status IN ('submitted', 'under_review'))::int AS applied
+      count(*) FILTER (WHERE ${statusIn('a.status', 'applied')})::int AS applied
     FROM applications a
-    WHERE ${ledInScope(scope)} AND a.status IN ('internal_review', 'submitted', 'under_review')`,
+    WHERE ${ledInScope(scope)} AND ${statusIn('a.status', 'pending')}`,
   );
   return { pendingReview: row?.pending_review ?? 0, applied: row?.applied ?? 0 };
 }
@@ -144,7 +146,7 @@ export async function timeline(db: Db, scope: Scope, period: Period, limit: numb
     // The first `limit` in progress and of the period's awards, each picked from its index alone; then
     // the applications, people, grants and institution of the `limit` kept.
     sql`WITH picked AS (
-      (SELECT a.id, a.status, a.grant_close_date FROM applications a WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+      (SELECT a.id, a.status, a.grant_close_date FROM applications a WHERE ${ledInScope(scope)} AND ${statusIn('a.status', 'inProgress')}
         ORDER BY a.grant_close_date ASC NULLS LAST, a.id LIMIT ${limit})
       UNION ALL
       (SELECT a.id, a.status, a.grant_close_date FROM applications a

@@ -5,9 +5,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PipelineStatusFilter } from '@grantbridge/contract/admin';
 import { queryRows, type Db } from '../../db/client';
+import { statusIn } from '../../db/stage-sql';
 import { openGrantsFittingGroup } from '../grants/grants.service';
 import { areaSets } from './overview.repository';
-import { appliedStatuses, inProgressStatuses, ledInScope, list, savedInScope, within, type Period, type Scope } from './period';
+import type { Period, Scope } from './period';
+import { ledInScope, savedInScope, within } from './period.repository';
 
 
 /** Which applications a status filter picks (decision 037). */
@@ -20,14 +22,14 @@ export function statusCondition(status: PipelineStatusFilter, period: Period): S
     case 'pending_review':
       return sql`a.status = 'internal_review'`;
     case 'applied':
-      return sql`a.status IN (${list(appliedStatuses)})`;
+      return statusIn('a.status', 'applied');
     case 'pending':
-      return sql`a.status IN ('internal_review', ${list(appliedStatuses)})`;
+      return statusIn('a.status', 'pending');
     case 'in_progress':
-      return sql`a.status IN (${list(inProgressStatuses)})`;
+      return statusIn('a.status', 'inProgress');
     case 'all':
       return sql`(a.created_at < (${period.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
-        AND (a.status IN (${list(inProgressStatuses)}) OR a.updated_at >= (${period.from}::date)::timestamp AT TIME ZONE 'UTC'))`;
+        AND (${statusIn('a.status', 'inProgress')} OR a.updated_at >= (${period.from}::date)::timestamp AT TIME ZONE 'UTC'))`;
   }
 }
 
@@ -158,7 +160,7 @@ export async function countRows(db: Db, scope: Scope, status: PipelineStatusFilt
     db,
     status === 'all'
       ? sql`SELECT (${count(sql`a.updated_at >= ${periodStart} AND ${started}`)}
-          + ${count(sql`a.status IN (${list(inProgressStatuses)}) AND a.updated_at < ${periodStart} AND ${started}`)})::int AS n`
+          + ${count(sql`${statusIn('a.status', 'inProgress')} AND a.updated_at < ${periodStart} AND ${started}`)})::int AS n`
       : sql`SELECT ${count(statusCondition(status, period))}::int AS n`,
   );
   return row?.n ?? 0;
@@ -170,7 +172,7 @@ export async function inProgressRows(db: Db, scope: Scope, limit: number) {
     db,
     withDocuments(
       sql`SELECT ${reportColumns} ${reportFrom}
-      WHERE ${ledInScope(scope)} AND a.status IN (${list(inProgressStatuses)})
+      WHERE ${ledInScope(scope)} AND ${statusIn('a.status', 'inProgress')}
       ORDER BY a.grant_close_date ASC NULLS LAST, a.id
       LIMIT ${limit}`,
       sql`x.close_date ASC NULLS LAST, x.id`,
@@ -230,7 +232,7 @@ export async function pendingInvitations(db: Db, scope: Scope, limit: number) {
     JOIN grants g ON g.id = a.grant_id
     JOIN users iu ON iu.id = m.user_id
     JOIN institutions ii ON ii.id = iu.institution_id
-    WHERE ${ledInScope(scope)} AND m.status = 'pending' AND a.status IN (${list(inProgressStatuses)})
+    WHERE ${ledInScope(scope)} AND m.status = 'pending' AND ${statusIn('a.status', 'inProgress')}
     ORDER BY m.created_at DESC
     LIMIT ${limit}`,
   );

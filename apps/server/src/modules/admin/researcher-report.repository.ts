@@ -3,7 +3,9 @@
 // periods, publications, recent alerts and tasks.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { within, type Period } from './period';
+import type { Period, Scope } from './period';
+import { within } from './period.repository';
+import { reportRows } from './pipeline-report.repository';
 
 export type PersonRow = {
   id: string;
@@ -30,6 +32,11 @@ export async function findPerson(db: Db, id: string) {
     WHERE u.id = ${id}`,
   );
   return row ?? null;
+}
+
+/** The applications the person leads, as the Grant Status page lists them (`limit` of them, last changed first). */
+export async function ledApplications(db: Db, scope: Scope, userId: string, limit: number) {
+  return reportRows(db, scope, sql`a.user_id = ${userId}`, limit);
 }
 
 export type DecisionRow = { submitted: number; awarded: number; rejected: number; funding: number };

@@ -9,9 +9,7 @@ import type { Actor } from '../../plugins/types';
 import { canReadResearcherReport } from './admin.policy';
 import { requireReports, toPipelineRow, utcToday } from './admin.service';
 import { inProgressStatuses, isoTime, type Period } from './period';
-import * as report from './pipeline-report.repository';
 import * as researcher from './researcher-report.repository';
-import { sql } from 'drizzle-orm';
 
 const notFound = () => new AppError('not_found', 'Researcher not found.');
 
@@ -23,9 +21,8 @@ export async function getResearcherReport(db: Db, actor: Actor, id: string, now 
   const period: Period = fiscalYearOf(today);
   const previous = { ...previousPeriod(period), label: 'previous' };
   const scope = { institutionId: actor.institution.id, department: null };
-  const mine = sql`a.user_id = ${id}`;
   const [rows, current, before, totals, collaborations, recent, tasks] = await Promise.all([
-    report.reportRows(db, scope, mine, 200),
+    researcher.ledApplications(db, scope, id, 200),
     researcher.decisions(db, id, period),
     researcher.decisions(db, id, previous),
     researcher.totals(db, id, Number(today.slice(0, 4))),

@@ -2,6 +2,7 @@
 // learns who has an account); a link, e-mailed through the outbox, holds a
 // random token whose hash alone is stored, works once and for one hour, and
 // using it ends every session of the person.
+import { paths } from '@grantbridge/contract/app-paths';
 import { appUrl, type Config } from '../../config';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -54,7 +55,7 @@ export async function requestPasswordReset(
         `Hello ${user.name},\n\n` +
         'Someone (we hope you) asked to reset the password of your GrantBridge account. ' +
         'Choose a new password here within the next hour:\n\n' +
-        `${appUrl(config)}/reset-password?token=${encodeURIComponent(token)}\n\n` +
+        `${appUrl(config)}${paths.resetPasswordWith(token)}\n\n` +
         'The link works once. Setting a new password signs you out everywhere. ' +
         'If you did not ask for this, ignore this e-mail: your password stays as it is.\n\n' +
         'GrantBridge',

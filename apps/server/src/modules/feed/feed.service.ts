@@ -2,6 +2,7 @@
 // comments, each change sent live to the post's audience once it is stored
 // (after its transaction commits). Other modules record events through
 // `recordFeedEvent`; recording the same fact twice posts it once.
+import { isoInstant } from '@grantbridge/contract/days';
 import type { FeedComment, FeedItem, FeedResponse } from '@grantbridge/contract/feed';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -30,7 +31,6 @@ import {
   type PostRow,
 } from './feed.repository';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 export const feedImagePath = (id: string) => `/api/v1/feed/images/${id}`;
 
 const refOf = (row: PostRow): PostRef => ({ authorId: row.author_id, institutionId: row.institution_id, kind: row.kind });
@@ -59,8 +59,8 @@ export function toItem(row: PostRow, likedByMe: boolean): FeedItem {
       row.image_id && row.image_width && row.image_height
         ? { id: row.image_id, url: feedImagePath(row.image_id), alt: row.image_alt ?? '', width: row.image_width, height: row.image_height }
         : null,
-    createdAt: iso(row.created_at),
-    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    createdAt: isoInstant(row.created_at),
+    editedAt: row.edited_at ? isoInstant(row.edited_at) : null,
     likeCount: row.like_count,
     likedByMe,
     commentCount: row.comment_count,
@@ -73,8 +73,8 @@ function toComment(row: CommentRow): FeedComment {
     postId: row.post_id,
     author: { id: row.author_id, name: row.author_name, avatarUrl: row.author_avatar },
     content: row.content,
-    createdAt: iso(row.created_at),
-    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    createdAt: isoInstant(row.created_at),
+    editedAt: row.edited_at ? isoInstant(row.edited_at) : null,
   };
 }
 

@@ -6,12 +6,8 @@ import { grantStatuses, type GrantStatus } from '@grantbridge/contract/grants';
 import { openTestDatabase } from '../../../test/test-app';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { grants } from '../../db/schema/grants';
-import {
-  grantStatusCondition,
-  grantStatusFor,
-  grantStatusSql,
-  type StatusDates,
-} from './grant-status';
+import { grantStatusFor, type StatusDates } from './grant-status';
+import { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 import { shiftGrantDates } from './grants.repository';
 
 describe('status from dates', () => {

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { GrantStatus } from '@grantbridge/contract/grants';
 import { positionalSql, queryRows, withTransaction, type Db } from '../../db/client';
-import { grantStatusCondition, grantStatusSql } from './grant-status';
+import { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 
 const statusOn = (today: string) => grantStatusSql(sql`${today}::date`);
 
@@ -24,33 +24,22 @@ export type GrantSummaryRow = {
   description: string | null;
 };
 
-export type GrantRow = {
-  id: string;
+/** A grant page's row: the summary's columns and the rest of the record. */
+export type GrantRow = GrantSummaryRow & {
   source_id: string | null;
-  opportunity_number: string;
-  title: string;
-  agency: string | null;
-  agency_code: string | null;
-  description: string | null;
   program_title: string | null;
   objectives: string | null;
-  research_areas: string[];
   cfda_numbers: string[];
   eligibility_codes: string[];
   eligibility_text: string | null;
   category_codes: string[];
   instrument_codes: string[];
-  post_date: string | null;
-  close_date: string | null;
   archive_date: string | null;
   award_date: string | null;
   project_start_date: string | null;
-  award_ceiling: number | null;
-  award_floor: number | null;
   total_funding: number | null;
   expected_awards: number | null;
   cost_sharing: boolean | null;
-  status: GrantStatus;
   url: string | null;
 };
 

@@ -3,6 +3,7 @@
 // with it), summaries for lists, and the home page's figures. Every signed-in
 // user reads every grant: the catalogue is public data, so no policy applies.
 // Writes come from the importer (import/).
+import { isoDayOf } from '@grantbridge/contract/days';
 import {
   eligibleApplicantLabels,
   fundingCategoryLabels,
@@ -60,17 +61,17 @@ export function profileMatchPercent(grantAreas: string[], userAreas: string[]): 
 /** The full grant as the grant page shows it, or undefined. */
 export async function getGrant(db: Db, id: string, now = new Date()) {
   if (!isGrantId(id)) return undefined;
-  return findGrantRow(db, id, now.toISOString().slice(0, 10));
+  return findGrantRow(db, id, isoDayOf(now));
 }
 
 export async function getGrantSummaries(db: Db, ids: string[], now = new Date()) {
-  const found = await findGrantSummaries(db, ids.filter(isGrantId), now.toISOString().slice(0, 10));
+  const found = await findGrantSummaries(db, ids.filter(isGrantId), isoDayOf(now));
   return found.map(toGrantSummary);
 }
 
 /** Catalogue size, open (posted or forecasted) grants and distinct top-level agencies. */
 export async function getCatalogueCounts(db: Db, now = new Date()) {
-  return countCatalogue(db, now.toISOString().slice(0, 10));
+  return countCatalogue(db, isoDayOf(now));
 }
 
 /** The opportunity's page on Grants.gov: by id when known, else a search by number. */
@@ -133,8 +134,9 @@ export async function getGrantDetail(
 // opportunities, the change log, status rules, and the search statistics and
 // vocabulary the importer keeps.
 export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup } from './open-opportunities';
-export { lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes';
-export { grantStatusCondition, grantStatusSql, isOpenStatus } from './grant-status';
+export { lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
+export { isOpenStatus } from './grant-status';
+export { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';
 export { pairAssociation, searchStopWords, stemOf } from './search-vocabulary';
 export { findVocabularyVersion, findVocabularyWords } from './search-vocabulary.repository';

@@ -4,6 +4,7 @@
 // grants once per row; instead each instance keeps the open grants' areas in
 // memory (a few thousand short arrays), read again when the day changes or
 // after `maxAgeMs`, so an import shows within minutes on every instance.
+import { isoDayOf } from '@grantbridge/contract/days';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import type { Db } from '../../db/client';
 import { findOpenGrantAreas } from './grants.repository';
@@ -43,7 +44,7 @@ async function buildIndex(db: Db, day: string): Promise<AreaIndex> {
 }
 
 async function areaIndex(db: Db, now: Date): Promise<AreaIndex> {
-  const day = now.toISOString().slice(0, 10);
+  const day = isoDayOf(now);
   const current = cached ? await cached.catch(() => null) : null;
   if (!current || current.day !== day || Date.now() - current.builtAt > maxAgeMs) {
     cached = buildIndex(db, day);

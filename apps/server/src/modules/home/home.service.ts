@@ -2,13 +2,14 @@
 // view, composed from the pipeline's own lists (the same ones My Grants
 // shows) and the contract's one rule for upcoming deadlines, so every number
 // here is the number on the pipeline pages.
-import { sql } from 'drizzle-orm';
+import { todayIso } from '@grantbridge/contract/days';
 import { inProgressStages, upcomingDeadlines, type DashboardResponse, type HomeView } from '@grantbridge/contract/home';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { documentsOf, getMyApplications, listSavedGrants } from '../pipeline/pipeline.service';
 import { suggestGrants } from '../search/search.service';
+import { findHomeView, upsertHomeView } from './home.repository';
 
 const recommendedCount = 4;
 const listedDeadlines = 8;
@@ -18,21 +19,16 @@ function requireResearcher(actor: Actor) {
 }
 
 export async function getHomeView(db: Db, userId: string): Promise<HomeView> {
-  const [row] = await queryRows<{ view: HomeView }>(db, sql`SELECT view FROM home_preferences WHERE user_id = ${userId}`);
-  return row?.view ?? 'feed';
+  return (await findHomeView(db, userId)) ?? 'feed';
 }
 
 export async function setHomeView(db: Db, actor: Actor, view: HomeView) {
   requireResearcher(actor);
-  await queryRows(
-    db,
-    sql`INSERT INTO home_preferences (user_id, view) VALUES (${actor.id}, ${view})
-      ON CONFLICT (user_id) DO UPDATE SET view = excluded.view, updated_at = now()`,
-  );
+  await upsertHomeView(db, actor.id, view);
   return { view };
 }
 
-export async function getDashboard(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<DashboardResponse> {
+export async function getDashboard(db: Db, actor: Actor, today = todayIso()): Promise<DashboardResponse> {
   requireResearcher(actor);
   const [view, applications, saved, recommendedGrants] = await Promise.all([
     getHomeView(db, actor.id),

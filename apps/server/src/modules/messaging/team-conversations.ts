@@ -2,20 +2,13 @@
 // exactly the team (the PI and accepted members). The pipeline module calls
 // `syncTeamConversation` after every change to the team; people join and
 // leave it only that way, never from the chat (messaging.service refuses).
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, withTransaction, type Db } from '../../db/client';
-import { conversations } from '../../db/schema/messaging';
+import { withTransaction, type Db } from '../../db/client';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { getConversation } from './messaging.service';
 import { listMemberIds, lockConversation, markMemberLeft, upsertMembers } from './messaging.repository';
+import { findLastSeq, findTeamConversationId, insertTeamConversation } from './team-conversations.repository';
 
-export async function findTeamConversationId(db: Db, applicationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(eq(conversations.applicationId, applicationId));
-  return row?.id ?? null;
-}
+export { findTeamConversationId };
 
 /**
  * Makes the application's team conversation hold exactly `memberIds` (made
@@ -33,17 +26,16 @@ export async function syncTeamConversation(
     if (!id) {
       if (wanted.length < 2) return null;
       // Two instances creating it at once: the unique application id keeps one.
-      await tx.execute(sql`
-        INSERT INTO conversations (type, name, grant_id, application_id, created_by)
-        VALUES ('team', ${team.name.slice(0, 200)}, ${team.grantId}, ${team.applicationId}, ${wanted[0]})
-        ON CONFLICT (application_id) DO NOTHING`);
+      await insertTeamConversation(tx, {
+        applicationId: team.applicationId,
+        grantId: team.grantId,
+        name: team.name.slice(0, 200),
+        createdBy: wanted[0]!,
+      });
       id = (await findTeamConversationId(tx, team.applicationId))!;
     }
     await lockConversation(tx, id);
-    const [{ last_seq: lastSeq }] = (await queryRows<{ last_seq: number }>(
-      tx,
-      sql`SELECT last_seq::int AS last_seq FROM conversations WHERE id = ${id}`,
-    )) as [{ last_seq: number }];
+    const lastSeq = await findLastSeq(tx, id);
     const current = new Set(await listMemberIds(tx, id));
     const added = wanted.filter((userId) => !current.has(userId));
     const removed = [...current].filter((userId) => !wanted.includes(userId));

@@ -5,43 +5,40 @@
 // e-mailed, the digest's slot recorded), so with several instances every
 // notice is mailed once. Every message carries List-Unsubscribe and
 // List-Unsubscribe-Post (RFC 8058) with a link of its own.
-import { sql } from 'drizzle-orm';
+import { areaPaths, notificationSettingsPath } from '@grantbridge/contract/app-paths';
 import { defaultDigestHour, defaultKindPreferences, notificationKinds, type EmailCadence, type NotificationKind } from '@grantbridge/contract/notifications';
 import { timeZoneForState } from '@grantbridge/contract/time-zones';
 import { appUrl, type Config } from '../../config';
-import { queryRows, uuidArray, withTransaction, type Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { enqueueEmail, enqueueEmails } from '../../jobs/outbox';
 import { listSavedSearches, savedSearchesById } from '../search/search.service';
 import type { SavedSearch } from '@grantbridge/contract/grants';
 import { digestEmail, digestItemsPerKind, instantEmail, type DigestGroup } from './emails';
 import { dailySlot, localTime, weeklySlot, zonedInstant } from './local-time';
+import {
+  claimDigestSlot,
+  findDigestRecipients,
+  findKindEmails,
+  findKindEmailsOf,
+  lockDigestNotices,
+  lockPendingInstantNotices,
+  markNotificationsEmailed,
+  type DigestRecipientRow,
+  type PendingInstantRow,
+} from './notifications.repository';
 import { createUnsubscribeToken, createUnsubscribeTokens, type UnsubscribeScope } from './unsubscribe';
-
-type Pending = {
-  id: string;
-  user_id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  link: string;
-  dedupe_key: string | null;
-  email: string;
-  name: string;
-  role: string;
-};
-type Person = { user_id: string; email: string; name: string; role: 'researcher' | 'admin'; digest_hour: number | null; time_zone: string | null; state: string | null };
 
 function headersFor(url: string) {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 async function kindCadences(db: Db, userId: string): Promise<Map<string, string>> {
-  const rows = await queryRows<{ kind: string; email: string }>(db, sql`SELECT kind, email FROM notification_preferences WHERE user_id = ${userId}`);
+  const rows = await findKindEmails(db, userId);
   return new Map(rows.map((r) => [r.kind, r.email]));
 }
 
 /** What an instant e-mail's unsubscribe link turns off: its saved search's alerts, else its kind's e-mails. */
-function instantScope(n: Pending, searches: Map<string, SavedSearch>, cadences: Map<string, string>): UnsubscribeScope {
+function instantScope(n: PendingInstantRow, searches: Map<string, SavedSearch>, cadences: Map<string, string>): UnsubscribeScope {
   const searchId = n.kind === 'saved_search.match' ? n.dedupe_key?.split(':')[1] : undefined;
   const search = searchId ? searches.get(searchId) : undefined;
   if (search) return { type: 'search', searchId: search.id, name: search.name, cadence: search.alertCadence };
@@ -50,10 +47,7 @@ function instantScope(n: Pending, searches: Map<string, SavedSearch>, cadences: 
 }
 
 async function kindCadencesOf(db: Db, userIds: string[]): Promise<Map<string, Map<string, string>>> {
-  const rows = await queryRows<{ user_id: string; kind: string; email: string }>(
-    db,
-    sql`SELECT user_id, kind, email FROM notification_preferences WHERE user_id = ANY(${uuidArray(userIds)})`,
-  );
+  const rows = await findKindEmailsOf(db, userIds);
   const result = new Map<string, Map<string, string>>();
   for (const r of rows) {
     if (!result.has(r.user_id)) result.set(r.user_id, new Map());
@@ -70,12 +64,7 @@ export async function sendInstantEmails(db: Db, config: Config): Promise<number>
   let queued = 0;
   for (;;) {
     const count = await withTransaction(db, async (tx) => {
-      const rows = await queryRows<Pending>(
-        tx,
-        sql`SELECT n.id, n.user_id, n.kind, n.title, n.body, n.link, n.dedupe_key, u.email, u.name, u.role FROM notifications n
-          JOIN users u ON u.id = n.user_id AND u.status = 'active'
-          WHERE n.email = 'instant' AND n.emailed_at IS NULL ORDER BY n.created_at LIMIT ${instantBatch} FOR UPDATE OF n SKIP LOCKED`,
-      );
+      const rows = await lockPendingInstantNotices(tx, instantBatch);
       if (!rows.length) return 0;
       const userIds = [...new Set(rows.map((r) => r.user_id))];
       const [searches, cadences] = await Promise.all([savedSearchesById(tx, userIds), kindCadencesOf(tx, userIds)]);
@@ -86,19 +75,18 @@ export async function sendInstantEmails(db: Db, config: Config): Promise<number>
       const messages = await Promise.all(
         rows.map(async (n, i) => {
           const unsubscribeUrl = `${site}/api/v1/unsubscribe/${tokens[i]}`;
-          const area = n.role === 'admin' ? '/admin' : '/dashboard';
           const mail = await instantEmail({
             name: n.name,
             kind: n.kind,
             item: { title: n.title, body: n.body, link: `${site}${n.link}` },
             unsubscribeUrl,
-            settingsUrl: `${site}${area}/settings#notifications`,
+            settingsUrl: `${site}${notificationSettingsPath(n.role)}`,
           });
           return { to: n.email, ...mail, headers: headersFor(unsubscribeUrl) };
         }),
       );
       await enqueueEmails(tx, messages);
-      await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
+      await markNotificationsEmailed(tx, rows.map((r) => r.id));
       return rows.length;
     });
     queued += count;
@@ -106,38 +94,15 @@ export async function sendInstantEmails(db: Db, config: Config): Promise<number>
   }
 }
 
-/** People with digest notices waiting, with their digest hour and time zone (defaults when never set). */
-async function peopleWithPending(db: Db, period: 'daily' | 'weekly'): Promise<Person[]> {
-  return queryRows<Person>(
-    db,
-    sql`SELECT u.id AS user_id, u.email, u.name, u.role, s.digest_hour, s.time_zone, i.state
-      FROM users u JOIN institutions i ON i.id = u.institution_id
-      LEFT JOIN notification_settings s ON s.user_id = u.id
-      WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM notifications n
-        WHERE n.user_id = u.id AND n.email = ${period} AND n.emailed_at IS NULL)`,
-  );
-}
-
-async function sendDigest(tx: Db, config: Config, person: Person, period: 'daily' | 'weekly', slot: string, slotAt: Date): Promise<boolean> {
+async function sendDigest(tx: Db, config: Config, person: DigestRecipientRow, period: 'daily' | 'weekly', slot: string, slotAt: Date): Promise<boolean> {
   // Only what arrived before the slot's hour: later notices wait for the next digest.
-  const rows = await queryRows<{ id: string; kind: NotificationKind; title: string; body: string; link: string }>(
-    tx,
-    sql`SELECT id, kind, title, body, link FROM notifications
-      WHERE user_id = ${person.user_id} AND email = ${period} AND emailed_at IS NULL AND created_at <= ${slotAt.toISOString()}::timestamptz
-      ORDER BY created_at DESC FOR UPDATE`,
-  );
+  const rows = await lockDigestNotices(tx, person.user_id, period, slotAt);
   if (!rows.length) return false;
   // Claim this person's slot: a second instance (or a second run) finds it taken.
-  const claimed = await queryRows(
-    tx,
-    sql`INSERT INTO notification_digests (user_id, period, last_slot) VALUES (${person.user_id}, ${period}, ${slot})
-      ON CONFLICT (user_id, period) DO UPDATE SET last_slot = excluded.last_slot, sent_at = now()
-        WHERE notification_digests.last_slot < excluded.last_slot
-      RETURNING user_id`,
-  );
+  const claimed = await claimDigestSlot(tx, person.user_id, period, slot);
   if (!claimed.length) return false;
   const site = appUrl(config);
-  const area = person.role === 'admin' ? '/admin' : '/dashboard';
+  const area = areaPaths(person.role);
   const groups: DigestGroup[] = [];
   for (const kind of notificationKinds) {
     const items = rows.filter((r) => r.kind === kind);
@@ -162,12 +127,12 @@ async function sendDigest(tx: Db, config: Config, person: Person, period: 'daily
     name: person.name,
     period,
     groups,
-    seeAllUrl: `${site}${area}/notifications`,
+    seeAllUrl: `${site}${area.notifications}`,
     unsubscribeUrl,
-    settingsUrl: `${site}${area}/settings#notifications`,
+    settingsUrl: `${site}${notificationSettingsPath(person.role)}`,
   });
   await enqueueEmail(tx, { to: person.email, ...mail, headers: headersFor(unsubscribeUrl) });
-  await queryRows(tx, sql`UPDATE notifications SET emailed_at = now() WHERE id = ANY(${uuidArray(rows.map((r) => r.id))})`);
+  await markNotificationsEmailed(tx, rows.map((r) => r.id));
   return true;
 }
 
@@ -177,7 +142,7 @@ const defaultCadence = (kind: NotificationKind) => defaultKindPreferences[kind].
 export async function sendDigests(db: Db, config: Config, now: Date): Promise<number> {
   let sent = 0;
   for (const period of ['daily', 'weekly'] as const) {
-    for (const person of await peopleWithPending(db, period)) {
+    for (const person of await findDigestRecipients(db, period)) {
       const zone = person.time_zone ?? timeZoneForState(person.state);
       const hour = person.digest_hour ?? defaultDigestHour;
       const local = localTime(now, zone);

@@ -6,13 +6,13 @@
 // cursor row locked, so with several instances one reads each change; each
 // notice has a dedupe key, so a change is never told twice, and re-importing
 // the same file (which changes nothing) tells nothing.
-import { sql } from 'drizzle-orm';
-import { queryRows, withTransaction, type Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { formatDay, formatMoney } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { getGrantSummaries, lastGrantChangeId, readGrantChanges, type GrantChange } from '../grants/grants.service';
 import { followersOfGrants } from '../pipeline/pipeline.service';
 import { listAlertingSearches, matchSavedSearches } from '../search/search.service';
+import { advanceCursor, insertCursorIfMissing, lockCursorRow } from './notifications.repository';
 import { publishNotices, storeNotices, type Notice, type StoredNotice } from './notifications.service';
 
 const cursorName = 'grant_changes';
@@ -50,24 +50,15 @@ const isNewlyOpen = (c: GrantChange) => c.kind === 'inserted' || (c.changes.stat
 
 /** The cursor, created at the newest change when it does not exist yet (the catalogue then in place is not news). */
 async function lockCursor(db: Db): Promise<number> {
-  await queryRows(
-    db,
-    sql`INSERT INTO notification_cursors (name, last_id) VALUES (${cursorName}, ${await lastGrantChangeId(db)}) ON CONFLICT (name) DO NOTHING`,
-  );
-  const [row] = await queryRows<{ last_id: string | number }>(
-    db,
-    sql`SELECT last_id FROM notification_cursors WHERE name = ${cursorName} FOR UPDATE`,
-  );
+  await insertCursorIfMissing(db, cursorName, await lastGrantChangeId(db));
+  const row = await lockCursorRow(db, cursorName);
   return Number(row!.last_id);
 }
 
 /** Marks the catalogue as it is now as seen (after the shipped grants load: they are not news). */
 export async function markCatalogueSeen(db: Db) {
   const last = await lastGrantChangeId(db);
-  await queryRows(
-    db,
-    sql`INSERT INTO notification_cursors (name, last_id) VALUES (${cursorName}, ${last}) ON CONFLICT (name) DO NOTHING`,
-  );
+  await insertCursorIfMissing(db, cursorName, last);
 }
 
 async function noticesFor(db: Db, changes: GrantChange[], now: Date): Promise<Notice[]> {
@@ -134,10 +125,7 @@ export async function processGrantChanges(db: Db, bus: RealtimeBus, now = new Da
         for (const row of newest.values()) stored.push(row);
       }
       notices.length = 0;
-      await queryRows(
-        tx,
-        sql`UPDATE notification_cursors SET last_id = ${changes[changes.length - 1]!.id}, updated_at = now() WHERE name = ${cursorName}`,
-      );
+      await advanceCursor(tx, cursorName, changes[changes.length - 1]!.id);
       return { count: changes.length, stored, told: count };
     });
     if (!result) break;

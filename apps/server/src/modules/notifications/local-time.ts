@@ -1,6 +1,8 @@
 // A person's calendar: the local date, hour and weekday of an instant in
 // their time zone, and the digest slots (the last time their digest hour came
 // round, daily or on a Monday), so digests follow the person's clock.
+import { addIsoDays } from '@grantbridge/contract/days';
+
 export type LocalTime = { day: string; hour: number; weekday: number };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -24,26 +26,16 @@ export function localTime(at: Date, timeZone: string): LocalTime {
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), weekday: weekdays.indexOf(parts.weekday!) };
 }
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /** The local day of the latest daily slot at or before `now` (today once the hour has come, else yesterday). */
 export function dailySlot(now: LocalTime, hour: number): string {
-  return now.hour >= hour ? now.day : addDays(now.day, -1);
+  return now.hour >= hour ? now.day : addIsoDays(now.day, -1);
 }
 
 /** The local day of the latest Monday slot at or before `now`. */
 export function weeklySlot(now: LocalTime, hour: number): string {
   const sinceMonday = (now.weekday + 6) % 7;
-  const monday = addDays(now.day, -sinceMonday);
-  return sinceMonday === 0 && now.hour < hour ? addDays(monday, -7) : monday;
+  const monday = addIsoDays(now.day, -sinceMonday);
+  return sinceMonday === 0 && now.hour < hour ? addIsoDays(monday, -7) : monday;
 }
 
 /** The instant that is `hour`:00 on local `day` in `timeZone`. */

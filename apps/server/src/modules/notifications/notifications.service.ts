@@ -3,6 +3,8 @@
 // in the app, and whether and how often it is e-mailed (`email` is kept on
 // the row for the e-mail jobs). A dedupe key makes a fact notify once. New
 // in-app notifications go live to the person's tabs with their unread count.
+import { isoInstant } from '@grantbridge/contract/days';
+import { areaPaths, notificationSettingsPath } from '@grantbridge/contract/app-paths';
 import {
   defaultDigestHour,
   defaultKindPreferences,
@@ -53,24 +55,23 @@ export type Notice = {
 };
 
 export function linkFor(role: 'researcher' | 'admin', target: NoticeTarget): string {
-  const area = role === 'admin' ? '/admin' : '/dashboard';
+  const area = areaPaths(role);
   switch (target.kind) {
     case 'application':
-      return `${area}/applications/${target.id}`;
+      return area.application(target.id);
     case 'grant':
-      return `${area}/grant/${target.id}`;
+      return area.grant(target.id);
     case 'conversation':
-      return `${area}/message?c=${target.id}`;
+      return area.conversation(target.id);
     case 'search':
-      return `${area}/search?${target.query}`;
+      return `${area.search}?${target.query}`;
     case 'pipeline':
-      return `${area}/grants`;
+      return area.grants;
     case 'settings':
-      return `${area}/settings#notifications`;
+      return notificationSettingsPath(role);
   }
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -79,8 +80,8 @@ function toNotification(row: NotificationRow): Notification {
     title: row.title,
     body: row.body,
     link: row.link,
-    createdAt: iso(row.created_at),
-    readAt: row.read_at ? iso(row.read_at) : null,
+    createdAt: isoInstant(row.created_at),
+    readAt: row.read_at ? isoInstant(row.read_at) : null,
   };
 }
 

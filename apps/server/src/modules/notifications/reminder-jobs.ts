@@ -3,15 +3,16 @@
 // a grant saved late is reminded once, not at every lead time at once), tasks
 // due tomorrow or overdue, and direct messages unread after 30 minutes. Each
 // has a dedupe key, so running at any time, as often as wanted, tells once.
-import { sql } from 'drizzle-orm';
 import { defaultLeadTimes, type ReminderLeadTime } from '@grantbridge/contract/notifications';
 import { timeZoneForState } from '@grantbridge/contract/time-zones';
-import { queryRows, uuidArray, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { formatDay } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { findUnreadDirectMessages } from '../messaging/messaging.service';
 import { deadlinesWithin, tasksDueBy } from '../pipeline/pipeline.service';
-import { addDays, daysBetween, localTime } from './local-time';
+import { addIsoDays, isoDayOf, isoDaysBetween } from '@grantbridge/contract/days';
+import { localTime } from './local-time';
+import { findCalendarRows } from './notifications.repository';
 import { notify, type Notice } from './notifications.service';
 
 const leadDays: Record<ReminderLeadTime, number> = { '3d': 3, '1w': 7, '2w': 14, '1m': 30, '2m': 61, '3m': 91 };
@@ -23,12 +24,7 @@ type Calendar = { today: string; leadTimes: ReminderLeadTime[] };
 
 async function calendarsOf(db: Db, userIds: string[], now: Date): Promise<Map<string, Calendar>> {
   if (!userIds.length) return new Map();
-  const rows = await queryRows<{ id: string; time_zone: string | null; lead_times: string[] | null; state: string | null }>(
-    db,
-    sql`SELECT u.id, s.time_zone, s.reminder_lead_times AS lead_times, i.state FROM users u
-      JOIN institutions i ON i.id = u.institution_id LEFT JOIN notification_settings s ON s.user_id = u.id
-      WHERE u.id = ANY(${uuidArray(userIds)})`,
-  );
+  const rows = await findCalendarRows(db, userIds);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -47,14 +43,14 @@ export function dueLeadTime(daysLeft: number, chosen: ReminderLeadTime[]): Remin
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
 
 export async function sendDeadlineReminders(db: Db, bus: RealtimeBus, now: Date): Promise<number> {
-  const utcToday = now.toISOString().slice(0, 10);
-  const deadlines = await deadlinesWithin(db, addDays(utcToday, -1), addDays(utcToday, 92));
+  const utcToday = isoDayOf(now);
+  const deadlines = await deadlinesWithin(db, addIsoDays(utcToday, -1), addIsoDays(utcToday, 92));
   const calendars = await calendarsOf(db, [...new Set(deadlines.map((d) => d.userId))], now);
   const notices: Notice[] = [];
   for (const d of deadlines) {
     const calendar = calendars.get(d.userId);
     if (!calendar) continue;
-    const left = daysBetween(calendar.today, d.day);
+    const left = isoDaysBetween(calendar.today, d.day);
     const lead = dueLeadTime(left, calendar.leadTimes);
     if (!lead) continue;
     notices.push({
@@ -70,13 +66,13 @@ export async function sendDeadlineReminders(db: Db, bus: RealtimeBus, now: Date)
 }
 
 export async function sendTaskReminders(db: Db, bus: RealtimeBus, now: Date): Promise<number> {
-  const tasks = await tasksDueBy(db, addDays(now.toISOString().slice(0, 10), 2));
+  const tasks = await tasksDueBy(db, addIsoDays(isoDayOf(now), 2));
   const calendars = await calendarsOf(db, [...new Set(tasks.map((t) => t.userId))], now);
   const notices: Notice[] = [];
   for (const task of tasks) {
     const calendar = calendars.get(task.userId);
     if (!calendar) continue;
-    const left = daysBetween(calendar.today, task.dueDate);
+    const left = isoDaysBetween(calendar.today, task.dueDate);
     if (left > 1) continue;
     notices.push({
       userId: task.userId,

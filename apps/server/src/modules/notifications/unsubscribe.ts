@@ -4,11 +4,11 @@
 // it). Nothing is deleted: the saved search and the saved grant stay, and the
 // same link turns it back on. "Stop every e-mail" turns every kind's e-mail off.
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { notificationKindLabels, notificationKinds, type EmailCadence, type NotificationKind } from '@grantbridge/contract/notifications';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { renameSavedSearch } from '../search/search.service';
+import { insertUnsubscribeLink, insertUnsubscribeLinks, markUnsubscribeLinkUsed, upsertKindEmail } from './notifications.repository';
 
 export type UnsubscribeScope =
   | { type: 'kind'; kind: NotificationKind; cadence: EmailCadence }
@@ -21,12 +21,9 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
 export async function createUnsubscribeTokens(db: Db, links: { userId: string; scope: UnsubscribeScope }[]): Promise<string[]> {
   if (!links.length) return [];
   const tokens = links.map(() => crypto.randomBytes(24).toString('base64url'));
-  await queryRows(
+  await insertUnsubscribeLinks(
     db,
-    sql`INSERT INTO email_unsubscribes (token_hash, user_id, scope)
-      SELECT r.token_hash, r.user_id, r.scope FROM json_to_recordset(${JSON.stringify(
-        links.map((l, i) => ({ token_hash: sha256(tokens[i]!), user_id: l.userId, scope: l.scope })),
-      )}::json) AS r(token_hash text, user_id uuid, scope jsonb)`,
+    links.map((l, i) => ({ tokenHash: sha256(tokens[i]!), userId: l.userId, scope: l.scope })),
   );
   return tokens;
 }
@@ -34,10 +31,7 @@ export async function createUnsubscribeTokens(db: Db, links: { userId: string; s
 /** A new link's token; the URL is `${appUrl}/api/v1/unsubscribe/<token>`. */
 export async function createUnsubscribeToken(db: Db, userId: string, scope: UnsubscribeScope): Promise<string> {
   const token = crypto.randomBytes(24).toString('base64url');
-  await queryRows(
-    db,
-    sql`INSERT INTO email_unsubscribes (token_hash, user_id, scope) VALUES (${sha256(token)}, ${userId}, ${JSON.stringify(scope)}::jsonb)`,
-  );
+  await insertUnsubscribeLink(db, sha256(token), userId, scope);
   return token;
 }
 
@@ -54,11 +48,7 @@ export function describeScope(scope: UnsubscribeScope): string {
 
 async function setKindEmail(db: Db, userId: string, kind: NotificationKind, email: EmailCadence) {
   // The in-app setting stays as it was (the product's default when never changed).
-  await queryRows(
-    db,
-    sql`INSERT INTO notification_preferences (user_id, kind, in_app, email) VALUES (${userId}, ${kind}, true, ${email})
-      ON CONFLICT (user_id, kind) DO UPDATE SET email = excluded.email`,
-  );
+  await upsertKindEmail(db, userId, kind, email);
 }
 
 async function setSearchCadence(db: Db, userId: string, searchId: string, cadence: EmailCadence) {
@@ -74,10 +64,7 @@ export type UnsubscribeAction = 'unsubscribe' | 'resubscribe' | 'all';
 
 /** Applies `action` for the link's owner; 404 for a token that is not one of ours. */
 export async function applyUnsubscribe(db: Db, token: string, action: UnsubscribeAction) {
-  const [row] = await queryRows<{ user_id: string; scope: UnsubscribeScope }>(
-    db,
-    sql`UPDATE email_unsubscribes SET used_at = now() WHERE token_hash = ${sha256(token)} RETURNING user_id, scope`,
-  );
+  const row = await markUnsubscribeLinkUsed(db, sha256(token));
   if (!row) throw new AppError('not_found', 'This unsubscribe link is not valid.');
   const { user_id: userId, scope } = row;
   if (action === 'all') {

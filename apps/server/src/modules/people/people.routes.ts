@@ -1,5 +1,6 @@
 // Invitations (admin side and the invitee's public link), the researcher
 // directory and deactivation.
+import { isoDayOf } from '@grantbridge/contract/days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { endpointSchema } from '../../lib/endpoint-schema';
@@ -195,7 +196,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         ]),
         (error) => request.log.error({ err: error }, 'the researchers export stopped before its end'),
       );
-      const day = new Date().toISOString().slice(0, 10);
+      const day = isoDayOf(new Date());
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="researchers-${day}.csv"`)

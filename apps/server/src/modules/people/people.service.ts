@@ -2,6 +2,7 @@
 // (an e-mailed link that works once, for 7 days; only its hash is stored),
 // the invitee accepts with a name and password and is signed in, and the
 // administrator sees everyone (and every pending invitation) in one directory.
+import { paths } from '@grantbridge/contract/app-paths';
 import type { Role, User } from '@grantbridge/contract/auth';
 import type { CreateInvitationRequest, Invitation } from '@grantbridge/contract/people';
 import { isUuid } from '@grantbridge/contract/ids';
@@ -92,7 +93,7 @@ export function invitationEmail(
       `Your research office has invited you to join ${institution} on GrantBridge as ${role}: ` +
       'grants that fit your research, collaborators at other institutions, and your applications in one place.\n\n' +
       `Accept the invitation and choose a password here (the link works once, for 7 days):\n\n` +
-      `${appUrl(config)}/accept-invite?token=${encodeURIComponent(token)}\n\n` +
+      `${appUrl(config)}${paths.acceptInviteWith(token)}\n\n` +
       'If you were not expecting this, ignore this e-mail.\n\nGrantBridge',
   };
 }

@@ -2,6 +2,7 @@
 // (only those who may see it; anyone else is told it does not exist), move
 // it between stages by the rules of stages.ts, keep amounts and the internal
 // deadline, and list its history. Also the office's list and settings.
+import { isoInstant } from '@grantbridge/contract/days';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import { isUuid } from '@grantbridge/contract/ids';
 import type { ApplicationDetail, ApplicationItem, UpdateApplicationRequest } from '@grantbridge/contract/pipeline';
@@ -37,7 +38,7 @@ import { nextSteps, stepFor } from './stages';
 
 const notFound = () => new AppError('not_found', 'Application not found.');
 /** A timestamp from raw SQL (the drivers answer a string or a Date) as ISO 8601. */
-export const iso = (value: Date | string) => new Date(value).toISOString();
+export const iso = isoInstant;
 
 /** The application and how `actor` stands to it; not found for anyone who may not see it. */
 export async function loadForViewer(db: Db, actor: Actor, id: string) {

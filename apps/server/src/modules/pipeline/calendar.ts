@@ -4,13 +4,13 @@
 // one deadline as a single event ("Add to calendar"). Events are all-day and
 // keep their UID, so a calendar that reads the feed again updates them.
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
 import { appUrl, type Config } from '../../config';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { getApplication } from './applications.service';
+import { findFeedOwner, listFeedApplications, listFeedSavedGrants, listFeedTasks, upsertFeedToken } from './calendar.repository';
 import { internalDeadlineFor } from './deadlines';
 
 export type CalendarEvent = { uid: string; day: string; summary: string; description: string; url: string };
@@ -39,41 +39,18 @@ export function toIcs(name: string, events: CalendarEvent[]): string {
 /** A new secret address for the person's feed; the one before stops working. */
 export async function newFeedUrl(db: Db, config: Config, actor: Actor) {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.execute(sql`
-    INSERT INTO calendar_feeds (user_id, token_hash) VALUES (${actor.id}, ${sha256(token)})
-    ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = now()`);
+  await upsertFeedToken(db, actor.id, sha256(token));
   return `${appUrl(config)}/api/v1/calendar/feed/${token}`;
 }
 
-type DeadlineRow = {
-  id: string;
-  grant_title: string;
-  close_date: string | null;
-  internal_deadline: string | null;
-  lead_days: number;
-};
-
 /** The feed of whoever holds `token`; an unknown or replaced token, or a deactivated person's, is not found. */
 export async function feedFor(db: Db, config: Config, token: string): Promise<string> {
-  const [feed] = await queryRows<{ user_id: string }>(
-    db,
-    // A deactivated person's feed is gone with the account (issue 27): nothing of theirs is served.
-    sql`SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
-      WHERE f.token_hash = ${sha256(token)} AND u.status = 'active'`,
-  );
+  const feed = await findFeedOwner(db, sha256(token));
   if (!feed) throw new AppError('not_found', 'No such calendar feed.');
   const userId = feed.user_id;
   const site = appUrl(config);
   const events: CalendarEvent[] = [];
-  const applications = await queryRows<DeadlineRow>(
-    db,
-    sql`SELECT a.id, g.title AS grant_title, to_char(g.close_date, 'YYYY-MM-DD') AS close_date,
-      to_char(a.internal_deadline, 'YYYY-MM-DD') AS internal_deadline, i.internal_deadline_business_days AS lead_days
-    FROM applications a JOIN grants g ON g.id = a.grant_id JOIN users u ON u.id = a.user_id JOIN institutions i ON i.id = u.institution_id
-    WHERE a.status IN ('drafting', 'internal_review', 'submitted', 'under_review')
-      AND (a.user_id = ${userId} OR EXISTS (SELECT 1 FROM application_members m
-        WHERE m.application_id = a.id AND m.user_id = ${userId} AND m.status = 'active'))`,
-  );
+  const applications = await listFeedApplications(db, userId);
   for (const a of applications) {
     const url = `${site}/dashboard/applications/${a.id}`;
     const internal = internalDeadlineFor(a.close_date, a.lead_days, a.internal_deadline);
@@ -84,22 +61,11 @@ export async function feedFor(db: Db, config: Config, token: string): Promise<st
       events.push({ uid: `sponsor-${a.id}@grantbridge`, day: a.close_date, summary: `Sponsor deadline: ${a.grant_title}`, description: 'The sponsor closes the call on this day.', url });
     }
   }
-  const saved = await queryRows<{ id: string; title: string; close_date: string }>(
-    db,
-    sql`SELECT g.id, g.title, to_char(g.close_date, 'YYYY-MM-DD') AS close_date
-    FROM saved_grants s JOIN grants g ON g.id = s.grant_id
-    WHERE s.user_id = ${userId} AND g.close_date IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.grant_id = g.id AND a.user_id = ${userId})`,
-  );
+  const saved = await listFeedSavedGrants(db, userId);
   for (const g of saved) {
     events.push({ uid: `saved-${g.id}-${userId}@grantbridge`, day: g.close_date, summary: `Closes: ${g.title}`, description: 'A grant you saved closes on this day.', url: `${site}/dashboard/grant/${g.id}` });
   }
-  const tasks = await queryRows<{ id: string; title: string; due_date: string; application_id: string; grant_title: string }>(
-    db,
-    sql`SELECT t.id, t.title, to_char(t.due_date, 'YYYY-MM-DD') AS due_date, t.application_id, g.title AS grant_title
-    FROM application_tasks t JOIN applications a ON a.id = t.application_id JOIN grants g ON g.id = a.grant_id
-    WHERE t.assignee_id = ${userId} AND t.status = 'pending' AND t.due_date IS NOT NULL`,
-  );
+  const tasks = await listFeedTasks(db, userId);
   for (const t of tasks) {
     events.push({ uid: `task-${t.id}@grantbridge`, day: t.due_date, summary: `Task due: ${t.title}`, description: `For ${t.grant_title}.`, url: `${site}/dashboard/applications/${t.application_id}` });
   }

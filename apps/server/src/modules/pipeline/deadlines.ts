@@ -4,18 +4,10 @@
 // application. Business days skip Saturdays and Sundays only: holidays
 // differ by institution, and an office that closes on one sets the date by
 // hand (decision 033).
+import { subIsoBusinessDays } from '@grantbridge/contract/days';
 
 /** `isoDay` minus `days` business days (Monday to Friday), as an ISO day. */
-export function subtractBusinessDays(isoDay: string, days: number): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  let left = days;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() - 1);
-    const weekday = date.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
-}
+export const subtractBusinessDays = subIsoBusinessDays;
 
 /** The internal deadline: the office's own date for this application, else the lead time before the sponsor's. */
 export function internalDeadlineFor(

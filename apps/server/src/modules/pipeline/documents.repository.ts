@@ -1,5 +1,5 @@
-// SQL for an application's document checklist and the versions of each
-// document's file (their bytes are file-store.ts's).
+// SQL for an application's document checklist, the versions of each
+// document's file, and their bytes in chunks (streamed by file-store.ts).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
@@ -97,6 +97,42 @@ export async function findFileRow(db: Db, documentId: string, version?: number) 
     FROM document_files f
     WHERE f.document_id = ${documentId} AND f.complete ${version ? sql`AND f.version = ${version}` : sql``}
     ORDER BY f.version DESC LIMIT 1`,
+  );
+  return row;
+}
+
+/** Adds the document's next version, not complete yet; undefined when another upload took that number first. */
+export async function insertNextFileVersion(db: Db, documentId: string, fileName: string, contentType: string, uploadedBy: string) {
+  const [row] = await queryRows<{ id: string; version: number }>(
+    db,
+    sql`INSERT INTO document_files (document_id, version, file_name, content_type, uploaded_by)
+      SELECT ${documentId}, coalesce(max(version), 0) + 1, ${fileName}, ${contentType}, ${uploadedBy}
+      FROM document_files WHERE document_id = ${documentId}
+      ON CONFLICT (document_id, version) DO NOTHING RETURNING id, version`,
+  );
+  return row;
+}
+
+/** Stores chunk `seq` of a version's bytes. */
+export async function insertFileChunk(db: Db, fileId: string, seq: number, data: Buffer) {
+  await db.execute(sql`INSERT INTO document_file_chunks (file_id, seq, data) VALUES (${fileId}, ${seq}, ${data})`);
+}
+
+/** Marks a version complete, with its size and SHA-256. */
+export async function completeFileVersion(db: Db, fileId: string, size: number, sha256: string) {
+  await db.execute(sql`UPDATE document_files SET size = ${size}, sha256 = ${sha256}, complete = true WHERE id = ${fileId}`);
+}
+
+/** Removes a version, and its chunks with it. */
+export async function deleteFileVersion(db: Db, fileId: string) {
+  await db.execute(sql`DELETE FROM document_files WHERE id = ${fileId}`);
+}
+
+/** Chunk `seq` of a version's bytes, or undefined past its last. */
+export async function findFileChunk(db: Db, fileId: string, seq: number) {
+  const [row] = await queryRows<{ data: Buffer | Uint8Array }>(
+    db,
+    sql`SELECT data FROM document_file_chunks WHERE file_id = ${fileId} AND seq = ${seq}`,
   );
   return row;
 }

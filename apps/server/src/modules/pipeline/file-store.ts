@@ -6,10 +6,10 @@
 // leaves nothing behind.
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { completeFileVersion, deleteFileVersion, findFileChunk, insertFileChunk, insertNextFileVersion } from './documents.repository';
 
 /** Bytes per stored chunk: a 25 MB file is 200 rows; 256 KB grew the server by up to 73 MB with four at once (bench:files). */
 export const chunkBytes = 128 * 1024;
@@ -80,7 +80,7 @@ export async function storeFile(
     let all = Buffer.concat(pending);
     while (all.length >= chunkBytes || (final && all.length > 0)) {
       const piece = all.subarray(0, chunkBytes);
-      await db.execute(sql`INSERT INTO document_file_chunks (file_id, seq, data) VALUES (${file.id}, ${seq}, ${piece})`);
+      await insertFileChunk(db, file.id, seq, piece);
       seq += 1;
       all = all.subarray(piece.length);
     }
@@ -100,11 +100,11 @@ export async function storeFile(
     await flush(true);
     const sha256 = hash.digest('hex');
     const stored = file as { id: string; version: number } | null;
-    await db.execute(sql`UPDATE document_files SET size = ${size}, sha256 = ${sha256}, complete = true WHERE id = ${stored!.id}`);
+    await completeFileVersion(db, stored!.id, size, sha256);
     return { fileId: stored!.id, version: stored!.version, size, sha256, contentType };
   } catch (error) {
     const started = file as { id: string } | null;
-    if (started) await db.execute(sql`DELETE FROM document_files WHERE id = ${started.id}`);
+    if (started) await deleteFileVersion(db, started.id);
     if (isTooLarge(error)) throw new AppError('payload_too_large', 'Files can be at most 25 MB.');
     throw error;
   }
@@ -117,14 +117,8 @@ function isTooLarge(error: unknown) {
 /** A new version number for the document: the next one, taken again if another upload took it first. */
 async function insertVersion(db: Db, documentId: string, fileName: string, contentType: string, uploadedBy: string) {
   for (let attempt = 0; ; attempt += 1) {
-    const rows = await queryRows<{ id: string; version: number }>(
-      db,
-      sql`INSERT INTO document_files (document_id, version, file_name, content_type, uploaded_by)
-      SELECT ${documentId}, coalesce(max(version), 0) + 1, ${fileName}, ${contentType}, ${uploadedBy}
-      FROM document_files WHERE document_id = ${documentId}
-      ON CONFLICT (document_id, version) DO NOTHING RETURNING id, version`,
-    );
-    if (rows[0]) return rows[0];
+    const inserted = await insertNextFileVersion(db, documentId, fileName, contentType, uploadedBy);
+    if (inserted) return inserted;
     if (attempt >= 5) throw new AppError('conflict', 'Several uploads of this document at once; try again.');
   }
 }
@@ -133,10 +127,7 @@ async function insertVersion(db: Db, documentId: string, fileName: string, conte
 export function readFile(db: Db, fileId: string): Readable {
   async function* chunks() {
     for (let seq = 0; ; seq += 1) {
-      const [row] = await queryRows<{ data: Buffer | Uint8Array }>(
-        db,
-        sql`SELECT data FROM document_file_chunks WHERE file_id = ${fileId} AND seq = ${seq}`,
-      );
+      const row = await findFileChunk(db, fileId, seq);
       if (!row) return;
       yield Buffer.from(row.data);
     }

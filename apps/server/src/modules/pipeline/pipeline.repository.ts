@@ -1,6 +1,8 @@
-// SQL for a researcher's saved grants and applications.
+// SQL for a researcher's saved grants and applications, who follows a grant
+// through them, and the yearly activity counts kept from them (decision 040).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, uuidArray, type Db } from '../../db/client';
+import { statusIn } from '../../db/stage-sql';
 import { grants } from '../../db/schema/grants';
 import { applications, savedGrants } from '../../db/schema/pipeline';
 
@@ -71,4 +73,45 @@ export async function countSavedGrantsOf(db: Db, userIds: string[]) {
 /** The grants the person has started an application for. */
 export async function listApplicationGrantIds(db: Db, userId: string) {
   return db.select({ grantId: applications.grantId }).from(applications).where(eq(applications.userId, userId));
+}
+
+/** (grant, person) pairs: who saved each of `grantIds`, and the PI and accepted members of an application on it in progress. */
+export async function listGrantFollowers(db: Db, grantIds: string[]) {
+  return queryRows<{ grant_id: string; user_id: string }>(
+    db,
+    sql`SELECT grant_id, user_id FROM saved_grants WHERE grant_id = ANY(${uuidArray(grantIds)})
+      UNION SELECT a.grant_id, a.user_id FROM applications a
+        WHERE a.grant_id = ANY(${uuidArray(grantIds)}) AND ${statusIn('a.status', 'inProgress')}
+      UNION SELECT a.grant_id, m.user_id FROM applications a JOIN application_members m ON m.application_id = a.id AND m.status = 'active'
+        WHERE a.grant_id = ANY(${uuidArray(grantIds)}) AND ${statusIn('a.status', 'inProgress')}`,
+  );
+}
+
+/** Holds writes to applications and saved grants until the transaction `tx` ends. */
+export async function lockApplicationsAndSaves(tx: Db) {
+  await tx.execute(sql`LOCK TABLE applications, saved_grants IN SHARE MODE`);
+}
+
+/** Puts right the researcher_activity_years rows that differ from a fresh count; returns how many it changed. */
+export async function correctResearcherActivityYears(db: Db): Promise<number> {
+  const [row] = await queryRows<{ changed: number }>(
+    db,
+    sql`WITH counted AS (SELECT * FROM researcher_activity_years_counted()),
+      corrected AS (
+        INSERT INTO researcher_activity_years AS r (user_id, fiscal_year, started, submitted, awarded, saved)
+        SELECT user_id, fiscal_year, started, submitted, awarded, saved FROM counted
+        ON CONFLICT (fiscal_year, user_id) DO UPDATE SET started = EXCLUDED.started, submitted = EXCLUDED.submitted,
+          awarded = EXCLUDED.awarded, saved = EXCLUDED.saved
+        WHERE (r.started, r.submitted, r.awarded, r.saved) IS DISTINCT FROM (EXCLUDED.started, EXCLUDED.submitted, EXCLUDED.awarded, EXCLUDED.saved)
+        RETURNING 1
+      ),
+      -- Rows nothing counts any more (all zero when kept right): gone.
+      dropped AS (
+        DELETE FROM researcher_activity_years r
+        WHERE NOT EXISTS (SELECT 1 FROM counted c WHERE c.user_id = r.user_id AND c.fiscal_year = r.fiscal_year)
+        RETURNING (r.started, r.submitted, r.awarded, r.saved) <> (0, 0, 0, 0) AS wrong
+      )
+      SELECT ((SELECT count(*) FROM corrected) + (SELECT count(*) FROM dropped WHERE wrong))::int AS changed`,
+  );
+  return row?.changed ?? 0;
 }

@@ -1,8 +1,7 @@
 // A researcher's pipeline: bookmarked grants and applications started from
 // the grant page.
 import type { Application } from '@grantbridge/contract/grants';
-import { sql } from 'drizzle-orm';
-import { queryRows, uuidArray, withTransaction, type Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { recordApplicationStarted } from './applications.repository';
@@ -16,6 +15,7 @@ import {
   insertSavedGrant,
   isGrantSaved,
   listApplicationGrantIds,
+  listGrantFollowers,
   listSavedGrantIds,
 } from './pipeline.repository';
 import { acceptsApplications, canStartApplication } from './pipeline.policy';
@@ -104,14 +104,7 @@ export async function grantIdsTakenBy(db: Db, userId: string): Promise<Set<strin
 export async function followersOfGrants(db: Db, grantIds: string[]): Promise<Map<string, Set<string>>> {
   const result = new Map<string, Set<string>>();
   if (!grantIds.length) return result;
-  const rows = await queryRows<{ grant_id: string; user_id: string }>(
-    db,
-    sql`SELECT grant_id, user_id FROM saved_grants WHERE grant_id = ANY(${uuidArray(grantIds)})
-      UNION SELECT a.grant_id, a.user_id FROM applications a
-        WHERE a.grant_id = ANY(${uuidArray(grantIds)}) AND a.status IN ('drafting', 'internal_review', 'submitted', 'under_review')
-      UNION SELECT a.grant_id, m.user_id FROM applications a JOIN application_members m ON m.application_id = a.id AND m.status = 'active'
-        WHERE a.grant_id = ANY(${uuidArray(grantIds)}) AND a.status IN ('drafting', 'internal_review', 'submitted', 'under_review')`,
-  );
+  const rows = await listGrantFollowers(db, grantIds);
   for (const r of rows) {
     if (!result.has(r.grant_id)) result.set(r.grant_id, new Set());
     result.get(r.grant_id)!.add(r.user_id);

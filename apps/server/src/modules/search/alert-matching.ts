@@ -3,11 +3,12 @@
 // the same parser, synonyms and retrieval rule, and its filters) and asked
 // which of those grants say every one of its words. One rarity look-up serves
 // every search of the batch.
+import { isoDayOf } from '@grantbridge/contract/days';
 import { grantSearchQuerySchema } from '@grantbridge/contract/grants';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { findTermRarity } from '../grants/grants.service';
 import { candidateFiltersOf } from './candidate-filters';
+import { listAlertingSearchRows } from './saved-searches.repository';
 import { findMatchingAmong, findMatchingForQueries, type CandidateFilters } from './search.repository';
 import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';
 import { planSearch } from './search.service';
@@ -23,10 +24,7 @@ export type AlertingSearch = {
 
 /** Saved searches with alerts on (notices to people no longer active are dropped when sent). */
 export async function listAlertingSearches(db: Db): Promise<AlertingSearch[]> {
-  const rows = await queryRows<{ id: string; user_id: string; name: string; query: string; filters: Record<string, unknown>; alert_cadence: AlertingSearch['alertCadence'] }>(
-    db,
-    sql`SELECT id, user_id, name, query, filters, alert_cadence FROM saved_searches WHERE alert_cadence <> 'off' ORDER BY id`,
-  );
+  const rows = await listAlertingSearchRows(db);
   return rows.map((r) => ({ id: r.id, userId: r.user_id, name: r.name, query: r.query, filters: r.filters, alertCadence: r.alert_cadence }));
 }
 
@@ -37,7 +35,7 @@ export async function listAlertingSearches(db: Db): Promise<AlertingSearch[]> {
  */
 export async function matchSavedSearches(db: Db, searches: AlertingSearch[], grantIds: string[], now = new Date()) {
   if (!searches.length || !grantIds.length) return [];
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDayOf(now);
   const bySame = new Map<string, AlertingSearch[]>();
   for (const search of searches) {
     const key = JSON.stringify([search.query.trim().toLowerCase(), Object.entries(stringified(search.filters)).sort()]);

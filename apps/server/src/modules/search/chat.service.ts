@@ -1,6 +1,7 @@
 // The search assistant: understands a message, refines the previous search
 // unless told to start over, runs the search and answers in plain words. The
 // answer carries the results page the results panel shows next, found once.
+import { isoDayOf } from '@grantbridge/contract/days';
 import { isDeepStrictEqual } from 'node:util';
 import {
   defaultSearchStatuses,
@@ -235,7 +236,7 @@ export async function chat(
     const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
     const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
     const unknown = (w: string) => !!rarity && (rarity.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0) === 0;
-    const steps = relaxations(filters, unknown, now.toISOString().slice(0, 10));
+    const steps = relaxations(filters, unknown, isoDayOf(now));
     let chosen: { step: Relaxation | null; filters: SearchFilters } | null = null;
     for (const step of steps) {
       if ((await count(step.filters)) > 0) {

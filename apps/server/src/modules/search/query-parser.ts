@@ -1,5 +1,6 @@
 // Deterministic query understanding for grant search (DESIGN §7): keywords,
 // amount bounds, agency, due-date range and "my profile", from plain English.
+import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
 import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primitives';
@@ -34,10 +35,6 @@ export const maxWordLength = 40;
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const monthPattern = `(?:${months.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
-
-function iso(d: Date) {
-  return d.toISOString().slice(0, 10);
-}
 
 function utcDate(y: number, m: number, d: number) {
   return new Date(Date.UTC(y, m, d));
@@ -234,34 +231,34 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/\b(?:closing|due|deadline|ending|closes)\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b/g, (m) => {
     const n = Number(m[1]);
     const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
-    result.dueFrom = iso(todayUtc);
-    result.dueTo = iso(new Date(todayUtc.getTime() + days * 86_400_000));
+    result.dueFrom = isoDayOf(todayUtc);
+    result.dueTo = addIsoDays(isoDayOf(todayUtc), days);
   });
   consume(periodPattern, (m) => {
     const window = periodWindow(m[1] ?? '', m[2]!, todayUtc);
-    result.dueFrom = iso(window.start);
-    result.dueTo = iso(window.end);
+    result.dueFrom = isoDayOf(window.start);
+    result.dueTo = isoDayOf(window.end);
   });
   consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:federal\s+)?fiscal\s+year\b/g, () => {
     // The federal fiscal year ends on 30 September.
     const year = todayUtc.getUTCMonth() > 8 ? todayUtc.getUTCFullYear() + 1 : todayUtc.getUTCFullYear();
-    result.dueFrom = iso(todayUtc);
-    result.dueTo = iso(utcDate(year, 8, 30));
+    result.dueFrom = isoDayOf(todayUtc);
+    result.dueTo = isoDayOf(utcDate(year, 8, 30));
   });
   consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
-    result.dueFrom = iso(todayUtc);
-    result.dueTo = iso(new Date(todayUtc.getTime() + 30 * 86_400_000));
+    result.dueFrom = isoDayOf(todayUtc);
+    result.dueTo = addIsoDays(isoDayOf(todayUtc), 30);
   });
   consume(new RegExp(String.raw`\b(?:due|closing|closes|deadline)?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
     const spec = parseDateSpec(m[2]!, todayUtc);
     if (!spec) return;
-    if (m[1] === 'before') result.dueTo = iso(new Date(spec.start.getTime() - 86_400_000));
-    else if (m[1] === 'by' || m[1] === 'until') result.dueTo = iso(spec.end);
-    else if (m[1] === 'after') result.dueFrom = iso(new Date(spec.end.getTime() + 86_400_000));
-    else if (m[1] === 'from') result.dueFrom = iso(spec.start);
+    if (m[1] === 'before') result.dueTo = addIsoDays(isoDayOf(spec.start), -1);
+    else if (m[1] === 'by' || m[1] === 'until') result.dueTo = isoDayOf(spec.end);
+    else if (m[1] === 'after') result.dueFrom = addIsoDays(isoDayOf(spec.end), 1);
+    else if (m[1] === 'from') result.dueFrom = isoDayOf(spec.start);
     else {
-      result.dueFrom = iso(spec.start);
-      result.dueTo = iso(spec.end);
+      result.dueFrom = isoDayOf(spec.start);
+      result.dueTo = isoDayOf(spec.end);
     }
   });
 

@@ -6,14 +6,12 @@
 // any), the amount, who may apply, the agency, and last the newest follow-up's
 // words. Each step alone is tried in that order; the first that finds grants
 // is the answer; when none does alone, they are taken together.
+import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
 
 export type Relaxation = { filters: SearchFilters; dropped: string; kept: string };
 
-const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 function withGroups(filters: SearchFilters, groups: string[][]): SearchFilters {
   const kept = groups.filter((g) => g.length > 0);
@@ -39,6 +37,8 @@ function amountPhrase(min: number | null, max: number | null): string {
  * The looser readings of `filters`, in the order they are tried. `unknown`
  * says which words the catalogue never uses.
  */
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+
 export function relaxations(filters: SearchFilters, unknown: (word: string) => boolean, today: string): Relaxation[] {
   const steps: Relaxation[] = [];
   const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
@@ -54,10 +54,10 @@ export function relaxations(filters: SearchFilters, unknown: (word: string) => b
     const from = filters.dueFrom ?? today;
     const to = filters.dueTo;
     if (to) {
-      const length = Math.max(dayMs(to) - dayMs(from), 30 * DAY);
-      const next = { dueFrom: isoDay(dayMs(to) + DAY), dueTo: isoDay(dayMs(to) + DAY + length) };
+      const length = Math.max(isoDaysBetween(from, to), 30);
+      const next = { dueFrom: addIsoDays(to, 1), dueTo: addIsoDays(to, 1 + length) };
       steps.push({ filters: { ...filters, ...next }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: windowPhrase(next.dueFrom, next.dueTo) });
-      const year = { dueFrom: from < today ? today : from, dueTo: isoDay(Math.max(dayMs(to), dayMs(today) + 365 * DAY)) };
+      const year = { dueFrom: from < today ? today : from, dueTo: maxDay(to, addIsoDays(today, 365)) };
       if (year.dueTo !== next.dueTo)
         steps.push({ filters: { ...filters, ...year }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: windowPhrase(year.dueFrom, year.dueTo) });
     }

@@ -1,6 +1,6 @@
 // SQL for saved searches.
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { savedSearches } from '../../db/schema/search';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -39,4 +39,21 @@ export async function deleteSavedSearchRow(db: Db, userId: string, id: string) {
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   return rows.length > 0;
+}
+
+export type AlertingSearchRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  query: string;
+  filters: Record<string, unknown>;
+  alert_cadence: 'instant' | 'daily' | 'weekly';
+};
+
+/** Every saved search with alerts on, by id. */
+export async function listAlertingSearchRows(db: Db) {
+  return queryRows<AlertingSearchRow>(
+    db,
+    sql`SELECT id, user_id, name, query, filters, alert_cadence FROM saved_searches WHERE alert_cadence <> 'off' ORDER BY id`,
+  );
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../../db/client';
 import { grantStatusCondition, grantStatusSql } from '../grants/grants.service';
-import { minStatedAmount } from '../grants/grants.service';
+import { minStatedAmount, type GrantSummaryRow } from '../grants/grants.service';
 import { parseHits, type Hits } from './bm25f';
 
 export type CandidateFilters = {
@@ -38,19 +38,8 @@ export type CandidateFilters = {
   today: string;
 };
 
-export type CandidateRow = {
-  id: string;
-  opportunity_number: string;
-  title: string;
-  agency: string | null;
-  agency_code: string | null;
-  close_date: string | null;
-  post_date: string | null;
-  award_ceiling: number | null;
-  award_floor: number | null;
-  status: GrantStatus;
-  research_areas: string[];
-  description: string | null;
+/** A grant summary's columns (the grant row type is grants.repository.ts's), plus what ranking reads. */
+export type CandidateRow = GrantSummaryRow & {
   /** The Assistance Listing's title; its text is read once per program (findProgramTexts). */
   program_title: string | null;
   /** Program title and objectives, as much as scoring reads; filled in by the service. */

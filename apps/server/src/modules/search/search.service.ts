@@ -1,6 +1,7 @@
 // Grant search: filters applied in SQL, full-text candidates ranked by
 // PostgreSQL, then scored 0-100 (row-scoring.ts), versions folded, looser
 // matches after the others, each result saying why it matched.
+import { isoDayOf } from '@grantbridge/contract/days';
 import type { GrantSearchResponse, GrantStatus, SearchResult, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { defaultSearchStatuses, grantStatuses } from '@grantbridge/contract/grants';
@@ -175,7 +176,7 @@ async function attachProgramTexts(db: Db, rows: CandidateRow[]) {
 export const countCap = 1000;
 
 export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSearchResponse> {
-  const today = (input.now ?? new Date()).toISOString().slice(0, 10);
+  const today = isoDayOf((input.now ?? new Date()));
   const { groups: wanted, exclude, eligibility, excludeAgencies } = splitExclusions(input.keywordGroups);
   const profileAreas = input.profileAreas?.length ? input.profileAreas : null;
   const profileOnly = cleanGroups(wanted).length === 0 && !!profileAreas;

@@ -10,7 +10,8 @@ import { readGrantsExtract } from './extract-files';
 import { grantEmbedding } from '../grant-embedding';
 import { ExtractError } from './extract-parser';
 import { GrantImportError, importGrantsExtract, type Rejection } from './import-extract';
-import { base, countGrants, extract, grantByKey, ns, record, rows, storedZip, vectorMismatches } from './test-extracts';
+import { base, extract, ns, record, storedZip } from './test-extracts';
+import { countGrants, grantByKey, rows, vectorMismatches } from './test-extracts.repository';
 
 const fixtures = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../test/fixtures');
 const today = '2026-06-15';

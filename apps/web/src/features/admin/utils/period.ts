@@ -2,6 +2,7 @@
 // written to the address (so a link or a reload shows the same figures). No
 // period in the address means this fiscal year.
 import { fiscalYearOf } from '@grantbridge/contract/admin';
+import { addIsoDays, addIsoYears } from '@grantbridge/contract/days';
 
 export type PeriodKind = 'fiscal' | 'last12' | 'custom';
 
@@ -16,10 +17,7 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The twelve months up to and including today: 2025-05-11 … 2026-05-10. */
 export function lastTwelveMonths(today: string): { from: string; to: string } {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCFullYear(date.getUTCFullYear() - 1);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return { from: date.toISOString().slice(0, 10), to: today };
+  return { from: addIsoDays(addIsoYears(today, -1), 1), to: today };
 }
 
 /** The filters an address asks for; a period it cannot use falls back to this fiscal year. */

@@ -107,7 +107,6 @@ export function FeedPost({ item, userId, paths, now, onDeleted, announce, modera
           variant="ghost"
           size="sm"
           aria-pressed={item.likedByMe}
-          aria-label={`Like, ${plural(item.likeCount, 'like', 'likes')}`}
           onClick={() => {
             if (!like.isPending) like.mutate(!item.likedByMe);
           }}
@@ -116,8 +115,10 @@ export function FeedPost({ item, userId, paths, now, onDeleted, announce, modera
             className={clsx('size-4', item.likedByMe && 'fill-current text-rose-700')}
             aria-hidden="true"
           />
+          {/* Named by what it shows (WCAG 2.5.3): "Like 4 likes", the visible "Like 4" first. */}
           Like
           <span className="tabular-nums">{item.likeCount}</span>
+          <span className="sr-only">{item.likeCount === 1 ? 'like' : 'likes'}</span>
         </Button>
         <Button
           variant="ghost"

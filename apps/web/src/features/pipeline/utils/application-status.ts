@@ -1,5 +1,5 @@
 // How an application's pipeline status is shown, and what each step is called.
-import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import { applicationStatuses, type ApplicationStatus } from '@grantbridge/contract/grants';
 import { inProgressStages as homeInProgressStages } from '@grantbridge/contract/home';
 import type { ChipTone } from '../../../components/ui/chip';
 
@@ -16,7 +16,7 @@ export function applicationStatusTone(status: string): ChipTone {
 }
 
 /** The stages a board shows, in pipeline order. */
-export const boardStages: ApplicationStatus[] = ['drafting', 'internal_review', 'submitted', 'under_review', 'awarded', 'rejected', 'withdrawn'];
+export const boardStages: readonly ApplicationStatus[] = applicationStatuses;
 
 /** Still being worked on or decided: the contract's one rule, which the stat view counts by too. */
 export const inProgressStages: readonly ApplicationStatus[] = homeInProgressStages;

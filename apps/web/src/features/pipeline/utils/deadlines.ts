@@ -1,10 +1,10 @@
 // Days left to a deadline, as the pipeline shows them beside every date.
+import { differenceInCalendarDays } from 'date-fns';
 
 /** Whole days from `today` to `isoDay` (negative once it has passed). */
 export function daysUntil(isoDay: string, today: Date = new Date()): number {
-  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
   const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
-  return Math.round((Date.UTC(y, m - 1, d) - start) / 86_400_000);
+  return differenceInCalendarDays(new Date(y, m - 1, d), today);
 }
 
 /** "Due today", "1 day left", "12 days left", "Passed 3 days ago". */

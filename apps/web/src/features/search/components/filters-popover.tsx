@@ -92,17 +92,17 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
       <Popover.Trigger
         ref={trigger}
         className={buttonClasses(active ? 'primary' : 'secondary', 'sm', 'scroll-mt-20')}
-        aria-label={active ? `Filters (${count} active)` : 'Filters'}
       >
+        {/* Named by what it shows, "Filters 2" then a hidden "active" (WCAG 2.5.3, label in name). */}
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Filters
         {active ? (
-          <span
-            aria-hidden="true"
-            className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900"
-          >
-            {count}
-          </span>
+          <>
+            <span className="rounded-full bg-white px-1.5 text-xs font-bold text-brand-900">
+              {count}
+            </span>
+            <span className="sr-only">active</span>
+          </>
         ) : null}
       </Popover.Trigger>
       <Popover.Portal>

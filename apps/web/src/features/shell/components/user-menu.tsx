@@ -17,8 +17,10 @@ const itemClass =
 export function UserMenu({ user, settingsPath, onSignOut, signingOut }: UserMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
+      {/* No aria-label: the name is the visible name plus a hidden ": account menu", so what
+          a speech user reads on screen starts the control's name (WCAG 2.5.3, label in name).
+          The initials are decoration. On a phone the name is hidden visually but still named. */}
       <DropdownMenu.Trigger
-        aria-label={`${user.name}: account menu`}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         <span
@@ -27,7 +29,8 @@ export function UserMenu({ user, settingsPath, onSignOut, signingOut }: UserMenu
         >
           {initialsOf(user.name)}
         </span>
-        <span className="hidden max-w-[12rem] truncate sm:inline">{user.name}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-[12rem] sm:truncate">{user.name}</span>
+        <span className="sr-only">: account menu</span>
         <ChevronDown className="size-4 text-slate-600" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content

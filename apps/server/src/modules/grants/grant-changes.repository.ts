@@ -1,6 +1,6 @@
-// The catalogue's change log (grant_changes, written by a trigger on every
-// insert and every update that changes what people follow), read in order by
-// the notifications module after each import.
+// SQL for the catalogue's change log (grant_changes, written by a trigger on
+// every insert and every update that changes what people follow), read in
+// order by the notifications module after each import.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 

@@ -1,0 +1,31 @@
+// The one axe check of the browser journeys: WCAG 2.0, 2.1 and 2.2 at levels
+// A and AA, with each violation's rule, help and the elements it names, so a
+// failure says what to fix. Every journey calls this; none keeps its own setup.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { settleToasts } from './fixtures';
+
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// @axe-core/playwright is typed against the newest playwright-core in the tree,
+// which may differ from the one @playwright/test brings.
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
+/** Fails with every violation axe finds on the page (or inside `include`, a CSS selector). */
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  options: { include?: string } = {},
+): Promise<void> {
+  // A toast fading in or out is half transparent, which axe reads as too little contrast.
+  await settleToasts(page);
+  let builder = new AxeBuilder({ page: page as unknown as AxePage }).withTags(wcagTags);
+  if (options.include) builder = builder.include(options.include);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
