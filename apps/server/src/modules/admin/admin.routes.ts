@@ -5,7 +5,7 @@ import { isoDayOf } from '@grantbridge/contract/days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvStream } from '../../lib/csv-export';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getOverview, getPipeline, getPipelineApplications, pipelineExportRows, requireReports } from './admin.service';
 import { getResearcherReport } from './researcher-report.service';
@@ -29,47 +29,43 @@ const csvColumns = [
 ];
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    endpoints.adminOverview.path,
+  bindEndpoint(
+    app,
+    endpoints.adminOverview,
     {
+      tags,
+      summary: "My institution's dashboard: funding achieved, open opportunities, pending applications, active researchers, charts and activity",
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminOverview, {
-        tags,
-        summary: "My institution's dashboard: funding achieved, open opportunities, pending applications, active researchers, charts and activity",
-      }),
     },
     async (request) => getOverview(app.db, requireUser(request), request.query),
   );
-  app.get(
-    endpoints.adminPipeline.path,
+  bindEndpoint(
+    app,
+    endpoints.adminPipeline,
     {
+      tags,
+      summary: "My institution's grant status: the four counts, the applications a status picks, saved grants, collaborations, activity and alerts",
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminPipeline, {
-        tags,
-        summary: "My institution's grant status: the four counts, the applications a status picks, saved grants, collaborations, activity and alerts",
-      }),
     },
     async (request) => getPipeline(app.db, requireUser(request), request.query),
   );
-  app.get(
-    endpoints.adminPipelineApplications.path,
+  bindEndpoint(
+    app,
+    endpoints.adminPipelineApplications,
     {
+      tags,
+      summary: "My institution's Grant Status list: the page after the cursor the previous page ended with",
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminPipelineApplications, {
-        tags,
-        summary: "My institution's Grant Status list: the page after the cursor the previous page ended with",
-      }),
     },
     async (request) => getPipelineApplications(app.db, requireUser(request), request.query),
   );
-  app.get(
-    endpoints.adminPipelineCsv.path,
+  bindEndpoint(
+    app,
+    endpoints.adminPipelineCsv,
     {
+      tags,
+      summary: 'The applications the same filter picks, one row each, as CSV (streamed)',
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminPipelineCsv, {
-        tags,
-        summary: 'The applications the same filter picks, one row each, as CSV (streamed)',
-      }),
     },
     async (request, reply) => {
       const actor = requireUser(request);
@@ -102,14 +98,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(csv);
     },
   );
-  app.get(
-    endpoints.adminResearcher.path,
+  bindEndpoint(
+    app,
+    endpoints.adminResearcher,
     {
+      tags,
+      summary: 'One researcher of my institution: profile, pipeline, collaborations, deadlines and alerts, metrics, tasks',
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminResearcher, {
-        tags,
-        summary: 'One researcher of my institution: profile, pipeline, collaborations, deadlines and alerts, metrics, tasks',
-      }),
     },
     async (request) => getResearcherReport(app.db, requireUser(request), request.params.id),
   );

@@ -1,7 +1,7 @@
 // Sign-in, sign-out, current user, password change, sign out everywhere.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import {
   announceEndedSessions,
   clearSessionCookie,
@@ -15,11 +15,13 @@ import { changePassword, login, logout, signOutEverywhere } from './auth.service
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    endpoints.login.path,
+  bindEndpoint(
+    app,
+    endpoints.login,
     {
+      tags: ['auth'],
+      summary: 'Sign in',
       config: { public: true, rateLimit: { max: app.config.loginIpRateLimit, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.login, { tags: ['auth'], summary: 'Sign in' }),
     },
     async (request, reply) => {
       const result = await login(app.db, app.config, request.body, {
@@ -40,12 +42,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.logout.path,
-    {
-      config: { public: true },
-      schema: endpointSchema(endpoints.logout, { tags: ['auth'], summary: 'Sign out' }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.logout,
+    { tags: ['auth'], summary: 'Sign out', config: { public: true } },
     async (request, reply) => {
       if (request.user) {
         await logout(app.db, request.user.sessionId);
@@ -59,24 +59,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.me.path,
-    { schema: endpointSchema(endpoints.me, { tags: ['auth'], summary: 'The signed-in user' }) },
+  bindEndpoint(
+    app,
+    endpoints.me,
+    { tags: ['auth'], summary: 'The signed-in user' },
     async (request) => {
       const { sessionId: _sessionId, ...user } = requireUser(request);
       return { user };
     },
   );
 
-  app.get(
-    endpoints.session.path,
-    {
-      config: { public: true },
-      schema: endpointSchema(endpoints.session, {
-        tags: ['auth'],
-        summary: 'The signed-in user, or null when signed out',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.session,
+    { tags: ['auth'], summary: 'The signed-in user, or null when signed out', config: { public: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!request.user) return { user: null };
@@ -85,15 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.changePassword.path,
-    {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.changePassword, {
-        tags: ['auth'],
-        summary: 'Change my password',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.changePassword,
+    { tags: ['auth'], summary: 'Change my password', config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
     async (request) => {
       const user = requireUser(request);
       await changePassword(app.db, user, user.id, request.body, user.sessionId);
@@ -103,14 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    endpoints.signOutEverywhere.path,
-    {
-      schema: endpointSchema(endpoints.signOutEverywhere, {
-        tags: ['auth'],
-        summary: 'Sign out everywhere (every session of mine, this one too)',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.signOutEverywhere,
+    { tags: ['auth'], summary: 'Sign out everywhere (every session of mine, this one too)' },
     async (request, reply) => {
       const user = requireUser(request);
       await signOutEverywhere(app.db, user, user.id);
@@ -120,14 +107,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.passwordReset.path,
+  bindEndpoint(
+    app,
+    endpoints.passwordReset,
     {
+      tags: ['auth'],
+      summary: 'Ask for a password-reset link (202 whether or not the address has an account)',
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.passwordReset, {
-        tags: ['auth'],
-        summary: 'Ask for a password-reset link (202 whether or not the address has an account)',
-      }),
     },
     async (request, reply) => {
       await requestPasswordReset(app.db, app.config, request.body, request.ip);
@@ -136,14 +122,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.passwordResetConfirm.path,
+  bindEndpoint(
+    app,
+    endpoints.passwordResetConfirm,
     {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset link; every session of the person ends',
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.passwordResetConfirm, {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link; every session of the person ends',
-      }),
     },
     async (request, reply) => {
       const userId = await confirmPasswordReset(app.db, request.body);

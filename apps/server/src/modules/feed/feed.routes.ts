@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { feedImageMaxBytes } from '@grantbridge/contract/feed';
 import { AppError } from '../../errors';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { readFeedImage, uploadFeedImage } from './feed-images';
 import {
@@ -31,80 +31,88 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    endpoints.feed.path,
-    { schema: endpointSchema(endpoints.feed, { tags, summary: "My feed: my institution's posts and my teammates', newest first, by cursor" }) },
+  bindEndpoint(
+    app,
+    endpoints.feed,
+    { tags, summary: "My feed: my institution's posts and my teammates', newest first, by cursor" },
     async (request) => getFeed(app.db, requireUser(request), request.query),
   );
-  app.post(
-    endpoints.createPost.path,
+  bindEndpoint(
+    app,
+    endpoints.createPost,
     {
+      tags,
+      summary: 'Post to my institution and my teammates (plain text, an optional picture with alt text)',
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.createPost, { tags, summary: 'Post to my institution and my teammates (plain text, an optional picture with alt text)' }),
     },
     async (request, reply) => reply.status(201).send(await createPost(app.db, bus, requireUser(request), request.body)),
   );
-  app.get(
-    endpoints.post.path,
-    { schema: endpointSchema(endpoints.post, { tags, summary: 'One post I may see' }) },
+  bindEndpoint(
+    app,
+    endpoints.post,
+    { tags, summary: 'One post I may see' },
     async (request) => getPost(app.db, requireUser(request), request.params.id),
   );
-  app.patch(
-    endpoints.updatePost.path,
-    { schema: endpointSchema(endpoints.updatePost, { tags, summary: 'Edit my post' }) },
+  bindEndpoint(
+    app,
+    endpoints.updatePost,
+    { tags, summary: 'Edit my post' },
     async (request) => editPost(app.db, bus, requireUser(request), request.params.id, request.body.content),
   );
-  app.delete(
-    endpoints.deletePost.path,
-    { schema: endpointSchema(endpoints.deletePost, { tags, summary: "Delete my post (or, as an admin, any of my institution's)" }) },
+  bindEndpoint(
+    app,
+    endpoints.deletePost,
+    { tags, summary: "Delete my post (or, as an admin, any of my institution's)" },
     async (request, reply) => {
       await deletePost(app.db, bus, requireUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
-  app.put(
-    endpoints.likePost.path,
-    { schema: endpointSchema(endpoints.likePost, { tags, summary: 'Like a post (again changes nothing)' }) },
+  bindEndpoint(
+    app,
+    endpoints.likePost,
+    { tags, summary: 'Like a post (again changes nothing)' },
     async (request) => likePost(app.db, bus, requireUser(request), request.params.id, true),
   );
-  app.delete(
-    endpoints.unlikePost.path,
-    { schema: endpointSchema(endpoints.unlikePost, { tags, summary: 'Take back my like (again changes nothing)' }) },
+  bindEndpoint(
+    app,
+    endpoints.unlikePost,
+    { tags, summary: 'Take back my like (again changes nothing)' },
     async (request) => likePost(app.db, bus, requireUser(request), request.params.id, false),
   );
-  app.get(
-    endpoints.postComments.path,
-    { schema: endpointSchema(endpoints.postComments, { tags, summary: "A post's comments, oldest first, by cursor" }) },
+  bindEndpoint(
+    app,
+    endpoints.postComments,
+    { tags, summary: "A post's comments, oldest first, by cursor" },
     async (request) => listComments(app.db, requireUser(request), request.params.id, request.query),
   );
-  app.post(
-    endpoints.createComment.path,
-    {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.createComment, { tags, summary: 'Comment on a post I may see' }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.createComment,
+    { tags, summary: 'Comment on a post I may see', config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
     async (request, reply) =>
       reply.status(201).send(await addComment(app.db, bus, requireUser(request), request.params.id, request.body.content)),
   );
-  app.patch(
-    endpoints.updateComment.path,
-    { schema: endpointSchema(endpoints.updateComment, { tags, summary: 'Edit my comment' }) },
+  bindEndpoint(
+    app,
+    endpoints.updateComment,
+    { tags, summary: 'Edit my comment' },
     async (request) => editComment(app.db, requireUser(request), request.params.id, request.body.content),
   );
-  app.delete(
-    endpoints.deleteComment.path,
-    { schema: endpointSchema(endpoints.deleteComment, { tags, summary: "Delete my comment (or, as an admin, one on my institution's post)" }) },
+  bindEndpoint(
+    app,
+    endpoints.deleteComment,
+    { tags, summary: "Delete my comment (or, as an admin, one on my institution's post)" },
     async (request) => deleteComment(app.db, bus, requireUser(request), request.params.id),
   );
-  app.post(
-    endpoints.uploadFeedImage.path,
+  bindEndpoint(
+    app,
+    endpoints.uploadFeedImage,
     {
+      tags,
+      summary: 'Upload a picture for a post (PNG, JPEG or WebP up to 5 MB; re-encoded, metadata removed)',
       bodyLimit: feedImageMaxBytes,
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.uploadFeedImage, {
-        tags,
-        summary: 'Upload a picture for a post (PNG, JPEG or WebP up to 5 MB; re-encoded, metadata removed)',
-      }),
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -114,9 +122,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await uploadFeedImage(app.db, user, request.body));
     },
   );
-  app.get(
-    endpoints.feedImage.path,
-    { schema: endpointSchema(endpoints.feedImage, { tags, summary: "A post's picture (image/webp)" }) },
+  bindEndpoint(
+    app,
+    endpoints.feedImage,
+    { tags, summary: "A post's picture (image/webp)" },
     async (request, reply) => {
       const image = await readFeedImage(app.db, requireUser(request), request.params.id);
       reply.type(image.contentType).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff');

@@ -1,7 +1,7 @@
 // The grant page's data (both roles).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getGrantDetail, type ViewerStateOf } from './grants.service';
 
@@ -15,11 +15,10 @@ export type GrantsRoutesOptions = {
 };
 
 export const grantsRoutes: FastifyPluginAsyncZod<GrantsRoutesOptions> = async (app, { viewerStateOf }) => {
-  app.get(
-    endpoints.grant.path,
-    {
-      schema: endpointSchema(endpoints.grant, { tags: ['grants'], summary: 'One grant as the grant page shows it' }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.grant,
+    { tags: ['grants'], summary: 'One grant as the grant page shows it' },
     async (request) => ({
       grant: await getGrantDetail(app.db, requireUser(request), request.params.id, viewerStateOf),
     }),

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { pingDatabase } from '../../db/client';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { sendProblem } from '../../plugins/problem';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    endpoints.health.path,
+  bindEndpoint(
+    app,
+    endpoints.health,
     {
+      tags: ['public'],
+      summary: 'Readiness: 200 with a working database; 503 while the instance drains to shut down',
       config: { public: true },
-      schema: endpointSchema(endpoints.health, { tags: ['public'], summary: 'Readiness: 200 with a working database; 503 while the instance drains to shut down' }),
     },
     async (_request, reply) => {
       // Draining after SIGTERM: a load balancer stops sending new requests here.

@@ -1,26 +1,26 @@
 // The researcher home's routes: the stat view's figures and the remembered view.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getDashboard, setHomeView } from './home.service';
 
 const tags = ['home'];
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    endpoints.dashboard.path,
+  bindEndpoint(
+    app,
+    endpoints.dashboard,
     {
-      schema: endpointSchema(endpoints.dashboard, {
-        tags,
-        summary: 'My home: the view I chose, my pipeline in figures (as My Grants counts them) and grants that fit me',
-      }),
+      tags,
+      summary: 'My home: the view I chose, my pipeline in figures (as My Grants counts them) and grants that fit me',
     },
     async (request) => getDashboard(app.db, requireUser(request), request.query.today),
   );
-  app.put(
-    endpoints.setHomeView.path,
-    { schema: endpointSchema(endpoints.setHomeView, { tags, summary: 'Remember which view of my home I want: the feed or the stat view' }) },
+  bindEndpoint(
+    app,
+    endpoints.setHomeView,
+    { tags, summary: 'Remember which view of my home I want: the feed or the stat view' },
     async (request) => setHomeView(app.db, requireUser(request), request.body.view),
   );
 };

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { submitContactRequest, submitDemoRequest } from './leads.service';
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +22,10 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id };
   };
 
-  app.post(
-    endpoints.contactRequest.path,
-    { config, schema: endpointSchema(endpoints.contactRequest, { tags: ['leads'], summary: 'Send a contact request' }) },
+  bindEndpoint(
+    app,
+    endpoints.contactRequest,
+    { tags: ['leads'], summary: 'Send a contact request', config },
     async (request, reply) =>
       reply.status(201).send(
         await accept(request.body.website, () =>
@@ -33,9 +34,10 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.getStartedRequest.path,
-    { config, schema: endpointSchema(endpoints.getStartedRequest, { tags: ['leads'], summary: 'Ask to get started' }) },
+  bindEndpoint(
+    app,
+    endpoints.getStartedRequest,
+    { tags: ['leads'], summary: 'Ask to get started', config },
     async (request, reply) =>
       reply.status(201).send(
         await accept(request.body.website, () =>
@@ -44,9 +46,10 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.demoRequest.path,
-    { config, schema: endpointSchema(endpoints.demoRequest, { tags: ['leads'], summary: 'Request a demo' }) },
+  bindEndpoint(
+    app,
+    endpoints.demoRequest,
+    { tags: ['leads'], summary: 'Request a demo', config },
     async (request, reply) =>
       reply.status(201).send(
         await accept(request.body.website, () =>

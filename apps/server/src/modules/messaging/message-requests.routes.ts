@@ -2,7 +2,7 @@
 // (decision 029). Conversation routes answer 404 to non-members.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import {
   announceRequest,
@@ -22,14 +22,10 @@ export const messageRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     [endpoints.acceptRequest, 'accepted'],
     [endpoints.declineRequest, 'declined'],
   ] as const) {
-    app.post(
-      endpoint.path,
-      {
-        schema: endpointSchema(endpoint, {
-          tags,
-          summary: answer === 'accepted' ? 'Accept a message request' : 'Decline a message request',
-        }),
-      },
+    bindEndpoint(
+      app,
+      endpoint,
+      { tags, summary: answer === 'accepted' ? 'Accept a message request' : 'Decline a message request' },
       async (request) => {
         const user = requireUser(request);
         const id = request.params.id.toLowerCase();
@@ -43,14 +39,10 @@ export const messageRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    endpoints.reportConversation.path,
-    {
-      schema: endpointSchema(endpoints.reportConversation, {
-        tags,
-        summary: 'Report a conversation to administrators',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.reportConversation,
+    { tags, summary: 'Report a conversation to administrators' },
     async (request, reply) => {
       await reportConversation(
         app.db,
@@ -62,29 +54,27 @@ export const messageRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.blocks.path,
-    { schema: endpointSchema(endpoints.blocks, { tags, summary: 'People I have blocked' }) },
+  bindEndpoint(
+    app,
+    endpoints.blocks,
+    { tags, summary: 'People I have blocked' },
     async (request) => ({ blocked: await listBlockedPeople(app.db, requireUser(request)) }),
   );
 
-  app.put(
-    endpoints.block.path,
-    {
-      schema: endpointSchema(endpoints.block, {
-        tags,
-        summary: 'Block a person: their messages and invitations stop',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.block,
+    { tags, summary: 'Block a person: their messages and invitations stop' },
     async (request) => {
       await blockPerson(app.db, requireUser(request), request.params.userId);
       return { ok: true as const };
     },
   );
 
-  app.delete(
-    endpoints.unblock.path,
-    { schema: endpointSchema(endpoints.unblock, { tags, summary: 'Unblock a person' }) },
+  bindEndpoint(
+    app,
+    endpoints.unblock,
+    { tags, summary: 'Unblock a person' },
     async (request) => {
       await unblockPerson(app.db, requireUser(request), request.params.userId);
       return { ok: true as const };

@@ -2,7 +2,7 @@
 // read, and the person's preferences.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getPreferences, listNotifications, readNotifications, setPreferences } from './notifications.service';
 import { applyUnsubscribe } from './unsubscribe';
@@ -15,44 +15,48 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get(
-    endpoints.notifications.path,
-    { schema: endpointSchema(endpoints.notifications, { tags, summary: 'My notifications, newest first (unread only with ?unread=true), by cursor' }) },
+  bindEndpoint(
+    app,
+    endpoints.notifications,
+    { tags, summary: 'My notifications, newest first (unread only with ?unread=true), by cursor' },
     async (request) => listNotifications(app.db, requireUser(request), request.query),
   );
-  app.post(
-    endpoints.markNotificationsRead.path,
-    { schema: endpointSchema(endpoints.markNotificationsRead, { tags, summary: 'Mark some ({ ids }) or all ({ all: true }) of my notifications read' }) },
+  bindEndpoint(
+    app,
+    endpoints.markNotificationsRead,
+    { tags, summary: 'Mark some ({ ids }) or all ({ all: true }) of my notifications read' },
     async (request) => readNotifications(app.db, app.realtime, requireUser(request), request.body),
   );
-  app.get(
-    endpoints.notificationPreferences.path,
-    { schema: endpointSchema(endpoints.notificationPreferences, { tags, summary: 'How I hear about each kind, my digest hour, time zone and reminder lead times' }) },
+  bindEndpoint(
+    app,
+    endpoints.notificationPreferences,
+    { tags, summary: 'How I hear about each kind, my digest hour, time zone and reminder lead times' },
     async (request) => getPreferences(app.db, requireUser(request)),
   );
-  app.put(
-    endpoints.setNotificationPreferences.path,
-    { schema: endpointSchema(endpoints.setNotificationPreferences, { tags, summary: 'Change how I hear about each kind, my digest hour, time zone and reminder lead times' }) },
+  bindEndpoint(
+    app,
+    endpoints.setNotificationPreferences,
+    { tags, summary: 'Change how I hear about each kind, my digest hour, time zone and reminder lead times' },
     async (request) => setPreferences(app.db, requireUser(request), request.body),
   );
-  app.post(
-    endpoints.unsubscribe.path,
+  bindEndpoint(
+    app,
+    endpoints.unsubscribe,
     {
+      tags,
+      summary: 'Turn off the alert an e-mail came from, without signing in (one-click, RFC 8058); or turn it back on, or stop every e-mail',
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.unsubscribe, {
-        tags,
-        summary: 'Turn off the alert an e-mail came from, without signing in (one-click, RFC 8058); or turn it back on, or stop every e-mail',
-      }),
     },
     async (request) => applyUnsubscribe(app.db, request.params.token, request.body?.action ?? 'unsubscribe'),
   );
-  app.get(
-    endpoints.unsubscribeLink.path,
+  bindEndpoint(
+    app,
+    endpoints.unsubscribeLink,
     {
+      tags,
+      summary: 'The unsubscribe link opened in a browser: to the page that does it',
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.unsubscribeLink, { tags, summary: 'The unsubscribe link opened in a browser: to the page that does it' }),
     },
-    // A GET never changes anything (link scanners follow links); the page asks for the change.
     async (request, reply) => reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}`, 303),
   );
 };

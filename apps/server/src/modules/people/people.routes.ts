@@ -3,7 +3,7 @@
 import { isoDayOf } from '@grantbridge/contract/days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { announceEndedSessions, requireUser, setSessionCookie } from '../../plugins/session';
 import { csvStream } from '../../lib/csv-export';
 import { directoryRows, listDirectory, pageDirectory } from './directory';
@@ -26,14 +26,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body);
   });
 
-  app.post(
-    endpoints.createInvitation.path,
+  bindEndpoint(
+    app,
+    endpoints.createInvitation,
     {
+      tags: ['people'],
+      summary: 'Invite a person of my institution (201; 200 when it resends a pending invitation)',
       config: { ...adminOnly, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.createInvitation, {
-        tags: ['people'],
-        summary: 'Invite a person of my institution (201; 200 when it resends a pending invitation)',
-      }),
     },
     async (request, reply) => {
       const admin = requireUser(request);
@@ -43,54 +42,42 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.listInvitations.path,
-    {
-      config: adminOnly,
-      schema: endpointSchema(endpoints.listInvitations, {
-        tags: ['people'],
-        summary: "My institution's pending invitations",
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.listInvitations,
+    { tags: ['people'], summary: "My institution's pending invitations", config: adminOnly },
     async (request) => ({ results: await listInvitations(app.db, requireUser(request)) }),
   );
 
-  app.post(
-    endpoints.resendInvitation.path,
+  bindEndpoint(
+    app,
+    endpoints.resendInvitation,
     {
+      tags: ['people'],
+      summary: 'Send an invitation again with a new link (the old link stops working)',
       config: { ...adminOnly, rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.resendInvitation, {
-        tags: ['people'],
-        summary: 'Send an invitation again with a new link (the old link stops working)',
-      }),
     },
     async (request) =>
       resendInvitation(app.db, app.config, requireUser(request), request.params.id),
   );
 
-  app.delete(
-    endpoints.revokeInvitation.path,
-    {
-      config: adminOnly,
-      schema: endpointSchema(endpoints.revokeInvitation, {
-        tags: ['people'],
-        summary: 'Withdraw a pending invitation',
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.revokeInvitation,
+    { tags: ['people'], summary: 'Withdraw a pending invitation', config: adminOnly },
     async (request, reply) => {
       await revokeInvitation(app.db, requireUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.get(
-    endpoints.invitationPreview.path,
+  bindEndpoint(
+    app,
+    endpoints.invitationPreview,
     {
+      tags: ['people'],
+      summary: 'What an invitation link is for (410 when expired, used or withdrawn)',
       config: { public: true, rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.invitationPreview, {
-        tags: ['people'],
-        summary: 'What an invitation link is for (410 when expired, used or withdrawn)',
-      }),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -98,14 +85,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.acceptInvitation.path,
+  bindEndpoint(
+    app,
+    endpoints.acceptInvitation,
     {
+      tags: ['people'],
+      summary: 'Accept an invitation: the account is made and signed in',
       config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.acceptInvitation, {
-        tags: ['people'],
-        summary: 'Accept an invitation: the account is made and signed in',
-      }),
     },
     async (request, reply) => {
       const result = await acceptInvitation(app.db, app.config, request.body, {
@@ -118,26 +104,24 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.adminResearchers.path,
+  bindEndpoint(
+    app,
+    endpoints.adminResearchers,
     {
+      tags: ['people'],
+      summary: "My institution's researchers and pending invitations, searched, sorted and paged",
       config: adminOnly,
-      schema: endpointSchema(endpoints.adminResearchers, {
-        tags: ['people'],
-        summary: "My institution's researchers and pending invitations, searched, sorted and paged",
-      }),
     },
     async (request) => listDirectory(app.db, requireUser(request), request.query),
   );
 
-  app.patch(
-    endpoints.updateResearcher.path,
+  bindEndpoint(
+    app,
+    endpoints.updateResearcher,
     {
+      tags: ['people'],
+      summary: 'Deactivate (sessions end at once) or reactivate a person of my institution',
       config: adminOnly,
-      schema: endpointSchema(endpoints.updateResearcher, {
-        tags: ['people'],
-        summary: 'Deactivate (sessions end at once) or reactivate a person of my institution',
-      }),
     },
     async (request) => {
       const result = await setPersonStatus(
@@ -151,16 +135,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.importResearchers.path,
+  bindEndpoint(
+    app,
+    endpoints.importResearchers,
     {
+      tags: ['people'],
+      summary: 'Invite the people of a CSV file (dryRun=true: what would happen, nothing changed)',
       config: { ...adminOnly, rateLimit: { max: 20, timeWindow: 60_000 } },
-      // 5,000 rows of a few hundred characters each.
       bodyLimit: Math.max(app.config.bodyLimit, maxImportRows * 1_000),
-      schema: endpointSchema(endpoints.importResearchers, {
-        tags: ['people'],
-        summary: 'Invite the people of a CSV file (dryRun=true: what would happen, nothing changed)',
-      }),
     },
     async (request) =>
       importResearchers(app.db, app.config, requireUser(request), request.body, {
@@ -168,14 +150,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    endpoints.researchersCsv.path,
+  bindEndpoint(
+    app,
+    endpoints.researchersCsv,
     {
+      tags: ['people'],
+      summary: "My institution's researchers and pending invitations as CSV",
       config: adminOnly,
-      schema: endpointSchema(endpoints.researchersCsv, {
-        tags: ['people'],
-        summary: "My institution's researchers and pending invitations as CSV",
-      }),
     },
     async (request, reply) => {
       const rows = await directoryRows(app.db, requireUser(request));

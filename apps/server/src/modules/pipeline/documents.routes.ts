@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { AppError } from '../../errors';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import {
   addDocument,
@@ -73,48 +73,49 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     throwFileSizeLimit: true,
   });
 
-  app.get(
-    endpoints.applicationDocuments.path,
-    { schema: endpointSchema(endpoints.applicationDocuments, { tags, summary: "An application's document checklist" }) },
+  bindEndpoint(
+    app,
+    endpoints.applicationDocuments,
+    { tags, summary: "An application's document checklist" },
     async (request) => ({ documents: await listDocuments(app.db, requireUser(request), request.params.id) }),
   );
-  app.post(
-    endpoints.addApplicationDocument.path,
-    { schema: endpointSchema(endpoints.addApplicationDocument, { tags, summary: 'Add an item to the checklist (the team)' }) },
+  bindEndpoint(
+    app,
+    endpoints.addApplicationDocument,
+    { tags, summary: 'Add an item to the checklist (the team)' },
     async (request, reply) => {
       const document = await addDocument(app.db, requireUser(request), request.params.id, request.body.name);
       return reply.status(201).send({ document });
     },
   );
-  app.patch(
-    endpoints.updateApplicationDocument.path,
+  bindEndpoint(
+    app,
+    endpoints.updateApplicationDocument,
     {
-      schema: endpointSchema(endpoints.updateApplicationDocument, {
-        tags,
-        summary: "Rename a checklist item or set its status: pending, in_progress, completed (the team)",
-      }),
+      tags,
+      summary: "Rename a checklist item or set its status: pending, in_progress, completed (the team)",
     },
     async (request) => ({
       document: await changeDocument(app.db, requireUser(request), request.params.id, request.params.docId, request.body),
     }),
   );
-  app.delete(
-    endpoints.deleteApplicationDocument.path,
-    { schema: endpointSchema(endpoints.deleteApplicationDocument, { tags, summary: 'Remove a checklist item and its files (the team)' }) },
+  bindEndpoint(
+    app,
+    endpoints.deleteApplicationDocument,
+    { tags, summary: 'Remove a checklist item and its files (the team)' },
     async (request, reply) => {
       await removeDocument(app.db, requireUser(request), request.params.id, request.params.docId);
       return reply.status(204).send(null);
     },
   );
-  app.put(
-    endpoints.uploadDocumentFile.path,
+  bindEndpoint(
+    app,
+    endpoints.uploadDocumentFile,
     {
+      tags,
+      summary:
+            'Upload a new version of the file (multipart field `file`; PDF, DOCX, XLSX, PPTX, TXT, PNG or JPEG by its bytes; up to 25 MB)',
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.uploadDocumentFile, {
-        tags,
-        summary:
-          'Upload a new version of the file (multipart field `file`; PDF, DOCX, XLSX, PPTX, TXT, PNG or JPEG by its bytes; up to 25 MB)',
-      }),
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -158,14 +159,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-  app.get(
-    endpoints.downloadDocumentFile.path,
-    {
-      schema: endpointSchema(endpoints.downloadDocumentFile, {
-        tags,
-        summary: "A document's file (the newest version, or ?version=), as an attachment",
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.downloadDocumentFile,
+    { tags, summary: "A document's file (the newest version, or ?version=), as an attachment" },
     async (request, reply) => {
       const { file, stream } = await openDocumentFile(
         app.db,

@@ -2,7 +2,7 @@
 // another researcher's profile.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { endpointSchema } from '../../lib/endpoint-schema';
+import { bindEndpoint } from '../../lib/endpoint-schema';
 import { announceAccountChanged, requireUser } from '../../plugins/session';
 import {
   addEducation,
@@ -36,15 +36,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.put(
-    endpoints.setAvatar.path,
+  bindEndpoint(
+    app,
+    endpoints.setAvatar,
     {
+      tags,
+      summary: 'Set my picture (PNG, JPEG or WebP up to 2 MB; re-encoded, metadata removed)',
       bodyLimit: maxAvatarBytes,
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.setAvatar, {
-        tags,
-        summary: 'Set my picture (PNG, JPEG or WebP up to 2 MB; re-encoded, metadata removed)',
-      }),
     },
     async (request) => {
       const user = requireUser(request);
@@ -57,9 +56,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    endpoints.removeAvatar.path,
-    { schema: endpointSchema(endpoints.removeAvatar, { tags, summary: 'Remove my picture' }) },
+  bindEndpoint(
+    app,
+    endpoints.removeAvatar,
+    { tags, summary: 'Remove my picture' },
     async (request, reply) => {
       const user = requireUser(request);
       await removeAvatar(app.db, user);
@@ -67,14 +67,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.researcherAvatar.path,
-    {
-      schema: endpointSchema(endpoints.researcherAvatar, {
-        tags,
-        summary: "A researcher's picture (image/webp)",
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.researcherAvatar,
+    { tags, summary: "A researcher's picture (image/webp)" },
     async (request, reply) => {
       requireUser(request);
       const { id } = request.params;
@@ -86,41 +82,41 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.importPublications.path,
+  bindEndpoint(
+    app,
+    endpoints.importPublications,
     {
+      tags,
+      summary: 'Add the publications of a BibTeX or RIS file to my profile (duplicates skipped)',
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
       bodyLimit: Math.max(app.config.bodyLimit, 5_000_000),
-      schema: endpointSchema(endpoints.importPublications, {
-        tags,
-        summary: 'Add the publications of a BibTeX or RIS file to my profile (duplicates skipped)',
-      }),
     },
     async (request) => importPublications(app.db, requireUser(request), request.body),
   );
 
-  app.post(
-    endpoints.importOrcid.path,
+  bindEndpoint(
+    app,
+    endpoints.importOrcid,
     {
+      tags,
+      summary: 'Add the public works of my ORCID record to my profile',
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      schema: endpointSchema(endpoints.importOrcid, {
-        tags,
-        summary: 'Add the public works of my ORCID record to my profile',
-      }),
     },
     async (request) =>
       importFromOrcid(app.db, app.config.orcidApiUrl, requireUser(request), request.body.orcid),
   );
 
-  app.get(
-    endpoints.getProfile.path,
-    { schema: endpointSchema(endpoints.getProfile, { tags, summary: 'My profile' }) },
+  bindEndpoint(
+    app,
+    endpoints.getProfile,
+    { tags, summary: 'My profile' },
     async (request) => ({ profile: await getOwnProfile(app.db, requireUser(request)) }),
   );
 
-  app.patch(
-    endpoints.updateProfile.path,
-    { schema: endpointSchema(endpoints.updateProfile, { tags, summary: 'Edit my profile' }) },
+  bindEndpoint(
+    app,
+    endpoints.updateProfile,
+    { tags, summary: 'Edit my profile' },
     async (request) => {
       const user = requireUser(request);
       const profile = await updateOwnProfile(app.db, user, request.body);
@@ -129,82 +125,87 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.researcherProfile.path,
-    {
-      schema: endpointSchema(endpoints.researcherProfile, {
-        tags,
-        summary: "A researcher's profile (contact details only within their institution)",
-      }),
-    },
+  bindEndpoint(
+    app,
+    endpoints.researcherProfile,
+    { tags, summary: "A researcher's profile (contact details only within their institution)" },
     async (request) => ({
       profile: await getProfileOf(app.db, requireUser(request), request.params.id),
     }),
   );
 
-  app.post(
-    endpoints.addPublication.path,
-    { schema: endpointSchema(endpoints.addPublication, { tags, summary: 'Add a publication to my profile' }) },
+  bindEndpoint(
+    app,
+    endpoints.addPublication,
+    { tags, summary: 'Add a publication to my profile' },
     async (request, reply) => {
       reply.code(201);
       return addPublication(app.db, requireUser(request), request.body);
     },
   );
-  app.patch(
-    endpoints.updatePublication.path,
-    { schema: endpointSchema(endpoints.updatePublication, { tags, summary: 'Edit one of my publications' }) },
+  bindEndpoint(
+    app,
+    endpoints.updatePublication,
+    { tags, summary: 'Edit one of my publications' },
     async (request) =>
       updateOwnItem(app.db, requireUser(request), 'publications', request.params.id, request.body),
   );
-  app.delete(
-    endpoints.deletePublication.path,
-    { schema: endpointSchema(endpoints.deletePublication, { tags, summary: 'Remove one of my publications' }) },
+  bindEndpoint(
+    app,
+    endpoints.deletePublication,
+    { tags, summary: 'Remove one of my publications' },
     async (request, reply) => {
       await deleteOwnItem(app.db, requireUser(request), 'publications', request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
-    endpoints.addEducation.path,
-    { schema: endpointSchema(endpoints.addEducation, { tags, summary: 'Add a degree to my profile' }) },
+  bindEndpoint(
+    app,
+    endpoints.addEducation,
+    { tags, summary: 'Add a degree to my profile' },
     async (request, reply) => {
       reply.code(201);
       return addEducation(app.db, requireUser(request), request.body);
     },
   );
-  app.patch(
-    endpoints.updateEducation.path,
-    { schema: endpointSchema(endpoints.updateEducation, { tags, summary: 'Edit one of my degrees' }) },
+  bindEndpoint(
+    app,
+    endpoints.updateEducation,
+    { tags, summary: 'Edit one of my degrees' },
     async (request) =>
       updateOwnItem(app.db, requireUser(request), 'education', request.params.id, request.body),
   );
-  app.delete(
-    endpoints.deleteEducation.path,
-    { schema: endpointSchema(endpoints.deleteEducation, { tags, summary: 'Remove one of my degrees' }) },
+  bindEndpoint(
+    app,
+    endpoints.deleteEducation,
+    { tags, summary: 'Remove one of my degrees' },
     async (request, reply) => {
       await deleteOwnItem(app.db, requireUser(request), 'education', request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
-    endpoints.addProject.path,
-    { schema: endpointSchema(endpoints.addProject, { tags, summary: 'Add a current project to my profile' }) },
+  bindEndpoint(
+    app,
+    endpoints.addProject,
+    { tags, summary: 'Add a current project to my profile' },
     async (request, reply) => {
       reply.code(201);
       return addProject(app.db, requireUser(request), request.body);
     },
   );
-  app.patch(
-    endpoints.updateProject.path,
-    { schema: endpointSchema(endpoints.updateProject, { tags, summary: 'Edit one of my projects' }) },
+  bindEndpoint(
+    app,
+    endpoints.updateProject,
+    { tags, summary: 'Edit one of my projects' },
     async (request) =>
       updateOwnItem(app.db, requireUser(request), 'projects', request.params.id, request.body),
   );
-  app.delete(
-    endpoints.deleteProject.path,
-    { schema: endpointSchema(endpoints.deleteProject, { tags, summary: 'Remove one of my projects' }) },
+  bindEndpoint(
+    app,
+    endpoints.deleteProject,
+    { tags, summary: 'Remove one of my projects' },
     async (request, reply) => {
       await deleteOwnItem(app.db, requireUser(request), 'projects', request.params.id);
       return reply.status(204).send(null);
