@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrationsFolder } from '../src/db/client';
+import { readFunctionFiles } from '../src/db/functions';
 
 export function templateKey(): string {
   const hash = crypto.createHash('sha256');
@@ -12,6 +13,8 @@ export function templateKey(): string {
     const full = path.join(migrationsFolder, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
+  // The migrator applies the function files too (db/functions.ts): a changed one makes a new template.
+  for (const file of readFunctionFiles()) hash.update(file.name).update(file.sha256);
   const dataFile = path.resolve(migrationsFolder, '../../../../../data/institutions/us-institutions.json');
   hash.update(fs.readFileSync(dataFile));
   return hash.digest('hex').slice(0, 12);

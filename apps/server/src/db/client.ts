@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ReconnectingPool } from './connection-loss';
+import { applyFunctionFiles, pgClientRunner, pgliteRunner } from './functions';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-module';
 import { openPgliteThread, type PgliteClient } from './pglite-thread';
 import * as schema from './schema/index';
@@ -239,16 +240,24 @@ function lockDataDir(directory: string): () => void {
   throw new Error(`Could not lock the database in ${dir}: ${file} keeps coming back.`);
 }
 
-/** Applies committed migrations. On PostgreSQL an advisory lock keeps two starting instances apart. */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies committed migrations, then the function files that changed
+ * (db/functions.ts); resolves with the names of those files. On PostgreSQL an
+ * advisory lock keeps two starting instances apart for both.
+ */
+export async function migrateDatabase(
+  database: Database,
+  options: { functionsFolder?: string } = {},
+): Promise<string[]> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-    return;
+    return applyFunctionFiles(pgliteRunner(database.pglite!), options.functionsFolder);
   }
   const client = await database.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock(724201)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    return await applyFunctionFiles(pgClientRunner(client), options.functionsFolder);
   } finally {
     await client.query('SELECT pg_advisory_unlock(724201)').catch(() => undefined);
     client.release();

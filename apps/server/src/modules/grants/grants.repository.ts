@@ -129,7 +129,7 @@ export async function shiftGrantDates(
   if (!Number.isInteger(years) || !/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error('bad shift');
   const shift = (c: string) => `${c} = (${c} + interval '${years} years')::date`;
   return withTransaction(db, async (t) => {
-    // Moving demo dates is not news: no "what changed" notices for it (migration 0028).
+    // Moving demo dates is not news: no "what changed" notices for it (db/functions/grants/record_grant_change.sql).
     await t.execute(sql`SET LOCAL gb.skip_grant_changes = 'on'`);
     await queryRows(
       t,

@@ -64,7 +64,7 @@ export async function assertMayInvite(db: Db, actor: Actor, memberIds: string[])
 
 // Whether a message may be sent (blocks, a declined request, a waiting
 // request's limit; the recipient's reply accepts) is decided inside the
-// batched send statement, send_messages() of migration 0039.
+// batched send statement, send_messages() (db/functions/messaging/send_messages.sql).
 
 /** Tells both people how the conversation stands now (each sees their own view of it). */
 export async function announceRequest(

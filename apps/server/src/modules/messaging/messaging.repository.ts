@@ -339,7 +339,7 @@ export async function insertMessageBatch(
       created_at: m.createdAt.toISOString(),
     })),
   );
-  // The statement lives in migration 0039 as a PL/pgSQL function, so its plan is prepared once per connection.
+  // The statement is a PL/pgSQL function (db/functions/messaging/send_messages.sql), so its plan is prepared once per connection.
   type Raw = {
     ord: number;
     member: boolean;
