@@ -150,6 +150,20 @@ export default tseslint.config(
     },
   },
   {
+    // A route writes its method and path once, in the contract: bindEndpoint serves the entry.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/][callee.object.name='app']",
+          message: 'Serve a contract endpoint with bindEndpoint(app, endpoints.<name>, …) (lib/endpoint-schema.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

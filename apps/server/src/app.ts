@@ -25,11 +25,11 @@ import { createScheduler, type ScheduledJob } from './jobs/scheduler';
 import { maintainEmbeddedDatabase } from './db/maintenance';
 import { reconcileResearcherActivityYears } from './modules/pipeline/activity-years';
 import { runDueWork } from './modules/notifications/due-work';
-import { registerEventRuntime } from './modules/events/events.service';
+import { eventRuntimePlugin } from './modules/events/events.plugin';
 import { eventHandlers } from './modules/events/handlers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
-import { profileRoutes } from './modules/researchers/profile.routes';
+import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
 import { feedRoutes } from './modules/feed/feed.routes';
@@ -47,10 +47,11 @@ import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { getViewerState } from './modules/pipeline/pipeline.service';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
-import { refuseUnsafeInput, registerProblemHandlers, sendProblem } from './plugins/problem';
-import { registerRealtimeBus } from './plugins/realtime-bus';
-import { followEndedSessions, perUserKey, registerSession } from './plugins/session';
-import { registerIdempotency } from './plugins/idempotency';
+import { problemPlugin, sendProblem } from './plugins/problem';
+import { realtimeBusPlugin } from './plugins/realtime-bus';
+import { realtimeHubPlugin } from './plugins/realtime-hub';
+import { perUserKey, sessionPlugin } from './plugins/session';
+import { idempotencyPlugin } from './plugins/idempotency';
 import './plugins/types';
 import { closeWorkerPools } from './lib/worker-pool';
 import { trackForDrain } from './lib/drain';
@@ -97,8 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerProblemHandlers(app);
-  refuseUnsafeInput(app);
+  await app.register(problemPlugin);
 
   const ownsDatabase = !options.database;
   const database =
@@ -183,24 +183,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
-  // Messaging: WebSocket support goes before the session hook so that
-  // a refused upgrade's socket is closed; then the realtime bus and the routes.
+  // Each plugin below names the plugins it needs (fastify-plugin dependencies):
+  // registered before them, Fastify refuses to start. WebSocket support goes
+  // before the session hook so that a refused upgrade's socket is closed; the
+  // session follows sessions ended elsewhere on the realtime bus; the realtime
+  // hub (the socket of every module, plugins/realtime-hub.ts) needs all three.
   // Frames up to the body limit are read and answered (a frame over the realtime
   // limit gets a payload_too_large event and the socket stays open); only
   // bigger ones close the socket.
   await app.register(websocket, { options: { maxPayload: config.bodyLimit } });
-  await registerSession(app, (token, cache) => getSessionUser(database.db, config, token, cache));
-  registerIdempotency(app);
-  await registerRealtimeBus(app);
+  await app.register(realtimeBusPlugin);
+  await app.register(sessionPlugin, {
+    findSessionUser: (token, cache) => getSessionUser(database.db, config, token, cache),
+  });
+  await app.register(idempotencyPlugin);
+  await app.register(realtimeHubPlugin);
   // Reactions to domain events (modules/events, decision 046) run on this app; main.ts starts the poller.
-  app.decorate('events', registerEventRuntime(database.db, {
-      bus: app.realtime,
-      log: app.log,
-      handlers: eventHandlers,
-      context: { config, outbox: app.outbox },
-    }));
-  app.addHook('onClose', async () => app.events.stop());
-  followEndedSessions(app);
+  await app.register(eventRuntimePlugin, { handlers: eventHandlers });
   await app.register(messagingRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -209,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statsRoutes);
   await app.register(adminRoutes);
   await app.register(peopleRoutes);
-  await app.register(profileRoutes);
+  await app.register(researchersRoutes);
   await app.register(searchRoutes);
   await app.register(grantsRoutes, { viewerStateOf: getViewerState });
   await app.register(savedSearchRoutes);

@@ -1,7 +1,7 @@
 // A WebSocket on /api/v1/realtime for tests: every event it receives, and a
 // way to wait for one.
 import WebSocket from 'ws';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 
 export type Socket = {
   ws: WebSocket;

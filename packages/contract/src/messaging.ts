@@ -1,10 +1,7 @@
-// Messaging: conversations, messages, the people picker, and the realtime
-// events the server pushes over /api/v1/realtime as { type, data } frames.
+// Messaging: conversations, messages and the people picker. The events the
+// server pushes about them over the realtime socket are in realtime-events.ts.
 import { z } from 'zod';
-import { errorCodeSchema } from './errors';
 import { uuidSchema } from './uuid-schema';
-import { feedCommentSchema, feedItemSchema } from './feed';
-import { notificationSchema } from './notifications';
 
 export const conversationTypes = ['direct', 'group', 'team'] as const;
 export const conversationTypeSchema = z.enum(conversationTypes, {
@@ -13,8 +10,6 @@ export const conversationTypeSchema = z.enum(conversationTypes, {
 export type ConversationType = z.infer<typeof conversationTypeSchema>;
 
 export const messageMaxLength = 4000;
-/** Largest socket frame the server reads; bigger frames get a payload_too_large error event. */
-export const realtimeFrameMaxBytes = 16 * 1024;
 
 const idSchema = uuidSchema('Not a valid id');
 
@@ -183,89 +178,3 @@ export const readMarkerRequestSchema = z.object({
   seq: z.number().int().min(0).optional(),
 });
 export const readMarkerResponseSchema = z.object({ conversationId: z.string(), lastReadSeq: z.number().int() });
-
-// ---- Realtime: server -> client events ----
-
-const event = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ type: z.literal(type), data });
-
-export const messageCreatedEventSchema = event('message.created', messageSchema);
-/** The caller was added to a conversation (created, or added to a group). unreadCount is the recipient's. */
-export const conversationCreatedEventSchema = event('conversation.created', conversationSchema);
-/** Members changed in a conversation the recipient is in. */
-export const conversationUpdatedEventSchema = event(
-  'conversation.updated',
-  z.object({
-    conversationId: z.string(),
-    members: z.array(conversationMemberSchema),
-    /** Invitations waiting, when the event is about them. */
-    invited: z.array(conversationMemberSchema).optional(),
-  }),
-);
-/** The recipient left the conversation (from another tab): drop it from the list. */
-export const conversationLeftEventSchema = event('conversation.left', z.object({ conversationId: z.string() }));
-/** The recipient read the conversation up to lastReadSeq (in some tab). */
-export const conversationReadEventSchema = event(
-  'conversation.read',
-  z.object({ conversationId: z.string(), userId: z.string(), lastReadSeq: z.number().int() }),
-);
-export const presenceChangedEventSchema = event(
-  'presence.changed',
-  z.object({ userId: z.string(), online: z.boolean() }),
-);
-export const typingEventSchema = event(
-  'typing',
-  z.object({ conversationId: z.string(), userId: z.string(), name: z.string() }),
-);
-/** A post reached the recipient's feed (likedByMe is false: it is new). */
-export const feedPostCreatedEventSchema = event('feed.post.created', feedItemSchema);
-/** A post in the recipient's feed changed: its text, its like count or its comment count (likedByMe left out: it is the recipient's own). */
-export const feedPostUpdatedEventSchema = event('feed.post.updated', feedItemSchema.omit({ likedByMe: true }));
-export const feedPostDeletedEventSchema = event('feed.post.deleted', z.object({ id: z.string() }));
-export const feedCommentCreatedEventSchema = event(
-  'feed.comment.created',
-  z.object({ comment: feedCommentSchema, commentCount: z.number().int() }),
-);
-/** A notification for the recipient, with their unread count after it. */
-export const notificationCreatedEventSchema = event(
-  'notification.created',
-  z.object({ notification: notificationSchema, unreadCount: z.number().int() }),
-);
-/** The recipient read notifications (in some tab): their unread count now. */
-export const notificationsReadEventSchema = event('notifications.read', z.object({ unreadCount: z.number().int() }));
-/** Events may have been missed (the server lost its event feed for a while): refetch. */
-export const resyncEventSchema = event('resync', z.object({}));
-export const pongEventSchema = event('pong', z.object({}));
-/** A frame from this socket was refused; the socket stays open. */
-export const errorEventSchema = event('error', z.object({ code: errorCodeSchema, message: z.string() }));
-
-export const serverEventSchema = z.discriminatedUnion('type', [
-  messageCreatedEventSchema,
-  conversationCreatedEventSchema,
-  conversationUpdatedEventSchema,
-  conversationLeftEventSchema,
-  conversationReadEventSchema,
-  presenceChangedEventSchema,
-  typingEventSchema,
-  feedPostCreatedEventSchema,
-  feedPostUpdatedEventSchema,
-  feedPostDeletedEventSchema,
-  feedCommentCreatedEventSchema,
-  notificationCreatedEventSchema,
-  notificationsReadEventSchema,
-  resyncEventSchema,
-  pongEventSchema,
-  errorEventSchema,
-]);
-export type ServerEvent = z.infer<typeof serverEventSchema>;
-export type ServerEventType = ServerEvent['type'];
-
-// ---- Realtime: client -> server frames (sending messages goes over REST) ----
-
-export const typingFrameSchema = z.object({
-  type: z.literal('typing'),
-  data: z.object({ conversationId: idSchema }),
-});
-export const pingFrameSchema = z.object({ type: z.literal('ping'), data: z.object({}).optional() });
-export const clientFrameSchema = z.discriminatedUnion('type', [typingFrameSchema, pingFrameSchema]);
-export type ClientFrame = z.infer<typeof clientFrameSchema>;

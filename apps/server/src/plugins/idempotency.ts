@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { isSafeText } from '@grantbridge/contract/primitives';
 import { queryRows } from '../db/client';
 import { AppError } from '../errors';
@@ -40,7 +41,15 @@ function fingerprintOf(request: FastifyRequest) {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 
-export function registerIdempotency(app: FastifyInstance) {
+/** Needs the session (a key is its user's) and the problem handler (refusals are AppErrors). */
+export const idempotencyPlugin = fp(
+  async function idempotency(app) {
+    registerIdempotency(app);
+  },
+  { name: 'idempotency', dependencies: ['problem', 'session'], decorators: { fastify: ['db'] } },
+);
+
+function registerIdempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[idempotencyHeader];
     if (header === undefined || !applies(request)) return;

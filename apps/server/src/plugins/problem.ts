@@ -1,6 +1,7 @@
 // Turns every error into RFC 9457 problem+json with a stable `code`.
 // 5xx answers never carry internals.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@grantbridge/contract/errors';
 import { statusByCode } from '@grantbridge/contract/problem-codes';
@@ -110,3 +111,16 @@ export function registerProblemHandlers(app: FastifyInstance) {
     return sendProblem(reply, 'internal', 'Something went wrong on our side. Please try again.');
   });
 }
+
+/**
+ * The error handler and the unsafe-input check, on the root: routes take the
+ * error handler in force when they are added, so this comes before any route
+ * and before the plugins whose hooks throw AppErrors (they name it).
+ */
+export const problemPlugin = fp(
+  async function problem(app) {
+    registerProblemHandlers(app);
+    refuseUnsafeInput(app);
+  },
+  { name: 'problem' },
+);

@@ -7,8 +7,9 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import pg from 'pg';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { isConnectionLost } from '../db/connection-loss';
 
 export type RealtimeDelivery = { recipients: string[]; event: ServerEvent };
@@ -342,15 +343,18 @@ export function createPostgresBus(
 }
 
 /** Decorates app.realtime; the bus stops listening when the app closes (it holds its own connection, not a pool one). */
-export async function registerRealtimeBus(app: FastifyInstance) {
-  if (app.database.kind === 'postgres' && app.database.pool) {
-    const bus = createPostgresBus(app.database.pool, app.log);
-    await bus.ready;
-    app.decorate('realtime', bus as RealtimeBus);
-  } else {
-    app.decorate('realtime', createMemoryBus());
-  }
-  app.addHook('onClose', async () => {
-    await app.realtime.close();
-  });
-}
+export const realtimeBusPlugin = fp(
+  async function realtimeBus(app) {
+    if (app.database.kind === 'postgres' && app.database.pool) {
+      const bus = createPostgresBus(app.database.pool, app.log);
+      await bus.ready;
+      app.decorate('realtime', bus as RealtimeBus);
+    } else {
+      app.decorate('realtime', createMemoryBus());
+    }
+    app.addHook('onClose', async () => {
+      await app.realtime.close();
+    });
+  },
+  { name: 'realtime-bus', decorators: { fastify: ['database'] } },
+);

@@ -2,8 +2,10 @@
 // route: /api/v1 routes need a signed-in user unless their config says public,
 // and a route config `role` restricts it to that role. Who a token belongs to
 // is the auth module's business: the app passes its look-up in, so this
-// plugin depends on no module.
+// plugin depends on no module. Sessions ended on any instance travel on the
+// realtime bus, so the bus is registered first.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { sessionCookieName, type SessionUser } from './types';
@@ -119,8 +121,8 @@ export async function announceAccountChanged(app: FastifyInstance, userId: strin
   await app.realtime.publishControl({ type: 'account.changed', userId });
 }
 
-/** Forgets sessions other instances ended or whose account changed (call once the realtime bus exists). */
-export function followEndedSessions(app: FastifyInstance) {
+/** Forgets sessions other instances ended or whose account changed. */
+function followEndedSessions(app: FastifyInstance) {
   const stop = app.realtime.onControl((control) => {
     if (control.type === 'account.changed') app.sessionCache.forgetUser(control.userId);
     else if (control.sessionId) app.sessionCache.forgetSession(control.sessionId);
@@ -129,7 +131,24 @@ export function followEndedSessions(app: FastifyInstance) {
   app.addHook('onClose', async () => stop());
 }
 
-export async function registerSession(app: FastifyInstance, findSessionUser: SessionLookup) {
+/**
+ * The session hook and cache (app.sessionCache). Needs the cookie parser, the
+ * realtime bus (ended sessions from other instances) and the problem handler
+ * (the hook refuses with an AppError).
+ */
+export const sessionPlugin = fp<{ findSessionUser: SessionLookup }>(
+  async function session(app, { findSessionUser }) {
+    registerSession(app, findSessionUser);
+    followEndedSessions(app);
+  },
+  {
+    name: 'session',
+    dependencies: ['problem', '@fastify/cookie', 'realtime-bus'],
+    decorators: { fastify: ['config'] },
+  },
+);
+
+function registerSession(app: FastifyInstance, findSessionUser: SessionLookup) {
   app.decorateRequest('user', null);
   app.decorate('sessionCache', createSessionCache(app.config.sessionCacheMs));
 

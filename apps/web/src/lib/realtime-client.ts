@@ -4,11 +4,12 @@
 // `resync`: events published before the server knew this socket (while it was
 // down, or while the page loaded its data) never reached it.
 import {
+  closeCodes,
+  realtimePath,
   serverEventSchema,
   type ClientFrame,
   type ServerEvent,
-} from '@grantbridge/contract/messaging';
-import { closeCodes, realtimePath } from '@grantbridge/contract/realtime-socket';
+} from '@grantbridge/contract/realtime-events';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export type RealtimeListener = (event: ServerEvent) => void;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makeInstitution, makePerson, type TestPerson } from '../../../test/factories';
 

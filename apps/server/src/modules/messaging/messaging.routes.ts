@@ -1,12 +1,14 @@
-// Messaging REST routes, the people picker, and the realtime socket. Every
-// route needs a signed-in user; conversation routes answer 404 to non-members.
+// Messaging REST routes, the people picker, and messaging's part of the
+// realtime socket (typing frames, presence; the socket itself is the hub's,
+// plugins/realtime-hub.ts). Every route needs a signed-in user; conversation
+// routes answer 404 to non-members.
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
-import { realtimePath } from '@grantbridge/contract/realtime-socket';
 import { AppError } from '../../errors';
-import { endpointSchema } from '../../lib/endpoint-schema';
-import { originAllowed, perUserKey, requireUser } from '../../plugins/session';
+import { bindEndpoint } from '../../lib/endpoint-schema';
+import { perUserKey, requireUser } from '../../plugins/session';
 import { addMembers, leaveConversation, setConversationHistory } from './membership.service';
 import {
   createConversation,
@@ -19,8 +21,9 @@ import {
   sendMessage,
 } from './messaging.service';
 import { messageRequestRoutes } from './message-requests.routes';
-import { createRealtimeHub } from './realtime';
+import { followPresence } from './presence';
 import { createSendQueue } from './send-queue';
+import { relayTyping } from './typing';
 
 const tags = ['messaging'];
 
@@ -30,7 +33,7 @@ export const messageRateLimit = { max: 30, timeWindow: 10_000 };
 /** The stored form of a conversation id (the database would also match one in capitals). */
 const conversationIdOf = (params: { id: string }) => params.id.toLowerCase();
 
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+const messaging: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: FastifyRequest) => {
     const { id, name } = requireUser(request);
     return { id, name };
@@ -41,47 +44,43 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(messageRequestRoutes);
 
   app.realtime.setLoader('message.created', (id) => loadMessageDelivery(app.db, id));
-  const hub = createRealtimeHub(app);
-  app.addHook('preClose', () => hub.close());
+  relayTyping(app);
+  followPresence(app);
 
-  app.get(
-    endpoints.userSearch.path,
+  bindEndpoint(
+    app,
+    endpoints.userSearch,
     {
+      tags,
+      summary: 'Find researchers and administrators to message (by name; by whole e-mail address at my institution; 20 at most)',
       config: {
         rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
       },
-      schema: endpointSchema(endpoints.userSearch, {
-        tags,
-        summary:
-          'Find researchers and administrators to message (by name; by whole e-mail address at my institution; 20 at most)',
-      }),
     },
     async (request) => ({ users: await findPeople(app.db, requireUser(request), request.query.q) }),
   );
 
-  app.get(
-    endpoints.conversations.path,
+  bindEndpoint(
+    app,
+    endpoints.conversations,
     {
-      schema: endpointSchema(endpoints.conversations, {
-        tags,
-        summary: "The caller's conversations, most recently active first",
-      }),
+      tags,
+      summary: "The caller's conversations, most recently active first",
     },
     async (request) => ({
       conversations: await listConversations(app.db, requireUser(request).id),
     }),
   );
 
-  app.post(
-    endpoints.createConversation.path,
+  bindEndpoint(
+    app,
+    endpoints.createConversation,
     {
+      tags,
+      summary: 'Start a conversation (an existing direct one is returned with 200)',
       config: {
         rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
       },
-      schema: endpointSchema(endpoints.createConversation, {
-        tags,
-        summary: 'Start a conversation (an existing direct one is returned with 200)',
-      }),
     },
     async (request, reply) => {
       const { conversation, created } = await createConversation(
@@ -94,13 +93,12 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    endpoints.updateConversation.path,
+  bindEndpoint(
+    app,
+    endpoints.updateConversation,
     {
-      schema: endpointSchema(endpoints.updateConversation, {
-        tags,
-        summary: 'Choose whether people who join a group or team see its earlier messages (its creator only)',
-      }),
+      tags,
+      summary: 'Choose whether people who join a group or team see its earlier messages (its creator only)',
     },
     async (request) => ({
       conversation: await setConversationHistory(
@@ -113,13 +111,12 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    endpoints.conversation.path,
+  bindEndpoint(
+    app,
+    endpoints.conversation,
     {
-      schema: endpointSchema(endpoints.conversation, {
-        tags,
-        summary: 'One conversation of the caller',
-      }),
+      tags,
+      summary: 'One conversation of the caller',
     },
     async (request) => ({
       conversation: await getConversation(
@@ -130,14 +127,12 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    endpoints.messages.path,
+  bindEndpoint(
+    app,
+    endpoints.messages,
     {
-      schema: endpointSchema(endpoints.messages, {
-        tags,
-        summary:
-          'Message history: newest first (before=seq pages back), or oldest first after=seq to catch up',
-      }),
+      tags,
+      summary: 'Message history: newest first (before=seq pages back), or oldest first after=seq to catch up',
     },
     async (request) => {
       if (request.query.before !== undefined && request.query.after !== undefined) {
@@ -152,15 +147,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.sendMessage.path,
+  bindEndpoint(
+    app,
+    endpoints.sendMessage,
     {
+      tags,
+      summary: 'Send a message (201); a clientId already used answers 200 with the stored message',
       config: { rateLimit: { ...messageRateLimit, keyGenerator: perUserKey, hook: 'preHandler' } },
-      schema: endpointSchema(endpoints.sendMessage, {
-        tags,
-        summary:
-          'Send a message (201); a clientId already used answers 200 with the stored message',
-      }),
     },
     async (request, reply) => {
       const { message, created } = await sendMessage(
@@ -175,13 +168,12 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.markRead.path,
+  bindEndpoint(
+    app,
+    endpoints.markRead,
     {
-      schema: endpointSchema(endpoints.markRead, {
-        tags,
-        summary: 'Move the read marker (to the newest message unless seq is given)',
-      }),
+      tags,
+      summary: 'Move the read marker (to the newest message unless seq is given)',
     },
     async (request) =>
       markConversationRead(
@@ -193,16 +185,15 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.addMembers.path,
+  bindEndpoint(
+    app,
+    endpoints.addMembers,
     {
+      tags,
+      summary: 'Add people to a group or team',
       config: {
         rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' },
       },
-      schema: endpointSchema(endpoints.addMembers, {
-        tags,
-        summary: 'Add people to a group or team',
-      }),
     },
     async (request) => ({
       conversation: await addMembers(
@@ -215,13 +206,12 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete(
-    endpoints.leaveConversation.path,
+  bindEndpoint(
+    app,
+    endpoints.leaveConversation,
     {
-      schema: endpointSchema(endpoints.leaveConversation, {
-        tags,
-        summary: 'Leave a group or team',
-      }),
+      tags,
+      summary: 'Leave a group or team',
     },
     async (request) => {
       await leaveConversation(
@@ -233,21 +223,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
-
-  app.get(
-    realtimePath,
-    {
-      websocket: true,
-      onRequest: async (request) => {
-        // Browsers always send Origin on a WebSocket upgrade; only this site's pages may open one.
-        if (!originAllowed(request, app.config.publicUrl)) {
-          throw new AppError(
-            'forbidden',
-            'This connection came from another site and was refused.',
-          );
-        }
-      },
-    },
-    (socket, request) => hub.attach(socket, requireUser(request)),
-  );
 };
+
+/** Its own context (routes, hooks), registered once the realtime hub it takes typing and presence from is there. */
+export const messagingRoutes = fp(messaging, {
+  name: 'messaging',
+  encapsulate: true,
+  dependencies: ['realtime-bus', 'realtime-hub'],
+});

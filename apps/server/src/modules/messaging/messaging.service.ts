@@ -47,7 +47,7 @@ type CreateInput = z.output<typeof createConversationRequestSchema>;
 type PageInput = z.output<typeof messagePageQuerySchema>;
 
 /** A socket's instance refreshes its presence rows this often; older rows count as offline. */
-/** Each instance refreshes its users' presence this often, and sweeps up dead instances' (realtime.ts). */
+/** Each instance refreshes its users' presence this often, and sweeps up dead instances' (presence.ts). */
 export const presenceHeartbeatMs = 15_000;
 /** Presence older than this is stale: a dead instance's users show offline within this plus one heartbeat (55 s). */
 export const presenceFreshSeconds = 40;

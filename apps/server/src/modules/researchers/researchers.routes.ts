@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 
 const tags = ['profile'];
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Publication files arrive as text; the format is told from the content.
   app.addContentTypeParser(
     ['text/plain', 'application/x-bibtex', 'application/x-research-info-systems'],

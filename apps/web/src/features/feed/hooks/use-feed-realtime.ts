@@ -5,7 +5,7 @@
 // worth saying aloud goes to `announce`.
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { getRealtimeClient } from '../../../lib/realtime-client';
 import { feedKeys } from '../api/feed-api';
 import {

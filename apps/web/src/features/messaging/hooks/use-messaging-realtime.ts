@@ -3,7 +3,8 @@
 // reconnect (or a server `resync`) refetches whatever may have been missed.
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, Message, ServerEvent } from '@grantbridge/contract/messaging';
+import type { Conversation, Message } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { isApiError } from '../../../lib/api-client';
 import { getRealtimeClient } from '../../../lib/realtime-client';
 import { getMessagesAfter, messagingKeys } from '../api/messaging-api';

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@grantbridge/contract/notifications';
-import type { ServerEvent } from '@grantbridge/contract/messaging';
+import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { getRealtimeClient } from '../../../lib/realtime-client';
 import { latestCount, notificationKeys, type NotificationPage } from '../api/notifications-api';
 import { addToLatest, addToPages, type NotificationPages } from '../utils/notification-cache';
