@@ -370,6 +370,37 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
   });
 }
 
+test('a grant with no description of its own shows its programme’s objectives, labelled as the programme’s', async ({
+  page,
+}) => {
+  await signInAsResearcher(page);
+  const search = await page.request.get('/api/v1/grants/search', {
+    params: { q: 'research', status: 'forecasted,posted', pageSize: 50 },
+  });
+  expect(search.ok()).toBe(true);
+  const { results } = (await search.json()) as {
+    results: { grant: { id: string; description: string | null } }[];
+  };
+  let found: Detail | undefined;
+  for (const { grant } of results.filter((r) => !r.grant.description)) {
+    const detail = ((await (await page.request.get(`/api/v1/grants/${grant.id}`)).json()) as { grant: Detail }).grant;
+    if (detail.objectives) {
+      found = detail;
+      break;
+    }
+  }
+  expect(found, 'an open grant without a description whose programme has objectives').toBeDefined();
+  await openGrant(page, found!);
+  const summary = page.getByRole('region', { name: found!.title });
+  await expect(summary).toContainText('This opportunity has no description of its own.');
+  await expect(
+    summary.getByRole('heading', { name: 'The programme’s objectives (Assistance Listing)' }),
+  ).toBeVisible();
+  await expect(summary).toContainText(found!.objectives!.slice(0, 60));
+  await expect(summary).not.toContainText('No description provided.');
+  await page.screenshot({ path: 'test-results/screens/grant-programme-objectives-desktop.png' });
+});
+
 test('Copy link copies the page’s link and says so', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAsResearcher(page);

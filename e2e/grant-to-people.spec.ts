@@ -170,7 +170,9 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
   });
 }
 
-test('a grant with no suggested collaborators links to the profile editor', async ({ page }) => {
+test('a grant with no suggested collaborators does not ask someone with research areas to add them', async ({
+  page,
+}) => {
   await page.goto('/login');
   await signIn(page, journeys.desktop.me, 'researcher');
   await expect(page).toHaveURL('/dashboard');
@@ -178,7 +180,9 @@ test('a grant with no suggested collaborators links to the profile editor', asyn
   const grant = await findGrant(page, { words: 'nanoscale interactions', number: 'PD-23-1179' });
   await page.goto(`/dashboard/grant/${grant.id}`);
   const suggestions = page.getByRole('region', { name: 'Recommended collaborators' });
-  await suggestions.getByRole('link', { name: 'Complete your profile’s research areas' }).click();
-  await expect(page).toHaveURL('/dashboard/profile?edit=1');
-  await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible();
+  await expect(
+    suggestions.getByText('No researcher at another institution covers this grant’s areas yet.'),
+  ).toBeVisible();
+  // Their profile lists research areas (issue 30: never tell them to complete it).
+  await expect(suggestions.getByRole('link', { name: 'Complete your profile’s research areas' })).toHaveCount(0);
 });

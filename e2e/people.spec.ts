@@ -109,7 +109,9 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await expect(areas).toHaveValue('');
   await shoot(invitee, 'setup');
   await invitee.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(invitee).toHaveURL(/\/dashboard\/search/);
+  // Set up, a new researcher lands on their home, not on Search (issue 30).
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  await expect(invitee.getByRole('main')).toBeVisible();
 
   await invitee.getByRole('link', { name: 'Profile' }).first().click();
   await expect(invitee.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
@@ -169,6 +171,12 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
     .click();
   await expect(page.getByText('Nia Newcomer deactivated')).toBeVisible();
   await invitee.reload();
+  await expect(invitee).toHaveURL(/\/login/);
+  // Signing in again says what happened and what to do, not "Something went wrong" (issue 30).
+  await signIn(invitee, email, 'researcher', 'a long password for nia');
+  await expect(invitee.getByRole('alert')).toContainText(
+    "This account has been deactivated. Ask your institution's research office to restore it.",
+  );
   await expect(invitee).toHaveURL(/\/login/);
   await inviteeContext.close();
 });

@@ -307,9 +307,18 @@ test('a researcher sends an application to the research office, which returns it
   ).toBeVisible();
   await expect(queue.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
-  // Back with the researcher: returned, with the reason; sent again.
-  await page.reload();
+  // Back with the researcher: returned, the reason at the top of the page and in the
+  // notice (so in its e-mail) until it is sent again (issue 30); then sent again.
+  await page.goto('/dashboard/notifications');
+  await expect(
+    page.getByText('returned it to drafting: “Add the data management plan.”').first(),
+  ).toBeVisible();
+  await page.goto(applicationUrl);
   await expect(page.getByLabel('Status: DRAFTING')).toBeVisible();
+  const returned = page.getByRole('region', { name: /^Returned by / });
+  await expect(returned).toContainText('Add the data management plan.');
+  await expect(returned).toContainText('Make the changes, then send it to the research office again.');
+  await shoot(page, 'application-returned');
   await expect(page.getByRole('region', { name: 'History' })).toContainText(
     '“Add the data management plan.”',
   );
@@ -319,6 +328,7 @@ test('a researcher sends an application to the research office, which returns it
     .getByRole('button', { name: 'Send to research office' })
     .click();
   await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Returned by / })).toHaveCount(0);
 
   // The office approves and submits, and sets its own internal deadline.
   await office.goto(applicationUrl.replace('/dashboard/applications/', '/admin/applications/'));

@@ -10,7 +10,13 @@ export type EventActor = { id: string; name: string };
 
 export type DomainEventMap = {
   /** An application moved between stages (`before` → `application.status`). */
-  'application.stage_changed': { by: EventActor; before: string; application: ApplicationDetail };
+  /** `reason`: why, when the office returns it (events stored before it was carried have none). */
+  'application.stage_changed': {
+    by: EventActor;
+    before: string;
+    application: ApplicationDetail;
+    reason?: string | null;
+  };
   /** Its PI chose to share the award with the institution's feed. */
   'award.shared': { application: ApplicationDetail };
   /** The PI invited someone to the team. */

@@ -335,7 +335,10 @@ export const collaboratorSchema = z.object({
 export type Collaborator = z.infer<typeof collaboratorSchema>;
 export const collaboratorsResponseSchema = z.object({
   collaborators: z.array(collaboratorSchema).max(3),
+  /** Whether the viewer's profile lists research areas: an empty list then says so, not "complete your profile". */
+  viewerHasAreas: z.boolean(),
 });
+export type CollaboratorsResponse = z.infer<typeof collaboratorsResponseSchema>;
 
 export const suggestedGrantsQuerySchema = z
   .object({

@@ -80,6 +80,8 @@ export const applicationDetailSchema = z.object({
   tasks: z.array(applicationTaskSchema),
   /** The team's conversation (the PI and accepted members), once the team is more than the PI. */
   teamConversationId: z.string().nullable(),
+  /** Why the office returned it to drafting, while it waits to be sent again (null otherwise). */
+  returned: z.object({ reason: z.string(), by: z.string().nullable(), at: z.string() }).nullable(),
   /** How the viewer stands to it, and the stages they may move it to now. */
   viewer: z.object({
     role: z.enum(['pi', 'member', 'admin']),

@@ -10,7 +10,7 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.grantCollaborators,
     { tags: ['matching'], summary: 'Top 3 researchers at other institutions for this grant' },
-    async (request) => ({ collaborators: await getCollaborators(app.db, requireUser(request), request.params.id) }),
+    async (request) => getCollaborators(app.db, requireUser(request), request.params.id),
   );
 
   bindEndpoint(

@@ -1,6 +1,6 @@
 // Recommended collaborators for a grant: researchers at other institutions
 // ranked by the seed's formula, each with up to two other suggested grants.
-import type { Collaborator } from '@grantbridge/contract/grants';
+import type { CollaboratorsResponse } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getOwnResearchAreas, listCollaboratorCandidates } from '../researchers/researchers.service';
@@ -12,7 +12,7 @@ export async function getCollaborators(
   db: Db,
   viewer: { id: string; institution: { id: string } },
   grantId: string,
-): Promise<Collaborator[]> {
+): Promise<CollaboratorsResponse> {
   const grant = await getGrant(db, grantId);
   if (!grant) throw new AppError('not_found', 'Grant not found.');
   const [userAreas, candidates] = await Promise.all([
@@ -20,7 +20,7 @@ export async function getCollaborators(
     listCollaboratorCandidates(db, viewer.institution.id),
   ]);
   const top = rankCollaborators(grant.research_areas ?? [], userAreas, candidates);
-  return Promise.all(
+  const collaborators = await Promise.all(
     top.map(async (c) => ({
       id: c.id,
       name: c.name,
@@ -37,4 +37,5 @@ export async function getCollaborators(
       suggestedGrants: await findGrantsForAreas(db, c.researchAreas, 2, grantId),
     })),
   );
+  return { collaborators, viewerHasAreas: userAreas.length > 0 };
 }

@@ -47,6 +47,18 @@ describe('GET /api/v1/grants/:id/collaborators', () => {
     expect(list[0].suggestedGrants.length).toBeLessThanOrEqual(2);
     expect(list[0].suggestedGrants.map((g: { id: string }) => g.id)).not.toContain(grant.id);
     expect(list[0].suggestedGrants[0].title).toBe('Remote sensing of carbon');
+    expect(res.json().viewerHasAreas).toBe(true);
+  });
+
+  it('says whether the viewer lists research areas, so an empty list asks for them only when they are missing', async () => {
+    const blank = await makeUser(t.db, { name: 'No Areas Yet' });
+    const grant = await makeGrant(t.db, { title: 'Tidal energy', researchAreas: ['Ocean Engineering'] });
+    const { cookie } = await signIn(t.app, { email: blank.email, password: blank.password, role: 'researcher' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/grants/${grant.id}/collaborators`, headers: { cookie } });
+    expect(res.json()).toEqual({ collaborators: [], viewerHasAreas: false });
+    await setResearchAreas(t.db, blank.user.id, ['Ocean Engineering']);
+    const again = await t.app.inject({ method: 'GET', url: `/api/v1/grants/${grant.id}/collaborators`, headers: { cookie } });
+    expect(again.json()).toEqual({ collaborators: [], viewerHasAreas: true });
   });
 
   it('suggests no deactivated person, however well they fit', async () => {

@@ -38,10 +38,14 @@ export const notificationHandlers = [
   eventHandler({
     name: 'notifications.stage_changed',
     on: ['application.stage_changed'],
-    handle: async ({ data: { by, before, application } }, { db, bus, eventId }) => {
+    handle: async ({ data: { by, before, application, reason } }, { db, bus, eventId }) => {
       if (before === application.status) return;
       const title = `“${application.grant.title}” moved ${stageWords[application.status] ?? application.status}`;
-      const body = `${by.name} moved it from ${before.replace(/_/g, ' ')} to ${application.status.replace(/_/g, ' ')}.`;
+      // A return says why, in the notice and so in its e-mail (issue 30).
+      const body =
+        before === 'internal_review' && application.status === 'drafting' && reason
+          ? `${by.name} returned it to drafting: “${reason.length > 300 ? `${reason.slice(0, 299)}…` : reason}”`
+          : `${by.name} moved it from ${before.replace(/_/g, ' ')} to ${application.status.replace(/_/g, ' ')}.`;
       const team = application.members.filter((m) => m.status === 'active').map((m) => m.userId);
       const pi = application.members.find((m) => m.role === 'pi');
       const office =

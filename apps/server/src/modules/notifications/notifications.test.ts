@@ -145,3 +145,28 @@ describe('preferences', () => {
     expect(kinds).not.toContain('application.status');
   });
 });
+
+describe('a return to drafting', () => {
+  it('says why, in the notice (so its e-mail) and at the top of the application until it is sent again', async () => {
+    const grant = await makeGrant(t.db, { title: 'Returned one', closeDate: '2031-06-01' });
+    const id = (await call('pi', 'POST', '/api/v1/applications', { grantId: grant.id })).json().application.id;
+    expect((await call('pi', 'PATCH', `/api/v1/applications/${id}`, { status: 'internal_review' })).statusCode).toBe(200);
+    const reason = 'Add the letters of collaboration.';
+    const back = await call('admin', 'PATCH', `/api/v1/applications/${id}`, { status: 'drafting', reason });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().application.returned).toMatchObject({ reason, by: 'Otto Office', at: expect.any(String) });
+    const [notice] = (await list('pi')).items;
+    expect(notice).toMatchObject({
+      kind: 'application.status',
+      title: '“Returned one” moved back to drafting',
+      body: `Otto Office returned it to drafting: “${reason}”`,
+      link: `/dashboard/applications/${id}`,
+    });
+    const read = async () => (await call('pi', 'GET', `/api/v1/applications/${id}`)).json().application;
+    expect((await read()).returned).toMatchObject({ reason, by: 'Otto Office' });
+    // Sent again, the note goes; nobody else sees the application at all.
+    expect((await call('pi', 'PATCH', `/api/v1/applications/${id}`, { status: 'internal_review' })).statusCode).toBe(200);
+    expect((await read()).returned).toBeNull();
+    expect((await call('otherAdmin', 'GET', `/api/v1/applications/${id}`)).statusCode).toBe(404);
+  });
+});

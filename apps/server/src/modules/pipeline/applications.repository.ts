@@ -195,6 +195,19 @@ export async function listEvents(db: Db, applicationId: string) {
   );
 }
 
+/** The application's last stage change, if it was a return to drafting with its reason. */
+export async function findOpenReturn(db: Db, applicationId: string) {
+  const [row] = await queryRows<{ reason: string; actor_name: string | null; created_at: Date | string }>(
+    db,
+    sql`SELECT e.reason, u.name AS actor_name, e.created_at
+    FROM (SELECT * FROM application_events WHERE application_id = ${applicationId}
+      ORDER BY created_at DESC, id DESC LIMIT 1) e
+    LEFT JOIN users u ON u.id = e.actor_id
+    WHERE e.from_status = 'internal_review' AND e.to_status = 'drafting' AND e.reason IS NOT NULL`,
+  );
+  return row;
+}
+
 /** Whether a person can join a team: an active researcher of an onboarded institution. */
 export async function findTeamCandidate(db: Db, userId: string) {
   const [row] = await queryRows<{ id: string; name: string; role: string; status: string; onboarded: boolean }>(

@@ -12,6 +12,7 @@ import type { Actor } from '../../plugins/types';
 import {
   findApplicationById,
   listApplicationsOf,
+  findOpenReturn,
   listEvents,
   listInstitutionApplications,
   listPartneredApplications,
@@ -63,6 +64,7 @@ function toDetail(
   role: ApplicationViewerRole,
   extra: {
     teamConversationId: string | null;
+    returned: ApplicationDetail['returned'];
     documents: ApplicationDetail['documents'];
     tasks: ApplicationDetail['tasks'];
   },
@@ -97,6 +99,7 @@ function toDetail(
     documents: extra.documents,
     tasks: extra.tasks,
     teamConversationId: extra.teamConversationId,
+    returned: extra.returned,
     viewer: { role, nextSteps: nextSteps(row.status, stageRolesOf(role)) },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -108,7 +111,9 @@ export async function getApplication(db: Db, actor: Actor, id: string) {
   const teamConversationId = await findTeamConversationId(db, id);
   const documents = await documentsOf(db, id);
   const tasks = await tasksOf(db, id);
-  return toDetail(row, members, role, { teamConversationId, documents, tasks });
+  const open = row.status === 'drafting' ? await findOpenReturn(db, id) : undefined;
+  const returned = open ? { reason: open.reason, by: open.actor_name, at: iso(open.created_at) } : null;
+  return toDetail(row, members, role, { teamConversationId, returned, documents, tasks });
 }
 
 const statusLabel = (status: ApplicationStatus) => status.replace(/_/g, ' ').toUpperCase();
@@ -188,7 +193,11 @@ export async function changeApplication(db: Db, actor: Actor & { name: string },
     if (!applied) throw new AppError('conflict', 'Someone changed this application a moment ago. Reload it and try again.');
     const application = await getApplication(tx, actor, id);
     const by = { id: actor.id, name: actor.name };
-    if (moving) record({ type: 'application.stage_changed', data: { by, before: row.status, application } });
+    if (moving)
+      record({
+        type: 'application.stage_changed',
+        data: { by, before: row.status, application, reason: body.reason || null },
+      });
     if (body.shareInFeed) record({ type: 'award.shared', data: { application } });
     return { application, before: row.status };
   });

@@ -12,7 +12,7 @@ export function MyProfile() {
 }
 
 export function Setup() {
-  return <SetupPage homePath={paths.researcher.search} />;
+  return <SetupPage homePath={paths.researcher.home} />;
 }
 
 export function Researcher() {

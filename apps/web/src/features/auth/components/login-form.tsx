@@ -77,6 +77,14 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
         setProblem({ kind: 'message', text: 'Invalid email or password' });
       } else if (isApiError(error, 'role_mismatch') && isRole(error.meta.role)) {
         setProblem({ kind: 'role_mismatch', role: error.meta.role });
+      } else if (isApiError(error, 'account_deactivated')) {
+        // The server says what to do (ask the research office); say it, not "something went wrong".
+        setProblem({
+          kind: 'message',
+          text:
+            error.detail ||
+            "This account has been deactivated. Ask your institution's research office to restore it.",
+        });
       } else if (isApiError(error, 'rate_limited')) {
         setProblem({
           kind: 'message',

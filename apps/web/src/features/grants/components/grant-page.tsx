@@ -184,11 +184,22 @@ function GrantDetails({
             )}
 
             <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
-            <LongText text={grant.description} empty="No description provided." />
+            {/* Most Grants.gov records have no description of their own; most name a programme whose
+                Assistance Listing says what it funds: say so, and show that, labelled as the programme's. */}
+            {grant.description || !grant.objectives ? (
+              <LongText text={grant.description} empty="No description provided." />
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">
+                This opportunity has no description of its own. What its programme funds, from the
+                programme&rsquo;s Assistance Listing, is below.
+              </p>
+            )}
 
             {grant.programTitle || grant.objectives ? (
               <>
-                <h3 className="mt-6 text-sm font-semibold text-slate-900">Objectives</h3>
+                <h3 className="mt-6 text-sm font-semibold text-slate-900">
+                  {grant.description ? 'Objectives' : 'The programme’s objectives (Assistance Listing)'}
+                </h3>
                 {grant.programTitle ? (
                   <p className="mt-1 text-sm font-medium text-slate-800">
                     Program: {grant.programTitle}

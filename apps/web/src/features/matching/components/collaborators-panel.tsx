@@ -35,7 +35,7 @@ export function CollaboratorsPanel({
   const collaborators = useCollaborators(grantId);
   const [shownId, setShownId] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const shown = collaborators.data?.find((c) => c.id === shownId) ?? null;
+  const shown = collaborators.data?.collaborators.find((c) => c.id === shownId) ?? null;
 
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-collaborators">
@@ -59,10 +59,11 @@ export function CollaboratorsPanel({
         <p className="mt-4 text-sm text-red-700">
           We couldn&rsquo;t load collaborators. Reload the page to try again.
         </p>
-      ) : collaborators.data.length === 0 ? (
+      ) : collaborators.data.collaborators.length === 0 ? (
         <div className="mt-4 text-sm text-slate-700">
           <p>No researcher at another institution covers this grant&rsquo;s areas yet.</p>
-          {editProfilePath ? (
+          {/* Only someone whose profile lists no areas is sent to add them (issue 30). */}
+          {editProfilePath && !collaborators.data.viewerHasAreas ? (
             <p className="mt-2">
               Matches come from the research areas and expertise on your profile.{' '}
               <Link
@@ -77,7 +78,7 @@ export function CollaboratorsPanel({
         </div>
       ) : (
         <ul className="mt-4 space-y-3">
-          {collaborators.data.map((person) => (
+          {collaborators.data.collaborators.map((person) => (
             <li
               key={person.id}
               className="rounded-xl border border-slate-200 p-3 transition-colors hover:border-brand-300"

@@ -85,6 +85,32 @@ function Section({ id, title, action, children }: { id: string; title: string; a
   );
 }
 
+/** Why the office returned it, at the top until it is sent again (issue 30). */
+function ReturnedNote({
+  returned,
+  viewer,
+}: {
+  returned: NonNullable<ApplicationDetail['returned']>;
+  viewer: ApplicationDetail['viewer']['role'];
+}) {
+  return (
+    <section
+      aria-labelledby="returned-title"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <h3 id="returned-title" className="text-sm font-semibold text-amber-950">
+        Returned by {returned.by ?? 'the research office'} on {formatDateTime(returned.at)}
+      </h3>
+      <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-900">{returned.reason}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {viewer === 'admin'
+          ? 'It stays in drafting until the PI sends it to the research office again.'
+          : 'Make the changes, then send it to the research office again.'}
+      </p>
+    </section>
+  );
+}
+
 function ApplicationView({ application, paths }: { application: ApplicationDetail; paths: Paths }) {
   const [step, setStep] = useState<ApplicationStatus | null>(null);
   const [dialog, setDialog] = useState<'amounts' | 'deadline' | null>(null);
@@ -113,11 +139,16 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
               View the grant
             </Link>
           </div>
+          {application.returned ? <ReturnedNote returned={application.returned} viewer={viewer.role} /> : null}
           <DeadlinePair
             className="mt-4"
             sponsorDeadline={application.sponsorDeadline}
             internalDeadline={application.internalDeadline}
-            internalNote={application.internalDeadlineSet ? 'Set by the research office' : 'The routing lead time before the sponsor’s'}
+            internalNote={
+              application.internalDeadlineSet
+                ? 'Set by the research office'
+                : 'The office’s routing lead time before the sponsor’s deadline'
+            }
           />
           <div className="mt-3 flex flex-wrap gap-2">
             {application.internalDeadline ? (
