@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { closeCodes } from '@grantbridge/contract/realtime-events';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -26,7 +27,7 @@ import { maintainEmbeddedDatabase } from './db/maintenance';
 import { reconcileResearcherActivityYears } from './modules/pipeline/activity-years';
 import { runDueWork } from './modules/notifications/due-work';
 import { eventRuntimePlugin } from './modules/events/events.plugin';
-import { eventHandlers } from './modules/events/handlers';
+import { eventHandlers } from './event-handlers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { researchersRoutes } from './modules/researchers/researchers.routes';
@@ -191,7 +192,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Frames up to the body limit are read and answered (a frame over the realtime
   // limit gets a payload_too_large event and the socket stays open); only
   // bigger ones close the socket.
-  await app.register(websocket, { options: { maxPayload: config.bodyLimit } });
+  // At close, sockets are told "restarting" (1012) so the client reconnects soon, to another
+  // instance; @fastify/websocket's own close, which would run first, sends no code (1005).
+  await app.register(websocket, {
+    options: { maxPayload: config.bodyLimit },
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(closeCodes.restarting, 'server restarting');
+      this.websocketServer.close(() => done());
+    },
+  });
   await app.register(realtimeBusPlugin);
   await app.register(sessionPlugin, {
     findSessionUser: (token, cache) => getSessionUser(database.db, config, token, cache),

@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { closeCodes } from '@grantbridge/contract/realtime-events';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { openSocket, sleep, type Socket } from '../../test/realtime-socket';
@@ -227,6 +228,19 @@ describe('the hub in the app', () => {
   const person = (name?: string) => makePerson(t.db, name, 'researcher', domain);
   const open = openSocket;
   const connect = (who: TestPerson, url = base): Promise<Socket> => open(url, { cookie: who.cookie });
+
+  it('tells open sockets the server is restarting (1012) when the app closes', async () => {
+    const own = await createTestApp();
+    try {
+      const url = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const who = await makePerson(own.db, undefined, 'researcher', (await makeInstitution(own.db)).domain);
+      const socket = await openSocket(url, { cookie: who.cookie });
+      await own.app.close();
+      expect(await socket.closed).toBe(closeCodes.restarting);
+    } finally {
+      await own.close();
+    }
+  });
 
   it('refuses a connection without a session (401) or from another site (403)', async () => {
     const a = await person();

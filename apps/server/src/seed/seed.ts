@@ -6,6 +6,7 @@ import { shippedDataDir, type Config } from '../config';
 import { withTransaction, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
 import { createAccount } from '../modules/auth/auth.service';
+import { createResearcherProfile } from '../modules/researchers/researchers.service';
 import {
   createInstitution,
   findInstitutionForEmail,
@@ -69,7 +70,7 @@ export async function loadDemoData(db: Db, config: Config): Promise<boolean> {
     for (const person of demo.people) {
       const institution = await findInstitutionForEmail(t, person.email);
       if (!institution) throw new Error(`No demo institution for ${person.email}`);
-      await createAccount(
+      const account = await createAccount(
         t,
         {
           email: person.email,
@@ -79,18 +80,17 @@ export async function loadDemoData(db: Db, config: Config): Promise<boolean> {
           title: person.title,
           department: person.department,
           setupComplete: person.setupComplete ?? true,
-          profile:
-            person.role === 'researcher'
-              ? {
-                  about: person.about,
-                  location: locations.get(person.institutionDomain),
-                  researchAreas: person.researchAreas ?? [],
-                  expertise: person.expertise ?? [],
-                }
-              : undefined,
         },
         institution.id,
       );
+      if (person.role === 'researcher') {
+        await createResearcherProfile(t, account.id, {
+          about: person.about,
+          location: locations.get(person.institutionDomain),
+          researchAreas: person.researchAreas ?? [],
+          expertise: person.expertise ?? [],
+        });
+      }
     }
     await setMeta(t, 'demo_seeded_at', new Date().toISOString());
   });

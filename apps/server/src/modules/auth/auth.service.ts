@@ -15,10 +15,6 @@ import {
   findSignInInstitution,
   setInstitutionOnboarded,
 } from '../institutions/institutions.service';
-import {
-  createResearcherProfile,
-  type NewResearcherProfile,
-} from '../researchers/researchers.service';
 import { canManageAccount } from './auth.policy';
 import { guardSignIn, recordFailedSignIn, rememberDevice } from './sign-in-attempts';
 import {
@@ -259,10 +255,9 @@ export type NewAccount = {
   phone?: string | null;
   office?: string | null;
   setupComplete?: boolean;
-  profile?: NewResearcherProfile;
 };
 
-/** Creates an account at the institution that owns the e-mail's domain. */
+/** Creates an account at the institution that owns the e-mail's domain (a researcher's profile is the caller's next step). */
 export async function createAccount(db: Db, account: NewAccount, institutionId: string) {
   if (await findUserByEmail(db, account.email)) {
     throw new AppError('conflict', `An account for ${account.email} already exists.`);
@@ -279,7 +274,6 @@ export async function createAccount(db: Db, account: NewAccount, institutionId: 
     setupComplete: account.setupComplete ?? false,
     passwordHash: account.password ? await hashPassword(account.password) : null,
   });
-  if (account.profile && user) await createResearcherProfile(db, user.id, account.profile);
   return user!;
 }
 

@@ -15,7 +15,7 @@ import { startFakeSmtp } from '../../../test/fake-smtp';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 import { registerEventRuntime, type EventHandler } from './events.service';
-import { eventHandlers } from './handlers';
+import { eventHandlers } from '../../event-handlers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import { enqueueEmail, type OutboxMessage } from '../../jobs/outbox';
 import { hashToken, newToken, sameHash } from '../../lib/tokens';
 import type { Actor } from '../../plugins/types';
+import { createResearcherProfile } from '../researchers/researchers.service';
 import { createAccount, findUserIdsByEmail, getAccount, openSession, setAccountStatus } from '../auth/auth.service';
 import { changeWithEvents } from '../events/events.service';
 import { findInstitutionById, findInstitutionForEmail } from '../institutions/institutions.service';
@@ -260,10 +261,10 @@ export async function acceptInvitation(
         department: row.department,
         // An administrator has no research profile to set up.
         setupComplete: row.role === 'admin',
-        profile: row.role === 'researcher' ? { researchAreas: row.researchAreas } : undefined,
       },
       row.institutionId,
     );
+    if (row.role === 'researcher') await createResearcherProfile(tx, account.id, { researchAreas: row.researchAreas });
     if (!(await closeInvitation(tx, row.id, 'accepted', account.id))) {
       throw new AppError('invitation_used', 'This invitation has been accepted already. Sign in instead.');
     }
