@@ -1,15 +1,27 @@
 // A first message to someone at another institution is a request: the sender
-// sees it waiting; the recipient sees who it is from, can report it, and
-// accepts; then the two chat as usual. axe on the request as the recipient sees it.
+// sees it waiting, and nothing to answer, block or report; the recipient sees
+// who it is from, can report it, and accepts; then the two chat as usual. axe
+// on the request as the recipient sees it.
 import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, settleToasts, signIn, test, uniqueMarker } from './fixtures';
+import { expect, settleToasts, signIn, test, uniqueMarker, viewports } from './fixtures';
 
 const sender = { email: 'sofia.brennan@lakeshore.example.edu', name: 'Dr. Sofia Brennan' };
 const recipient = { email: 'grace.osei@riverside.example.edu', name: 'Dr. Grace Osei' };
 
 function messageBox(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
+}
+
+/** A message request's actions, which are its recipient's alone: against the person named. */
+const requestActions = (name: string) => ['Accept', 'Decline', `Block ${name}`, 'Report'];
+
+async function shoot(page: Page, name: string) {
+  for (const [width, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
 }
 
 test('a message request across institutions: waiting, reported, accepted, then a normal chat', async ({
@@ -41,6 +53,12 @@ test('a message request across institutions: waiting, reported, accepted, then a
   }).toPass();
   await messageBox(page).press('Enter');
   await expect(page.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
+  // The sender is offered nothing against the person they just wrote to (issue 30).
+  await expect(page.getByText(/Request sent\./)).toBeVisible();
+  for (const name of requestActions(recipient.name)) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await shoot(page, 'message-request-sent');
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -52,6 +70,9 @@ test('a message request across institutions: waiting, reported, accepted, then a
   await other.getByRole('link', { name: new RegExp(`${sender.name}.*Message request`) }).click();
   await expect(other.getByText(/Dr\. Sofia Brennan at .* wants to message you/)).toBeVisible();
   await expect(other.getByRole('log').getByText(`Hello from Sofia ${marker}`)).toBeVisible();
+  for (const name of requestActions(sender.name)) {
+    await expect(other.getByRole('button', { name, exact: true })).toBeVisible();
+  }
 
   await settleToasts(other);
   await expectAccessible(other, 'a message request');

@@ -162,14 +162,38 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await expect(page).toHaveURL(/\/admin\/message\?c=/);
   await expect(page.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
 
-  // Deactivation ends the invitee's session at once.
+  // Deactivation asks first, in a dialog that says what it does (not the browser's confirm(),
+  // issue 30); Cancel changes nothing.
   await page.goto(`/admin/manage?q=${marker}`);
-  page.once('dialog', (confirm) => void confirm.accept());
-  await page
+  const deactivate = page
     .getByRole('row', { name: new RegExp(marker) })
-    .getByRole('button', { name: 'Deactivate Nia Newcomer' })
-    .click();
+    .getByRole('button', { name: 'Deactivate Nia Newcomer' });
+  await deactivate.click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate Nia Newcomer?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('They are signed out at once, on every device.');
+  await expect(confirm).toContainText('They can no longer sign in.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(page, 'the deactivate dialog');
+  await shoot(page, 'deactivate-dialog');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  // Focus goes back to the button that opened it, and the researcher is still active.
+  await expect(deactivate).toBeFocused();
+  await expect(
+    page.getByRole('row', { name: new RegExp(marker) }).getByText('active', { exact: true }),
+  ).toBeVisible();
+  await invitee.reload();
+  await expect(invitee.getByRole('heading', { name: 'Nia Newcomer' })).toBeVisible();
+
+  // Deactivation ends the invitee's session at once.
+  await deactivate.click();
+  await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(page.getByText('Nia Newcomer deactivated')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByRole('row', { name: new RegExp(marker) }).getByText('deactivated', { exact: true }),
+  ).toBeVisible();
   await invitee.reload();
   await expect(invitee).toHaveURL(/\/login/);
   // Signing in again says what happened and what to do, not "Something went wrong" (issue 30).
@@ -187,12 +211,17 @@ test('a forgotten password is reset through the e-mailed link', async ({
 }) => {
   const email = demoAccounts.passwordResetter;
   allowConsoleError(failedResource(410));
+  allowConsoleError(failedResource(404));
   await page.goto('/login');
   await page.getByRole('button', { name: 'Researcher / Professor' }).click();
+  // The address typed on Sign in goes along to Forgot password, not in the URL (issue 30).
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await expectAccessible(page, 'forgot password');
-  await page.getByLabel('Email').fill(email);
+  await shoot(page, 'forgot-password');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
   await shoot(page, 'forgot-password-sent');
@@ -206,16 +235,70 @@ test('a forgotten password is reset through the e-mailed link', async ({
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
 
-  // The link works once.
+  // The link works once: used again, it says so with a heading and a way on, and no form is
+  // left to fill in (issue 30).
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('another password 2026');
   await page.getByLabel('Confirm new password').fill('another password 2026');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('This reset link has been used already.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This reset link has been used' }),
+  ).toBeFocused();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Set new password' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toHaveCount(0);
+  await expectAccessible(page, 'a used reset link');
+  await shoot(page, 'reset-link-used');
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+
+  // A link the server does not know, and a link with no token at all, say so too.
+  await page.goto('/reset-password?token=not-a-real-token');
+  await page.getByLabel('New password', { exact: true }).fill('another password 2026');
+  await page.getByLabel('Confirm new password').fill('another password 2026');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This reset link is not valid' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.goto('/reset-password');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This reset link is not valid' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 
   await page.goto('/login');
   await signIn(page, email, 'researcher', 'a fresh password 2026');
   await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a bad invitation link says so under a heading, with a way on', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(failedResource(404));
+  await page.goto('/accept-invite?token=not-a-real-token');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This invitation link is not valid' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Check that you opened the whole link/)).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+  await expectAccessible(page, 'a bad invitation link');
+  await shoot(page, 'accept-invite-bad-link');
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to GrantBridge' }),
+  ).toBeVisible();
+
+  // With no token at all, the same.
+  await page.goto('/accept-invite');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This invitation link is not valid' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'GrantBridge home' })).toHaveAttribute('href', '/');
 });
 
 test('an admin imports a CSV file after seeing what it will do', async ({ page }) => {

@@ -1,6 +1,7 @@
 // The e-mailed invitation link: shows the institution and address, takes a
 // name and password, and signs the new person in (researchers go on to set
 // up their profile).
+import { useState } from 'react';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,9 +10,10 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Building2 } from 'lucide-react';
 import { passwordSchema } from '@grantbridge/contract/auth';
+import type { ErrorCode } from '@grantbridge/contract/errors';
 import { personNameSchema } from '@grantbridge/contract/people';
 import { paths, roleHomePath } from '../../../config/paths';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -20,7 +22,7 @@ import { isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { acceptInvitation, getInvitation } from '../api/auth-api';
-import { AccountCard } from './password-reset-pages';
+import { AccountCard, LinkProblemPanel } from './password-reset-pages';
 
 const acceptFormSchema = z
   .object({
@@ -30,28 +32,68 @@ const acceptFormSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
 
-const problems: Partial<Record<string, string>> = {
-  invitation_expired: 'This invitation has expired. Ask your research office to send it again.',
-  invitation_used: 'This invitation has been accepted already. Sign in with the password you chose.',
-  invitation_revoked: 'This invitation has been withdrawn by your research office.',
-  already_registered: 'This address already has an account. Sign in instead.',
-  not_found: 'This invitation link is not valid. Check that you copied the whole link from the e-mail.',
+type InvitationProblem = { title: string; text: string };
+
+// What the server says is wrong with the invitation itself: the page says it in place of the form.
+const problems: Partial<Record<ErrorCode, InvitationProblem>> = {
+  invitation_expired: {
+    title: 'This invitation has expired',
+    text: 'Invitations work for 7 days. Ask your research office to send it again.',
+  },
+  invitation_used: {
+    title: 'This invitation has been accepted',
+    text: 'Sign in with the password you chose when you accepted it.',
+  },
+  invitation_revoked: {
+    title: 'This invitation has been withdrawn',
+    text: 'Your research office withdrew it. Ask them if you think this is a mistake.',
+  },
+  already_registered: {
+    title: 'You already have an account',
+    text: 'This address already has a GrantBridge account. Sign in instead.',
+  },
+  not_found: {
+    title: 'This invitation link is not valid',
+    text: 'Check that you opened the whole link from the e-mail, or ask your research office to send it again.',
+  },
 };
 
-function problemText(error: unknown) {
-  return (isApiError(error) && problems[error.code]) || 'Something went wrong. Please try again.';
+function invitationProblem(error: unknown): InvitationProblem | null {
+  if (!isApiError(error)) return null;
+  // A token cut short or padded out by a mail program fails the schema before it is looked up.
+  if (error.code === 'validation_failed' && error.errors.some((item) => item.path === 'token')) {
+    return problems.not_found!;
+  }
+  return problems[error.code] ?? null;
 }
 
-function LinkProblem({ text }: { text: string }) {
+/** Why the invitation cannot be accepted, and where to go from here (issue 30). */
+function InvitationProblemPanel({
+  problem,
+  onRetry,
+  retrying = false,
+}: {
+  problem: InvitationProblem;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{text}</p>
-      <p className="mt-2">
-        <Link to={paths.login} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+    <LinkProblemPanel title={problem.title}>
+      <p>{problem.text}</p>
+      <div className="flex flex-col gap-3 pt-2 sm:flex-row sm:items-center">
+        {onRetry ? (
+          <Button size="lg" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Trying again…' : 'Try again'}
+          </Button>
+        ) : null}
+        <Link to={paths.login} className={buttonClasses(onRetry ? 'secondary' : 'primary', 'lg')}>
           Go to sign in
         </Link>
-      </p>
-    </div>
+        <Link to={paths.home} className={buttonClasses('secondary', 'lg')}>
+          GrantBridge home
+        </Link>
+      </div>
+    </LinkProblemPanel>
   );
 }
 
@@ -61,6 +103,8 @@ export function AcceptInvitePage() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Set when accepting finds the invitation gone since the page opened (expired, withdrawn, used).
+  const [lateProblem, setLateProblem] = useState<InvitationProblem | null>(null);
   const invitation = useQuery({
     queryKey: ['invitation', token],
     queryFn: ({ signal }) => getInvitation(token, signal),
@@ -94,16 +138,32 @@ export function AcceptInvitePage() {
           }
         }
       } else {
-        setError('root', { type: 'server', message: problemText(error) });
+        const problem = invitationProblem(error);
+        if (problem) setLateProblem(problem);
+        else setError('root', { type: 'server', message: 'Something went wrong. Please try again.' });
       }
     }
   });
 
   let body;
-  if (!token) body = <LinkProblem text={problems.not_found!} />;
+  if (!token) body = <InvitationProblemPanel problem={problems.not_found!} />;
+  else if (lateProblem) body = <InvitationProblemPanel problem={lateProblem} />;
   else if (invitation.isPending) body = <LoadingState label="Opening your invitation…" className="min-h-64" />;
-  else if (invitation.isError) body = <LinkProblem text={problemText(invitation.error)} />;
-  else {
+  else if (invitation.isError) {
+    const problem = invitationProblem(invitation.error);
+    body = problem ? (
+      <InvitationProblemPanel problem={problem} />
+    ) : (
+      <InvitationProblemPanel
+        problem={{
+          title: 'Your invitation could not be opened',
+          text: 'Something went wrong on the way. Check your connection and try again.',
+        }}
+        onRetry={() => void invitation.refetch()}
+        retrying={invitation.isFetching}
+      />
+    );
+  } else {
     const { institution, email, role } = invitation.data;
     body = (
       <>
@@ -116,7 +176,11 @@ export function AcceptInvitePage() {
           {role === 'admin' ? 'an administrator' : 'a researcher'}. Choose how your name appears
           and a password to finish.
         </p>
-        {errors.root?.message ? <div className="mt-4"><LinkProblem text={errors.root.message} /></div> : null}
+        {errors.root?.message ? (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {errors.root.message}
+          </p>
+        ) : null}
         <form noValidate onSubmit={onSubmit} aria-labelledby="accept-heading" className="mt-6 space-y-5">
           <Field id="accept-email" label="Email">
             {(aria) => <Input type="email" autoComplete="username" readOnly value={email} {...aria} />}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client';
 import { roleLabels } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { login } from '../api/auth-api';
+import { forgotPasswordState } from '../utils/forgot-password-state';
 import { pathAfterLogin } from '../utils/next-path';
 import { readRememberedLogin, saveRememberedLogin } from '../utils/remembered-login';
 
@@ -48,11 +49,14 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
     handleSubmit,
     setValue,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: remembered.email, password: '', role, remember: remembered.remember },
   });
+  // "Forgot password?" takes the address typed here along (issue 30).
+  const typedEmail = useWatch({ control, name: 'email' });
 
   useEffect(() => {
     setValue('role', role);
@@ -178,6 +182,7 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
           </div>
           <Link
             to={paths.forgotPassword}
+            state={forgotPasswordState(typedEmail)}
             className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
           >
             Forgot password?

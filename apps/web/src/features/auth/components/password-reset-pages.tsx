@@ -1,11 +1,11 @@
 // "Forgot password?" and the e-mailed link's page. The request page says the
 // same thing whether or not the address has an account.
 import { useRef, useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MailCheck, KeyRound } from 'lucide-react';
+import { MailCheck, KeyRound, Link2Off, type LucideIcon } from 'lucide-react';
 import { passwordResetRequestSchema, passwordSchema } from '@grantbridge/contract/auth';
 import { paths } from '../../../config/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -15,6 +15,8 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
+import { emailFromState } from '../utils/forgot-password-state';
+import { resetLinkProblem, type ResetLinkProblem } from '../utils/reset-link-problem';
 
 export function AccountCard({ children }: { children: ReactNode }) {
   return (
@@ -26,13 +28,15 @@ export function AccountCard({ children }: { children: ReactNode }) {
   );
 }
 
-/** A panel that replaces a sent form and takes focus, so a screen reader hears it. */
-export function DonePanel({ title, children }: { title: string; children: ReactNode }) {
+type PanelProps = { title: string; children: ReactNode };
+
+/** A page's whole message in place of its form; its heading takes focus, so a screen reader hears it. */
+function FocusedPanel({ icon: Icon, iconClassName, title, children }: PanelProps & { icon: LucideIcon; iconClassName: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div>
-      <MailCheck className="size-10 text-brand-800" aria-hidden="true" />
+      <Icon className={`size-10 ${iconClassName}`} aria-hidden="true" />
       <h1 ref={ref} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight text-slate-900 outline-none">
         {title}
       </h1>
@@ -41,17 +45,32 @@ export function DonePanel({ title, children }: { title: string; children: ReactN
   );
 }
 
+/** A panel that replaces a sent form. */
+export function DonePanel(props: PanelProps) {
+  return <FocusedPanel icon={MailCheck} iconClassName="text-brand-800" {...props} />;
+}
+
+/** Why an e-mailed link cannot be used, with no form under it: nothing typed there could work (issue 30). */
+export function LinkProblemPanel(props: PanelProps) {
+  return <FocusedPanel icon={Link2Off} iconClassName="text-red-700" {...props} />;
+}
+
 const linkClass = 'font-semibold text-brand-800 underline-offset-2 hover:underline';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
+  // The address typed on Sign in, carried by the "Forgot password?" link.
+  const { state } = useLocation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  } = useForm({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: emailFromState(state) },
+  });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setProblem(null);
@@ -127,10 +146,19 @@ const resetFormSchema = z
   .object({ password: passwordSchema, confirm: z.string().min(1, 'Confirm your new password') })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
 
-const linkProblems: Partial<Record<string, string>> = {
-  token_used: 'This reset link has been used already.',
-  token_expired: 'This reset link has expired (links work for one hour).',
-  not_found: 'This reset link is not valid.',
+const linkProblems: Record<ResetLinkProblem, { title: string; text: string }> = {
+  token_used: {
+    title: 'This reset link has been used',
+    text: 'Each link works once, and this one has already set a password. To change it again, ask for a new link.',
+  },
+  token_expired: {
+    title: 'This reset link has expired',
+    text: 'Links work for one hour after they are sent. Ask for a new one and use it within the hour.',
+  },
+  not_found: {
+    title: 'This reset link is not valid',
+    text: 'Check that you opened the whole link from the e-mail, or ask for a new one.',
+  },
 };
 
 export function ResetPasswordPage() {
@@ -138,7 +166,9 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [done, setDone] = useState(false);
-  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : linkProblems.not_found!);
+  // The server says what is wrong with a link only when it is used: there is no asking first.
+  const [linkProblem, setLinkProblem] = useState<ResetLinkProblem | null>(token ? null : 'not_found');
+  const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -147,14 +177,16 @@ export function ResetPasswordPage() {
   } = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
+    setProblem(null);
     try {
       await confirmPasswordReset(token, password);
       setDone(true);
     } catch (error) {
-      if (isApiError(error) && linkProblems[error.code]) setLinkProblem(linkProblems[error.code]!);
+      const wrongLink = resetLinkProblem(error);
+      if (wrongLink) setLinkProblem(wrongLink);
       else if (isApiError(error, 'validation_failed')) {
         setError('password', { type: 'server', message: error.errors[0]?.message ?? 'Choose another password' });
-      } else setLinkProblem('Something went wrong. Please try again.');
+      } else setProblem('Something went wrong. Please try again.');
     }
   });
 
@@ -170,20 +202,32 @@ export function ResetPasswordPage() {
       </AccountCard>
     );
   }
+  if (linkProblem) {
+    return (
+      <AccountCard>
+        <LinkProblemPanel title={linkProblems[linkProblem].title}>
+          <p>{linkProblems[linkProblem].text}</p>
+          <div className="flex flex-col gap-3 pt-2 sm:flex-row sm:items-center">
+            <Link to={paths.forgotPassword} className={buttonClasses('primary', 'lg')}>
+              Ask for a new link
+            </Link>
+            <Link to={paths.login} className={buttonClasses('secondary', 'lg')}>
+              Back to sign in
+            </Link>
+          </div>
+        </LinkProblemPanel>
+      </AccountCard>
+    );
+  }
   return (
     <AccountCard>
       <h1 id="reset-heading" className="text-2xl font-bold tracking-tight text-slate-900">
         Choose a new password
       </h1>
-      {linkProblem ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p>{linkProblem}</p>
-          <p className="mt-2">
-            <Link to={paths.forgotPassword} className={linkClass}>
-              Ask for a new link
-            </Link>
-          </p>
-        </div>
+      {problem ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-labelledby="reset-heading" className="mt-6 space-y-5">
         <Field id="reset-password" label="New password" hint="At least 10 characters and hard to guess: a few unrelated words work well." error={errors.password?.message}>
@@ -192,7 +236,7 @@ export function ResetPasswordPage() {
         <Field id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
           {(aria) => <PasswordInput autoComplete="new-password" {...aria} {...register('confirm')} />}
         </Field>
-        <Button type="submit" size="lg" disabled={isSubmitting || !token} className="w-full">
+        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Saving…' : 'Set new password'}
         </Button>
       </form>

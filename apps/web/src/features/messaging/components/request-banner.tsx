@@ -1,7 +1,7 @@
 // A direct conversation that is a message request (someone at another
 // institution writing first): the recipient accepts, declines, blocks or
-// reports; the sender sees that it waits, or was declined. Blocking and
-// reporting are offered in any direct conversation once it is one.
+// reports; the sender only sees that it waits, or was declined (what each
+// side is offered is in utils/request-actions.ts).
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, ConversationMember } from '@grantbridge/contract/messaging';
@@ -16,6 +16,7 @@ import {
   unblockPerson,
 } from '../api/messaging-api';
 import { upsertConversation } from '../utils/conversation-list';
+import { requestActions } from '../utils/request-actions';
 
 type Props = { conversation: Conversation; other: ConversationMember };
 
@@ -55,6 +56,7 @@ export function RequestBanner({ conversation, other }: Props) {
   });
   const failure = [answer.error, block.error, report.error].find(Boolean);
 
+  const actions = requestActions(request);
   const incoming = request?.state === 'pending' && !request.fromMe;
   const text = incoming
     ? `${other.name} at ${other.institutionName} wants to message you. They will not see whether you are online unless you accept.`
@@ -69,40 +71,46 @@ export function RequestBanner({ conversation, other }: Props) {
   return (
     <div className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800 sm:px-5">
       {text ? <p>{text}</p> : null}
-      <div className="mt-2 flex flex-wrap gap-2">
-        {incoming ? (
-          <>
-            <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate('accept')}>
-              Accept
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate('decline')}
-            >
-              Decline
-            </Button>
-          </>
-        ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={block.isPending}
-          onClick={() => block.mutate(!blocked)}
-        >
-          {blocked ? `Unblock ${other.name}` : `Block ${other.name}`}
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => setReporting((open) => !open)}
-          aria-expanded={reporting}
-        >
-          Report
-        </Button>
-      </div>
-      {reporting ? (
+      {actions.answer || actions.blockAndReport ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {actions.answer ? (
+            <>
+              <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate('accept')}>
+                Accept
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate('decline')}
+              >
+                Decline
+              </Button>
+            </>
+          ) : null}
+          {actions.blockAndReport ? (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={block.isPending}
+                onClick={() => block.mutate(!blocked)}
+              >
+                {blocked ? `Unblock ${other.name}` : `Block ${other.name}`}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setReporting((open) => !open)}
+                aria-expanded={reporting}
+              >
+                Report
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {reporting && actions.blockAndReport ? (
         <form
           className="mt-2 flex flex-col gap-2"
           onSubmit={(event) => {

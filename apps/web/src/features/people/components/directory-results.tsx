@@ -13,6 +13,7 @@ import { Chip, type ChipTone } from '../../../components/ui/chip';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { resendInvitation, revokeInvitation, setStatus } from '../api/people-api';
+import { DeactivateDialog } from './deactivate-dialog';
 
 const columns: { sort: DirectorySort; label: string; numeric?: boolean }[] = [
   { sort: 'name', label: 'Name' },
@@ -29,7 +30,14 @@ const statusTone: Record<DirectoryRow['status'], ChipTone> = {
   deactivated: 'neutral',
 };
 
-function RowActions({ row, onChanged }: { row: DirectoryRow; onChanged: () => void }) {
+type RowActionsProps = {
+  row: DirectoryRow;
+  onChanged: () => void;
+  /** Deactivating asks first, in the list's one confirmation dialog. */
+  onDeactivate: (row: DirectoryRow) => void;
+};
+
+function RowActions({ row, onChanged, onDeactivate }: RowActionsProps) {
   const [busy, setBusy] = useState(false);
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -71,29 +79,27 @@ function RowActions({ row, onChanged }: { row: DirectoryRow; onChanged: () => vo
       </div>
     );
   }
-  const next = row.status === 'active' ? 'deactivated' : 'active';
-  const label = row.status === 'active' ? 'Deactivate' : 'Reactivate';
+  if (row.status === 'active') {
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Deactivate ${row.name}`}
+        onClick={() => onDeactivate(row)}
+      >
+        Deactivate
+      </Button>
+    );
+  }
   return (
     <Button
       size="sm"
       variant="ghost"
       disabled={busy}
-      aria-label={`${label} ${row.name}`}
-      onClick={() => {
-        if (
-          next === 'deactivated' &&
-          !window.confirm(
-            `Deactivate ${row.name}? They are signed out at once and cannot sign in; nothing they wrote is deleted.`,
-          )
-        )
-          return;
-        void act(
-          () => setStatus(row.id, next),
-          `${row.name} ${next === 'active' ? 'reactivated' : 'deactivated'}`,
-        );
-      }}
+      aria-label={`Reactivate ${row.name}`}
+      onClick={() => void act(() => setStatus(row.id, 'active'), `${row.name} reactivated`)}
     >
-      {label}
+      Reactivate
     </Button>
   );
 }
@@ -117,6 +123,7 @@ export function DirectoryResults({
   empty,
   onChanged,
 }: DirectoryResultsProps) {
+  const [deactivating, setDeactivating] = useState<DirectoryRow | null>(null);
   return (
     <>
       {/* Phones: one card per person (the table needs a wide screen). */}
@@ -150,7 +157,7 @@ export function DirectoryResults({
                 {row.lastSignInAt ? formatDate(row.lastSignInAt.slice(0, 10)) : 'never'} ·{' '}
                 {row.grantsSaved} saved · {row.openOpportunities} open opportunities
               </p>
-              <RowActions row={row} onChanged={onChanged} />
+              <RowActions row={row} onChanged={onChanged} onDeactivate={setDeactivating} />
             </li>
           ))
         )}
@@ -229,7 +236,7 @@ export function DirectoryResults({
                       {row.status}
                     </Chip>
                     <div className="-ml-3 mt-1">
-                      <RowActions row={row} onChanged={onChanged} />
+                      <RowActions row={row} onChanged={onChanged} onDeactivate={setDeactivating} />
                     </div>
                   </td>
                 </tr>
@@ -238,6 +245,11 @@ export function DirectoryResults({
           </tbody>
         </table>
       </div>
+      <DeactivateDialog
+        person={deactivating}
+        onClose={() => setDeactivating(null)}
+        onDeactivated={onChanged}
+      />
     </>
   );
 }
