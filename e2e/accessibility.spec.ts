@@ -89,6 +89,7 @@ const signedInPages = {
     { path: '/admin/message', ready: 'main' },
     { path: '/admin/manage', ready: 'Add Researcher' },
     { path: '/admin/grants', ready: 'main' },
+    { path: '/admin/review', ready: 'main' },
     { path: '/admin/settings', ready: 'Change password' },
   ],
 } as const;

@@ -207,7 +207,7 @@ test('the dashboard’s figures, charts, filters and links agree with each other
   expect(pipeline.counts.pendingReview + pipeline.counts.applied).toBe(
     fiscal.stats.pendingApplications,
   );
-  // The review queue of the pipeline feature is still on the page.
+  // The way to the review queue (a page of its own, pipeline) is on the page.
   await expect(page.getByRole('region', { name: /^Waiting for internal review/ })).toBeVisible();
 
   // The export carries the same filter: the same awarded applications.

@@ -3,7 +3,7 @@
 // failure says what to fix. Every journey calls this; none keeps its own setup.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { settleToasts } from './fixtures';
+import { settleToasts, viewports, type ViewportName } from './fixtures';
 
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -28,4 +28,29 @@ export async function expectAccessible(
       v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * axe and a screenshot at desktop and phone widths, for a person to look at
+ * (test-results/screens/<name>-<width>.png unless `file` says otherwise):
+ * the pointer moved off and toasts gone first, then back at desktop width.
+ */
+export async function checkAtBothWidths(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; fromTop?: boolean; file?: (width: ViewportName) => string } = {},
+): Promise<void> {
+  const { fullPage = true, fromTop = false, file = (width) => `test-results/screens/${name}-${width}.png` } = options;
+  await page.mouse.move(1, 1);
+  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  for (const width of Object.keys(viewports) as ViewportName[]) {
+    await page.setViewportSize(viewports[width]);
+    // From the top, so a sticky header and the phone's bottom bar sit where they belong in the picture.
+    if (fromTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page, `${name} (${width})`);
+    await page.screenshot({ path: file(width), fullPage });
+  }
+  await page.setViewportSize(viewports.desktop);
 }

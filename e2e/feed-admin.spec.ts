@@ -6,7 +6,7 @@ import type { Browser } from '@playwright/test';
 import { expect, signIn, test, uniqueMarker } from './fixtures';
 import { checkWithAxe, feedOf, postWith, signInHome, writePost } from './feed-helpers';
 
-// Used by no other journey.
+// No other journey posts as him (admin-review.spec.ts sends applications of his to the office).
 const andre = { email: 'andre.whitfield@example.edu' };
 const office = { email: 'admin@example.edu' };
 

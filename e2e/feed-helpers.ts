@@ -3,9 +3,9 @@
 // checking a page with axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths
 // while keeping screenshots to look at.
 import fs from 'node:fs';
-import { expectAccessible } from './axe';
+import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, settleToasts, signIn, viewports } from './fixtures';
+import { expect, signIn, viewports } from './fixtures';
 
 /** Where the screenshots go (not committed). */
 export const shotsDir = '.scratch/shots';
@@ -33,19 +33,8 @@ export async function writePost(page: Page, text: string) {
 }
 
 /** axe at both widths, with a full-page screenshot of each. */
-export async function checkWithAxe(page: Page, name: string) {
-  await page.mouse.move(1, 1);
-  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-  for (const [width, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await settleToasts(page);
-    await expectAccessible(page, `${name} (${width})`);
-    await page.screenshot({ path: `${shotsDir}/${name}-${size.width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
+export const checkWithAxe = (page: Page, name: string) =>
+  checkAtBothWidths(page, name, { file: (width) => `${shotsDir}/${name}-${viewports[width].width}.png` });
 
 /** The feed panel at desktop and phone widths, to look at. */
 export async function shootFeed(page: Page, name: string) {

@@ -2,23 +2,11 @@
 // grants one at a time (buttons and arrow keys, wrapping around), bookmark
 // and share on a card, Details to the grant, and researchers to meet with a
 // Message action. axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths.
-import { expectAccessible } from './axe';
+import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, settleToasts, signIn, test, viewports } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-async function shoot(page: Page, name: string) {
-  await page.mouse.move(1, 1);
-  await expect(page.locator('div[style*="z-index: 9999"] [role="status"]')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-  for (const [width, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await settleToasts(page);
-    await expectAccessible(page, `${name} (${width})`);
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
+const shoot = (page: Page, name: string) => checkAtBothWidths(page, name);
 
 // Lucas is used by no other journey (his application waits in the office's queue).
 const lucas = 'lucas.halvorsen@example.edu';

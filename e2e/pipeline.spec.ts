@@ -290,7 +290,12 @@ test('a researcher sends an application to the research office, which returns it
   const jordan = (await (await page.request.get('/api/v1/auth/me')).json()).user.name as string;
   const [saved, started, submitted, awarded] = await activityOnDashboard(office, jordan);
   const fundingBefore = await fundingAchieved(office);
-  await office.getByRole('link', { name: 'Grants' }).first().click();
+  // The review queue, one click from the dashboard's Quick Access.
+  await office
+    .getByRole('region', { name: 'Quick Access' })
+    .getByRole('link', { name: /^Review queue/ })
+    .click();
+  await expect(office).toHaveURL(/\/admin\/review$/);
   const queue = office.getByRole('region', { name: /^Waiting for internal review/ });
   const item = queue.getByRole('listitem').filter({ hasText: title });
   await expect(item).toBeVisible();

@@ -52,6 +52,8 @@ export const paths = {
     conversation: (id: string) => `/admin/message?c=${encodeURIComponent(id)}`,
     manage: '/admin/manage',
     grants: '/admin/grants',
+    /** The applications waiting for the office's internal review, each with Approve and Return. */
+    review: '/admin/review',
     settings: '/admin/settings',
     notifications: '/admin/notifications',
     researcher: (id: string) => `/admin/researcher/${encodeURIComponent(id)}`,

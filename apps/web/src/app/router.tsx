@@ -85,6 +85,7 @@ export const router = createBrowserRouter([
           { path: 'message', lazy: () => import('./routes/messages') },
           { path: 'manage', lazy: () => import('./routes/manage') },
           { path: 'grants', lazy: () => import('./routes/admin-grants') },
+          { path: 'review', lazy: () => import('./routes/admin-review') },
           { path: 'applications/:id', lazy: () => import('./routes/application') },
           { path: 'researcher/:id', lazy: () => import('./routes/admin-researcher') },
           { path: 'settings', lazy: () => import('./routes/settings') },

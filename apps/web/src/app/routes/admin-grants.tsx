@@ -1,5 +1,5 @@
 // Grant Status: the office's figures and lists for a period (admin), then the
-// review queue and every application by stage (pipeline).
+// way to the review queue and every application by stage (pipeline).
 import { paths } from '../../config/paths';
 import { GrantStatusOverview } from '../../features/admin/components/grant-status-overview';
 import { AdminGrantsPage } from '../../features/pipeline/components/admin-grants-page';
@@ -10,7 +10,11 @@ export function Component() {
     <div className="space-y-6">
       <GrantStatusOverview renderStatus={renderApplicationStatus} />
       <AdminGrantsPage
-        paths={{ application: paths.admin.application, person: paths.admin.researcher }}
+        paths={{
+          application: paths.admin.application,
+          person: paths.admin.researcher,
+          review: paths.admin.review,
+        }}
       />
     </div>
   );

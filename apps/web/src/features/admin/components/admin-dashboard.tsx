@@ -23,9 +23,11 @@ import { TimelineChart } from './timeline-chart';
 type AdminDashboardProps = {
   /** An application's pipeline stage as its chip (the pipeline's own). */
   renderStatus: (status: string) => ReactNode;
+  /** How many applications wait in the review queue (the pipeline's count), for Quick Access. */
+  reviewWaiting?: number;
 };
 
-export function AdminDashboard({ renderStatus }: AdminDashboardProps) {
+export function AdminDashboard({ renderStatus, reviewWaiting }: AdminDashboardProps) {
   const { filters, today } = useAdminFilters();
   const query = filterQuery(filters);
   const overview = useQuery({
@@ -50,6 +52,7 @@ export function AdminDashboard({ renderStatus }: AdminDashboardProps) {
             <QuickAccess
               exportHref={pipelineCsvHref({ ...query, status: 'all' })}
               department={filters.department}
+              reviewWaiting={reviewWaiting}
             />
           </div>
           <FundingChart overview={data} />

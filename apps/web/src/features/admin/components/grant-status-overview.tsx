@@ -1,7 +1,8 @@
 // The Grant Status page's figures and lists for a period and department: the
 // four counts (each picks the list below), the applications it picks with
 // their export, and the panels about saved grants, collaborations, work in
-// progress, recent activity and alerts. The review queue follows (pipeline).
+// progress, recent activity and alerts, each of which collapses. The pipeline's
+// sections follow (the review queue's link, every application, partners' ones).
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -161,6 +162,7 @@ function ApplicationsPanel({
   const decided = data.status === 'awarded' || data.status === 'rejected';
   return (
     <Panel
+      collapsible
       id="status-list"
       title={`${listTitles[data.status]} (${formatInteger(data.applicationsTotal)})`}
       actions={

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CollapsibleCard } from '../../../components/ui/collapsible-card';
 import { LoadingState } from '../../../components/ui/loading-state';
 
 type PanelProps = {
@@ -13,11 +14,34 @@ type PanelProps = {
   description?: ReactNode;
   id?: string;
   className?: string;
+  /** Its title shows and hides the rest (Grant Status, a long page on a phone). */
+  collapsible?: boolean;
   children: ReactNode;
 };
 
-export function Panel({ title, actions, description, id, className, children }: PanelProps) {
+export function Panel({
+  title,
+  actions,
+  description,
+  id,
+  className,
+  collapsible,
+  children,
+}: PanelProps) {
   const titleId = useId();
+  if (collapsible) {
+    return (
+      <CollapsibleCard
+        title={title}
+        actions={actions}
+        id={id}
+        className={clsx('min-w-0 p-4 sm:p-6', className)}
+      >
+        {description ? <div className="mt-1 text-sm text-slate-700">{description}</div> : null}
+        <div className="mt-4">{children}</div>
+      </CollapsibleCard>
+    );
+  }
   return (
     <Card
       id={id}

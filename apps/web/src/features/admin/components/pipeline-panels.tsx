@@ -21,6 +21,7 @@ function PersonLink({ person }: { person: { id: string; name: string } }) {
 export function SavedGrantsPanel({ data }: { data: AdminPipeline }) {
   return (
     <Panel
+      collapsible
       title="Saved Grants"
       description="The grants your researchers saved most, and who saved them."
     >
@@ -64,6 +65,7 @@ export function CollaborationsPanel({ data }: { data: AdminPipeline }) {
   const { opportunities, pendingInvitations } = data.collaborations;
   return (
     <Panel
+      collapsible
       title="Collaboration Opportunities"
       description="Open grants that fit researchers here and at other institutions, and team invitations still pending."
     >
@@ -125,6 +127,7 @@ export function InProgressPanel({
 }) {
   return (
     <Panel
+      collapsible
       title="Grants in Progress"
       description="Applications being drafted, reviewed or decided, soonest deadline first."
     >
@@ -186,7 +189,7 @@ export function RecentActivityPanel({
   renderStatus: RenderStatus;
 }) {
   return (
-    <Panel title="Recent Activity" description="The latest changes of stage.">
+    <Panel collapsible title="Recent Activity" description="The latest changes of stage.">
       {data.recentActivity.length === 0 ? (
         <EmptyNote>No changes yet.</EmptyNote>
       ) : (
@@ -226,6 +229,7 @@ export function RecentActivityPanel({
 export function AlertsPanel({ data }: { data: AdminPipeline }) {
   return (
     <Panel
+      collapsible
       title="Notifications & Alerts"
       description="Internal deadlines coming up and applications waiting for your review."
     >

@@ -1,32 +1,44 @@
-// Quick Access: the office's everyday starting points.
+// Quick Access: the office's everyday starting points, the review queue first
+// with how many wait in it.
 import { Link } from 'react-router';
 import { ClipboardCheck, Download, Search, UserPlus, type LucideIcon } from 'lucide-react';
 import { paths } from '../../../config/paths';
+import { formatInteger } from '../../../lib/format';
 import { Panel } from './panel';
 
-type Item = { label: string; detail: string; Icon: LucideIcon } & (
+type Item = { label: string; detail: string; Icon: LucideIcon; count?: number } & (
   { to: string } | { href: string }
 );
+
+function waitingDetail(waiting: number | undefined): string {
+  if (waiting === undefined) return 'Applications waiting for internal review';
+  if (waiting === 0) return 'Nothing waiting for internal review';
+  return `${formatInteger(waiting)} ${waiting === 1 ? 'application waits' : 'applications wait'} for internal review`;
+}
 
 export function QuickAccess({
   exportHref,
   department,
+  reviewWaiting,
 }: {
   exportHref: string;
   department?: string;
+  /** How many applications wait in the review queue (the whole institution's), once known. */
+  reviewWaiting?: number;
 }) {
   const items: Item[] = [
+    {
+      label: 'Review queue',
+      detail: waitingDetail(reviewWaiting),
+      Icon: ClipboardCheck,
+      to: paths.admin.review,
+      count: reviewWaiting,
+    },
     {
       label: 'Invite a researcher',
       detail: 'Send an invitation by e-mail',
       Icon: UserPlus,
       to: `${paths.admin.manage}?invite=1`,
-    },
-    {
-      label: 'Review queue',
-      detail: 'Applications waiting for internal review',
-      Icon: ClipboardCheck,
-      to: `${paths.admin.grants}?status=pending_review`,
     },
     {
       label: 'Search grants',
@@ -51,10 +63,19 @@ export function QuickAccess({
           const body = (
             <>
               <item.Icon className="size-5 shrink-0 text-brand-800" aria-hidden="true" />
-              <span className="min-w-0">
+              <span className="min-w-0 flex-1">
                 <span className="block font-semibold text-slate-900">{item.label}</span>
                 <span className="block text-xs text-slate-700">{item.detail}</span>
               </span>
+              {/* The detail says the number in words; this is for the eye. */}
+              {item.count ? (
+                <span
+                  className="min-w-7 shrink-0 rounded-full bg-brand-800 px-2 text-center text-sm leading-6 font-semibold text-white"
+                  aria-hidden="true"
+                >
+                  {formatInteger(item.count)}
+                </span>
+              ) : null}
             </>
           );
           const className =

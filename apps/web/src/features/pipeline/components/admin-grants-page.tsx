@@ -1,16 +1,16 @@
-// The research office's Grant Status page: the review queue (applications
-// sent for internal review, approved and submitted or returned with a
-// reason), every application of the institution by stage, and the routing
-// lead time that sets internal deadlines.
+// The research office's Grant Status page, its pipeline part: how many wait in
+// the review queue (a page of its own), every application of the institution
+// by stage, partners' applications, and the routing lead time that sets
+// internal deadlines. Each section collapses, for a phone.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
-import type { ApplicationItem } from '@grantbridge/contract/pipeline';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
+import { CollapsibleCard } from '../../../components/ui/collapsible-card';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -24,23 +24,18 @@ import {
   getPartneredApplications,
   updateInstitutionSettings,
 } from '../api/applications-api';
-import { applicationStatusLabel, applicationStatusTone, boardStages, stepLabel } from '../utils/application-status';
-import { StepDialog, type StepTarget } from './application-dialogs';
-import { DeadlinePair } from './deadline-pair';
+import { useReviewQueueCount } from '../hooks/use-review-queue';
+import { applicationStatusLabel, applicationStatusTone, boardStages } from '../utils/application-status';
 
-type Paths = { application: (id: string) => string; person: (id: string) => string };
+type Paths = { application: (id: string) => string; person: (id: string) => string; review: string };
 
-/** The review queue shows this many at most (soonest deadline first); the list below has the rest. */
-const queueSize = 100;
 /** The list of every application, a page at a time. */
 const listPageSize = 25;
-
-const target = (item: ApplicationItem): StepTarget => ({ ...item, grant: { title: item.grantTitle } });
 
 export function AdminGrantsPage({ paths }: { paths: Paths }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <ReviewQueue paths={paths} />
+      <ReviewQueueLink paths={paths} />
       <AllApplications paths={paths} />
       <Partnered paths={paths} />
       <LeadTime />
@@ -48,59 +43,28 @@ export function AdminGrantsPage({ paths }: { paths: Paths }) {
   );
 }
 
-function ReviewQueue({ paths }: { paths: Paths }) {
-  const queue = useQuery({
-    queryKey: applicationKeys.institution({ status: 'internal_review' }),
-    queryFn: ({ signal }) => getInstitutionApplications({ status: 'internal_review', pageSize: queueSize }, signal),
-  });
-  const [step, setStep] = useState<{ item: ApplicationItem; to: ApplicationStatus } | null>(null);
+/** The queue has a page of its own, with Approve and Return on each card: here, how many wait and the way there. */
+function ReviewQueueLink({ paths }: { paths: Paths }) {
+  const waiting = useReviewQueueCount();
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="queue-title">
-      <h2 id="queue-title" className="text-lg font-semibold text-slate-900">
-        Waiting for internal review {queue.data ? <span className="text-slate-700">({formatInteger(queue.data.total)})</span> : null}
-      </h2>
-      {queue.isPending ? (
-        <LoadingState label="Loading the review queue…" className="p-4" />
-      ) : queue.isError ? (
-        <p className="mt-3 text-sm text-red-700">The review queue could not be loaded.</p>
-      ) : queue.data.total === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">Nothing is waiting. Applications come here when their PI sends them for internal review.</p>
-      ) : (
-        <>
-          {queue.data.total > queue.data.applications.length ? (
-            <p className="mt-3 text-sm text-slate-700">
-              The {queue.data.applications.length} with the soonest sponsor deadlines. For the rest, choose the stage Internal review under Applications of your institution.
-            </p>
-          ) : null}
-          <ul className="mt-4 space-y-3">
-            {queue.data.applications.map((item) => (
-              <li key={item.id} className="rounded-xl border border-slate-200 p-4">
-                <Link to={paths.application(item.id)} className="font-semibold leading-snug text-brand-900 hover:underline">
-                  {item.grantTitle}
-                </Link>
-                <p className="mt-1 text-sm text-slate-700">
-                  PI{' '}
-                  <Link to={paths.person(item.pi.id)} className="font-medium text-brand-900 hover:underline">
-                    {item.pi.name}
-                  </Link>
-                  {item.pi.department ? ` · ${item.pi.department}` : ''}
-                  {item.amountRequested ? ` · Requests ${formatMoney(item.amountRequested)}` : ''}
-                </p>
-                <DeadlinePair className="mt-3" sponsorDeadline={item.sponsorDeadline} internalDeadline={item.internalDeadline} />
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => setStep({ item, to: 'submitted' })} aria-label={`Approve and submit: ${item.grantTitle}`}>
-                    {stepLabel('submitted')}
-                  </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setStep({ item, to: 'drafting' })} aria-label={`Return to the PI: ${item.grantTitle}`}>
-                    {stepLabel('drafting')}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {step ? <StepDialog application={target(step.item)} to={step.to} onClose={() => setStep(null)} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="queue-title" className="text-lg font-semibold text-slate-900">
+            Waiting for internal review {waiting !== undefined ? <span className="text-slate-700">({formatInteger(waiting)})</span> : null}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            {waiting === undefined
+              ? 'Applications their PIs sent to the research office.'
+              : waiting === 0
+                ? 'Nothing is waiting. Applications join the queue when their PI sends them for internal review.'
+                : `${formatInteger(waiting)} ${waiting === 1 ? 'application waits' : 'applications wait'} for your approval or return.`}
+          </p>
+        </div>
+        <Link to={paths.review} className={buttonClasses('primary', 'sm')}>
+          Open the review queue
+        </Link>
+      </div>
     </Card>
   );
 }
@@ -118,11 +82,15 @@ function AllApplications({ paths }: { paths: Paths }) {
   const total = list.data?.pages[0]?.total ?? 0;
   const left = total - rows.length;
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="all-title">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="all-title" className="text-lg font-semibold text-slate-900">
+    <CollapsibleCard
+      className="p-5 sm:p-6"
+      headerClassName="items-end"
+      title={
+        <>
           Applications of your institution {list.data ? <span className="text-slate-700">({formatInteger(total)})</span> : null}
-        </h2>
+        </>
+      }
+      actions={
         <Field id="status-filter" label="Stage" className="w-52">
           {(aria) => (
             <Select value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus | '')} {...aria}>
@@ -135,7 +103,8 @@ function AllApplications({ paths }: { paths: Paths }) {
             </Select>
           )}
         </Field>
-      </div>
+      }
+    >
       <p className="mt-1 text-sm text-slate-700">Every period, soonest sponsor deadline first.</p>
       {list.isPending ? (
         <LoadingState label="Loading applications…" className="p-4" />
@@ -171,7 +140,7 @@ function AllApplications({ paths }: { paths: Paths }) {
           />
         </>
       )}
-    </Card>
+    </CollapsibleCard>
   );
 }
 
@@ -179,10 +148,7 @@ function AllApplications({ paths }: { paths: Paths }) {
 function Partnered({ paths }: { paths: Paths }) {
   const list = useQuery({ queryKey: ['applications', 'partnered'], queryFn: ({ signal }) => getPartneredApplications(signal) });
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="partnered-title">
-      <h2 id="partnered-title" className="text-lg font-semibold text-slate-900">
-        Your researchers on other institutions’ applications
-      </h2>
+    <CollapsibleCard className="p-5 sm:p-6" title="Your researchers on other institutions’ applications">
       <p className="mt-1 text-sm text-slate-700">The leading institution’s office runs these; you see who is on them and where they stand.</p>
       {list.isPending ? (
         <LoadingState label="Loading…" className="p-4" />
@@ -214,7 +180,7 @@ function Partnered({ paths }: { paths: Paths }) {
           ))}
         </ul>
       )}
-    </Card>
+    </CollapsibleCard>
   );
 }
 
@@ -244,10 +210,7 @@ function LeadTime() {
     save.mutate(n);
   };
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby="lead-title">
-      <h2 id="lead-title" className="text-lg font-semibold text-slate-900">
-        Routing lead time
-      </h2>
+    <CollapsibleCard className="p-5 sm:p-6" title="Routing lead time">
       <p className="mt-1 text-sm text-slate-700">
         The research office needs each proposal this many business days before the sponsor’s deadline. You can set
         another date on any application.
@@ -260,6 +223,6 @@ function LeadTime() {
           {save.isPending ? 'Saving…' : 'Save lead time'}
         </Button>
       </form>
-    </Card>
+    </CollapsibleCard>
   );
 }

@@ -1,7 +1,9 @@
-// The application page's dialogs: taking a step (with the reason a return
-// needs and the amount an award needs), the amounts, and the office's own
-// internal deadline. Each keeps what was typed when the server refuses it.
-import { useState, type FormEvent } from 'react';
+// The application page's dialogs (the step ones also on the review queue's
+// cards): taking a step (with the reason a return needs and the amount an
+// award needs), the amounts, and the office's own internal deadline. Each
+// keeps what was typed when it is refused, and takes focus to the first field
+// at fault.
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import type { ApplicationDetail, UpdateApplicationRequest } from '@grantbridge/contract/pipeline';
@@ -19,6 +21,24 @@ export type StepTarget = Pick<ApplicationDetail, 'id' | 'status' | 'amountReques
 };
 
 type Errors = Partial<Record<'reason' | 'amountAwarded' | 'amountRequested' | 'internalDeadline', string>>;
+
+/** Each field's control, in the order the dialogs show them. */
+const fieldIds: Record<keyof Errors, string> = {
+  amountAwarded: 'step-awarded',
+  reason: 'step-reason',
+  amountRequested: 'amount-requested',
+  internalDeadline: 'internal-deadline',
+};
+
+/** A dialog's field errors: each time some are set, focus goes to the first field at fault. */
+function useFieldErrors() {
+  const [errors, setErrors] = useState<Errors>({});
+  useEffect(() => {
+    const first = (Object.keys(fieldIds) as (keyof Errors)[]).find((field) => errors[field]);
+    if (first) document.getElementById(fieldIds[first])?.focus();
+  }, [errors]);
+  return [errors, setErrors] as const;
+}
 
 /** Whole dollars from what was typed ("450,000", "$450000"), or null when it is not one. */
 function dollars(text: string): number | null {
@@ -47,15 +67,25 @@ export function StepDialog({
   application,
   to,
   onClose,
+  onDone,
 }: {
   application: StepTarget;
   to: ApplicationStatus | null;
   onClose: () => void;
+  /** After the step is taken (and the dialog closed): where a list that loses the row puts focus. */
+  onDone?: () => void;
 }) {
   const [reason, setReason] = useState('');
   const [awarded, setAwarded] = useState(application.amountAwarded?.toString() ?? application.amountRequested?.toString() ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const { save, pending } = useSave(application, onClose, setErrors);
+  const [errors, setErrors] = useFieldErrors();
+  const { save, pending } = useSave(
+    application,
+    () => {
+      onClose();
+      onDone?.();
+    },
+    setErrors,
+  );
   if (!to) return null;
   const returning = application.status === 'internal_review' && to === 'drafting';
   const awarding = to === 'awarded';
@@ -107,7 +137,7 @@ export function StepDialog({
 
 export function AmountsDialog({ application, onClose }: { application: StepTarget; onClose: () => void }) {
   const [requested, setRequested] = useState(application.amountRequested?.toString() ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useFieldErrors();
   const { save, pending } = useSave(application, onClose, setErrors);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +163,7 @@ export function AmountsDialog({ application, onClose }: { application: StepTarge
 
 export function InternalDeadlineDialog({ application, onClose }: { application: ApplicationDetail; onClose: () => void }) {
   const [day, setDay] = useState(application.internalDeadline ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useFieldErrors();
   const { save, pending } = useSave(application, onClose, setErrors);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 // Sidebar entries and header titles of the two signed-in areas.
 import {
+  ClipboardCheck,
   FolderKanban,
   LayoutDashboard,
   MessagesSquare,
@@ -41,6 +42,7 @@ export const areaNavigation: Record<AreaRole, AreaNavigation> = {
       { to: paths.admin.messages, label: 'Messages', icon: MessagesSquare },
       { to: paths.admin.manage, label: 'Manage', icon: UsersRound },
       { to: paths.admin.grants, label: 'Grants', icon: FolderKanban },
+      { to: paths.admin.review, label: 'Review', icon: ClipboardCheck },
     ],
     secondary: [{ to: paths.admin.settings, label: 'Settings', icon: Settings }],
   },
@@ -68,6 +70,7 @@ const adminTitles: [RegExp, string][] = [
   [/^\/admin\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
   [/^\/admin\/grant\/[^/]+\/?$/, 'Grant Details'],
   [/^\/admin\/grants\/?$/, 'Grant Status'],
+  [/^\/admin\/review\/?$/, 'Review Queue'],
   [/^\/admin\/applications\/[^/]+\/?$/, 'Application'],
   [/^\/admin\/settings\/?$/, 'Settings'],
   [/^\/admin\/notifications\/?$/, 'Notifications'],
