@@ -54,13 +54,20 @@ export function isoDaysBetween(from: string, to: string): number {
   return differenceInCalendarDays(utcDay(to), utcDay(from));
 }
 
-/** The business day `days` working days (Monday to Friday) before `day`. */
-export function subIsoBusinessDays(day: string, days: number): string {
+/**
+ * The business day `days` working days before `day`: Monday to Friday, and
+ * not a day `isHoliday` names (given the UTC midnight of an ISO day).
+ */
+export function subIsoBusinessDays(
+  day: string,
+  days: number,
+  isHoliday: (utcMidnight: Date) => boolean = () => false,
+): string {
   let date = utcDay(day);
   let left = days;
   while (left > 0) {
     date = subDays(date, 1);
-    if (!isWeekend(date)) left -= 1;
+    if (!isWeekend(date) && !isHoliday(new Date(date.getTime()))) left -= 1;
   }
   return isoDayOf(date);
 }

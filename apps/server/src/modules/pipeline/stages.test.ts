@@ -44,8 +44,20 @@ describe('deadlines', () => {
     expect(subtractBusinessDays('2026-12-07', 6)).toBe('2026-11-27');
     expect(subtractBusinessDays('2026-12-06', 1)).toBe('2026-12-04');
     expect(subtractBusinessDays('2026-12-04', 0)).toBe('2026-12-04');
-    // Across a month and a year.
-    expect(subtractBusinessDays('2027-01-04', 3)).toBe('2026-12-30'); // Fri 1, Thu 31, Wed 30
+    // Across a month and a year, over New Year's Day (Friday 1 January 2027, a federal holiday).
+    expect(subtractBusinessDays('2027-01-04', 3)).toBe('2026-12-29'); // Thu 31, Wed 30, Tue 29
+  });
+
+  it('skips the federal holidays as observed (issue 30)', () => {
+    // Thanksgiving, Thursday 26 November 2026: two business days before Monday 30 November is Wednesday the 25th.
+    expect(subtractBusinessDays('2026-11-30', 2)).toBe('2026-11-25');
+    // Independence Day 2026 falls on a Saturday and is kept on Friday 3 July.
+    expect(subtractBusinessDays('2026-07-06', 1)).toBe('2026-07-02');
+    // Juneteenth, Friday 19 June 2026; Memorial Day, Monday 25 May 2026.
+    expect(subtractBusinessDays('2026-06-22', 1)).toBe('2026-06-18');
+    expect(subtractBusinessDays('2026-05-26', 1)).toBe('2026-05-22');
+    // A day that is no holiday stays a business day.
+    expect(subtractBusinessDays('2026-11-25', 1)).toBe('2026-11-24');
   });
 
   it("takes the office's own date first, and has none without a sponsor deadline", () => {
