@@ -269,6 +269,11 @@ test('a researcher sends an application to the research office, which returns it
   await shoot(page, 'application');
   await page.getByRole('button', { name: 'Send to research office' }).click();
   const send = page.getByRole('dialog', { name: 'Send to research office' });
+  // What is not completed yet is said before it goes (issue 30); sending is still allowed.
+  const unfinished = send.getByRole('note', { name: 'Documents not completed' });
+  await expect(unfinished).toContainText(/\d of \d documents (is|are) not marked completed/);
+  await expect(unfinished).toContainText('Biosketches');
+  await expectAccessible(page, 'sending with documents not completed');
   await send.getByLabel('Note for the history').fill('Budget and narrative are ready.');
   await send.getByRole('button', { name: 'Send to research office' }).click();
   await expect(page.getByLabel('Status: INTERNAL REVIEW')).toBeVisible();

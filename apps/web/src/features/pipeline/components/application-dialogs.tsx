@@ -18,6 +18,8 @@ import { applicationStatusLabel, stepLabel } from '../utils/application-status';
 /** What the dialogs need of an application: its page's detail, or a row of a list. */
 export type StepTarget = Pick<ApplicationDetail, 'id' | 'status' | 'amountRequested' | 'amountAwarded'> & {
   grant: { title: string };
+  /** Its checklist, when the caller has it: sending to the office warns of what is not completed. */
+  checklist?: Pick<ApplicationDetail['documents'][number], 'name' | 'status'>[];
 };
 
 type Errors = Partial<Record<'reason' | 'amountAwarded' | 'amountRequested' | 'internalDeadline', string>>;
@@ -89,6 +91,8 @@ export function StepDialog({
   if (!to) return null;
   const returning = application.status === 'internal_review' && to === 'drafting';
   const awarding = to === 'awarded';
+  const documents = application.checklist ?? [];
+  const unfinished = to === 'internal_review' ? documents.filter((d) => d.status !== 'completed') : [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,6 +115,21 @@ export function StepDialog({
       description={`${application.grant.title}: from ${applicationStatusLabel(application.status)} to ${applicationStatusLabel(to)}.`}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
+        {unfinished.length ? (
+          // Sending is allowed (the office may ask for the rest); the researcher should know first (issue 30).
+          <div role="note" aria-label="Documents not completed" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-semibold">
+              {unfinished.length} of {documents.length} documents {unfinished.length === 1 ? 'is' : 'are'} not marked
+              completed:
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {unfinished.map((d) => (
+                <li key={d.name}>{d.name}</li>
+              ))}
+            </ul>
+            <p className="mt-1">The research office may return it until they are. You can still send it now.</p>
+          </div>
+        ) : null}
         {awarding ? (
           <Field id="step-awarded" label="Amount awarded (USD)" required error={errors.amountAwarded}>
             {(aria) => <Input inputMode="numeric" value={awarded} onChange={(e) => setAwarded(e.target.value)} {...aria} />}

@@ -220,7 +220,12 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
           <History id={application.id} />
         </Section>
       </div>
-      <StepDialog key={step ?? 'none'} application={application} to={step} onClose={() => setStep(null)} />
+      <StepDialog
+        key={step ?? 'none'}
+        application={{ ...application, checklist: application.documents }}
+        to={step}
+        onClose={() => setStep(null)}
+      />
       {dialog === 'amounts' ? <AmountsDialog application={application} onClose={() => setDialog(null)} /> : null}
       {dialog === 'deadline' ? <InternalDeadlineDialog application={application} onClose={() => setDialog(null)} /> : null}
     </div>
