@@ -126,10 +126,13 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   await expect(mine.getByRole('button', { name: '1 comment' })).toBeVisible();
   const felixComments = await openComments(mine, '1 comment');
   await expect(felixComments).toContainText(`Great news ${marker}`);
-  await kenjiComments
-    .getByRole('textbox', { name: 'Write a comment' })
-    .fill(`And the maps ${marker}`);
-  await kenjiComments.getByRole('button', { name: 'Comment', exact: true }).click();
+  // Enter sends a comment, as in Messages (issue 30); Shift+Enter is a new line within it.
+  const box = kenjiComments.getByRole('textbox', { name: 'Write a comment' });
+  await box.fill(`And the maps ${marker}`);
+  await box.press('Shift+Enter');
+  await expect(box).toHaveValue(`And the maps ${marker}\n`);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
   await expect(
     felixComments.getByRole('listitem').filter({ hasText: `And the maps ${marker}` }),
   ).toHaveCount(1);

@@ -1,6 +1,7 @@
 // One small form for writing text in the feed: a comment, or a new version of
 // a post or comment. The button stays disabled until there is something (new)
 // to send; text over the limit is kept and shown as too long, not cut off.
+// The comment box (inline) sends on Enter; Shift+Enter adds a line.
 import { useId, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
@@ -44,7 +45,7 @@ export function TextForm(props: TextFormProps) {
   const showCount = text.length > maxLength - 200;
   const unchanged = initial !== '' && trimmed === initial.trim();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: Pick<FormEvent, 'preventDefault'>) => {
     event.preventDefault();
     if (!trimmed || tooLong || unchanged || pending) return;
     setError(null);
@@ -93,6 +94,10 @@ export function TextForm(props: TextFormProps) {
             if (event.key === 'Escape' && onCancel) {
               event.preventDefault();
               onCancel();
+            }
+            // The one-line comment box sends on Enter, as Messages does; Shift+Enter starts a new line.
+            if (props.inline && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              void submit(event);
             }
           }}
           placeholder={props.placeholder}
