@@ -3,6 +3,9 @@
 // applications and saves of those fiscal years, through every kind of change
 // a row can go through; migration 0035's fill of past rows agrees too, and
 // the nightly check (pipeline/activity-years.ts) puts right rows that drifted.
+// The triggers, the check and the count on read all read one statement of
+// the rule, researcher_activity_facts() (decision 049): the kept rows equal
+// the check's count afresh after every mix of changes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,12 +34,13 @@ let db: Db;
 let scope: Scope;
 const people: Record<'ana' | 'ben' | 'cy', string> = { ana: '', ben: '', cy: '' };
 const grants: string[] = [];
+let domain = '';
 
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   const first = await makeUser(db, { name: 'Ana' });
-  const domain = first.email.split('@')[1]!;
+  domain = first.email.split('@')[1]!;
   people.ana = first.user.id;
   people.ben = (await makeUser(db, { name: 'Ben', domain })).user.id;
   people.cy = (await makeUser(db, { name: 'Cy', domain })).user.id;
@@ -78,6 +82,22 @@ async function agree(year: number) {
   return Object.fromEntries(rows.map((r) => [r.name, [r.started, r.submitted, r.awarded, r.saved]]));
 }
 
+/** The kept rows (but those all zero, which nothing counts) and what the nightly check counts afresh: equal when kept right. */
+async function keptAndCounted() {
+  const kept = await queryRows(
+    db,
+    sql`SELECT user_id, fiscal_year, started, submitted, awarded, saved FROM researcher_activity_years
+      WHERE (started, submitted, awarded, saved) <> (0, 0, 0, 0) ORDER BY 1, 2`,
+  );
+  const counted = await queryRows(db, sql`SELECT * FROM researcher_activity_years_counted() ORDER BY 1, 2`);
+  return { kept, counted };
+}
+
+async function expectKeptAsCounted(when: string) {
+  const { kept, counted } = await keptAndCounted();
+  expect(kept, when).toEqual(counted);
+}
+
 describe('researcher_activity_years', () => {
   let won: string;
   let lost: string;
@@ -108,6 +128,43 @@ describe('researcher_activity_years', () => {
     await db.execute(sql`DELETE FROM grants WHERE id = ${grants[1]}`); // Ben's award goes with its grant
     expect(await agree(2025)).toEqual({ Ana: [0, 1, 0, 0], Ben: [0, 0, 0, 0], Cy: [0, 0, 0, 0] });
     expect(await agree(2026)).toEqual({ Ana: [0, 0, 0, 1], Ben: [0, 0, 0, 0], Cy: [0, 0, 0, 0] });
+    await expectKeptAsCounted('after the changes above');
+  });
+
+  it('keeps what the check counts afresh through statements of many rows, upserts and cascades', async () => {
+    const dee = (await makeUser(db, { name: 'Dee', domain })).user.id;
+    const eve = (await makeUser(db, { name: 'Eve', domain })).user.id;
+    const [g1, g2, g3] = [(await makeGrant(db)).id, (await makeGrant(db)).id, (await makeGrant(db)).id];
+    // Several rows in one statement each.
+    await db.execute(sql`INSERT INTO applications (user_id, grant_id, status, created_at, submitted_at, awarded_at) VALUES
+      (${dee}, ${g1}, 'submitted', '2024-03-01T00:00:00Z', '2024-09-30T23:59:59Z', NULL),
+      (${dee}, ${g2}, 'awarded', '2024-11-01T00:00:00Z', '2024-12-01T00:00:00Z', '2025-06-01T00:00:00Z'),
+      (${eve}, ${g3}, 'drafting', '2025-02-01T00:00:00Z', NULL, NULL)`);
+    await db.execute(sql`INSERT INTO saved_grants (user_id, grant_id, created_at) VALUES
+      (${dee}, ${g1}, '2024-05-05T00:00:00Z'), (${dee}, ${g3}, '2025-05-05T00:00:00Z'), (${eve}, ${g1}, '2023-01-01T00:00:00Z')`);
+    await expectKeptAsCounted('inserts of many rows');
+    // One update of many rows: the award taken back, the others won, every start moved a year earlier.
+    await db.execute(sql`UPDATE applications SET status = CASE WHEN status = 'awarded' THEN 'rejected' ELSE 'awarded' END,
+      awarded_at = coalesce(awarded_at, '2025-10-01T00:00:00Z'), created_at = created_at - interval '1 year'
+      WHERE user_id IN (${dee}, ${eve})`);
+    await expectKeptAsCounted('an update of many rows');
+    // An upsert that lands on an existing row, a new PI, a new saver, and written columns that change nothing.
+    await db.execute(sql`INSERT INTO applications (user_id, grant_id, status, created_at) VALUES (${dee}, ${g1}, 'drafting', now())
+      ON CONFLICT (user_id, grant_id) DO UPDATE SET status = 'awarded', awarded_at = '2026-01-01T00:00:00Z', submitted_at = NULL`);
+    await db.execute(sql`UPDATE applications SET user_id = ${dee} WHERE user_id = ${eve} AND grant_id = ${g3}`);
+    await db.execute(sql`UPDATE saved_grants SET created_at = created_at, user_id = ${eve} WHERE user_id = ${dee} AND grant_id = ${g3}`);
+    await db.execute(sql`UPDATE applications SET status = status WHERE user_id = ${dee}`);
+    await expectKeptAsCounted('upserts and a new PI');
+    // Cascades: a grant with its applications and saves, then the people with theirs.
+    await db.execute(sql`DELETE FROM grants WHERE id = ${g1}`);
+    await expectKeptAsCounted('a grant deleted');
+    await agree(2025);
+    await db.execute(sql`DELETE FROM users WHERE id IN (${dee}, ${eve})`);
+    await expectKeptAsCounted('the people deleted');
+    expect(
+      await queryRows(db, sql`SELECT * FROM researcher_activity_years
+        WHERE user_id IN (${dee}, ${eve}) AND (started, submitted, awarded, saved) <> (0, 0, 0, 0)`),
+    ).toEqual([]);
   });
 
   it('leaves out a removed member and follows a change of department', async () => {

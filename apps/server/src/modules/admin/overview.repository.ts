@@ -182,7 +182,8 @@ export type ActivityRow = {
  * Each active researcher's period: grants saved, applications started,
  * submitted and won; most active first. A run of whole fiscal years (the
  * dashboard's default) is read from the yearly counts the database keeps
- * (decision 040); any other period is counted from the applications.
+ * (decision 040); any other period is counted on read from the same facts
+ * (decision 049).
  */
 export function professorActivity(db: Db, scope: Scope, period: Period, limit: number) {
   const years = wholeFiscalYears(period);
@@ -215,34 +216,27 @@ export async function professorActivityByYears(db: Db, scope: Scope, [first, las
   );
 }
 
-/** The same as professorActivity over any period, counted from the applications and saved grants. */
+/**
+ * The same as professorActivity over any period, counted from the facts the
+ * database states once (researcher_activity_facts, decision 049): the
+ * planner inlines it, so the scope and the period reach the indexes by day
+ * started, submitted and won (each holds the PI and department).
+ */
 export async function professorActivityOnRead(db: Db, scope: Scope, period: Period, limit: number) {
   return queryRows<ActivityRow>(
     db,
-    sql`WITH people AS (${activePeople(scope)}), apps AS (
-        -- Three ranges of the indexes by day started, submitted and won (each holds the PI and department).
-        SELECT x.user_id, sum(x.started)::int AS started, sum(x.submitted)::int AS submitted, sum(x.awarded)::int AS awarded
-        FROM (
-          SELECT a.user_id, 1 AS started, 0 AS submitted, 0 AS awarded FROM applications a
-          WHERE ${ledInScope(scope)} AND ${within(sql`a.created_at`, period)}
-          UNION ALL
-          SELECT a.user_id, 0, 1, 0 FROM applications a
-          WHERE ${ledInScope(scope)} AND a.submitted_at IS NOT NULL AND ${within(sql`a.submitted_at`, period)}
-          UNION ALL
-          SELECT a.user_id, 0, 0, 1 FROM applications a
-          WHERE ${ledInScope(scope)} AND a.status = 'awarded' AND ${within(sql`a.awarded_at`, period)}
-        ) x
-        GROUP BY x.user_id
-      ), saves AS (
-        SELECT s.user_id, count(*)::int AS saved FROM saved_grants s JOIN people ON people.id = s.user_id
-        WHERE ${within(sql`s.created_at`, period)}
-        GROUP BY s.user_id
+    sql`WITH people AS (${activePeople(scope)}), counted AS (
+        SELECT f.user_id, sum(f.started)::int AS started, sum(f.submitted)::int AS submitted, sum(f.awarded)::int AS awarded,
+          sum(f.saved)::int AS saved
+        FROM researcher_activity_facts() f
+        WHERE ${inScope(scope, 'f')} AND ${within(sql`f.at`, period)}
+        GROUP BY f.user_id
       )
       SELECT people.id, people.name, people.department, people.last_sign_in_at,
-        coalesce(saves.saved, 0) AS saved, coalesce(apps.started, 0) AS started,
-        coalesce(apps.submitted, 0) AS submitted, coalesce(apps.awarded, 0) AS awarded,
+        coalesce(counted.saved, 0) AS saved, coalesce(counted.started, 0) AS started,
+        coalesce(counted.submitted, 0) AS submitted, coalesce(counted.awarded, 0) AS awarded,
         count(*) OVER ()::int AS total
-      FROM people LEFT JOIN apps ON apps.user_id = people.id LEFT JOIN saves ON saves.user_id = people.id
+      FROM people LEFT JOIN counted ON counted.user_id = people.id
       ${activityOrder}
       LIMIT ${limit}`,
   );

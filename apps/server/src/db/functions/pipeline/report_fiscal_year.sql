@@ -2,8 +2,8 @@
 -- Keeps: nothing itself (pure); the year key of researcher_activity_years. The year a moment
 --   falls in, by its UTC day, is the year it ends in: 1 October 2024 to 30 September 2025 is 2025.
 -- Owner: pipeline
--- Triggers: none; called by applications_researcher_activity, saved_grants_researcher_activity
---   and researcher_activity_years_counted.
+-- Triggers: none; called by researcher_activity_count (for the activity triggers) and
+--   researcher_activity_years_counted.
 -- TypeScript twin: fiscalYearOf (packages/contract/src/admin.ts), for a day rather than a moment.
 -- Test: apps/server/src/modules/admin/activity-years.test.ts
 
