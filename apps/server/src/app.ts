@@ -18,8 +18,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { pgliteDirFor, type Config } from './config';
+import { firstStartMarker, openDatabase, type Database } from './db/client';
 import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { createScheduler, type ScheduledJob } from './jobs/scheduler';
@@ -60,11 +60,14 @@ import { trackForDrain } from './lib/drain';
 export type BuildOptions = {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /**
+   * The config's database, already being opened (main.ts starts it while the
+   * app's code loads); the app uses and closes it as one it opened itself.
+   */
+  opening?: Promise<Database>;
 };
 
-export function pgliteDirFor(config: Config) {
-  return path.join(config.dataDir, 'pglite');
-}
+export { pgliteDirFor };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -102,9 +105,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(problemPlugin);
 
   const ownsDatabase = !options.database;
+  // A new embedded database takes PostgreSQL's initdb, the longest silent part of a first start.
+  const pgliteDir = pgliteDirFor(config);
+  if (ownsDatabase && !config.databaseUrl && (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION')) || fs.existsSync(firstStartMarker(pgliteDir)))) {
+    app.log.info(`database: creating an embedded PostgreSQL (PGlite) in ${pgliteDir}`);
+  }
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config), pgliteSharedBuffers: config.pgliteSharedBuffers, markFirstStart: true }));
+    (await (options.opening ??
+      openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers, markFirstStart: true })));
   app.decorate('config', config);
   // Set on SIGTERM (main.ts): the health check answers 503 while requests still get served.
   app.decorate('draining', false);

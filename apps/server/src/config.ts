@@ -2,10 +2,8 @@
 // setting stops the process with a message that names it.
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { projectRoot } from './lib/project-paths';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -138,6 +136,11 @@ export type Config = {
 /** The data shipped with the code (institutions, the grants extract, the demo): `data/` at the project root. */
 export function shippedDataDir(config: Config) {
   return path.join(config.projectRoot, 'data');
+}
+
+/** The embedded database's folder in DATA_DIR. */
+export function pgliteDirFor(config: Config) {
+  return path.join(config.dataDir, 'pglite');
 }
 
 export class ConfigError extends Error {}

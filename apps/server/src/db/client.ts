@@ -2,7 +2,6 @@
 // server when DATABASE_URL is set. Both speak the same SQL and migrations.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverSourceDir } from '../lib/project-paths';
 import { ReconnectingPool } from './connection-loss';
 import { applyFunctionFiles, pgClientRunner, pgliteRunner } from './functions';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-module';
@@ -74,7 +74,7 @@ export function pgliteDb(client: PgliteClient): Db {
   return drizzlePglite(client as PGlite, { schema }) as unknown as Db;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(serverSourceDir, 'db', 'migrations');
 
 export type DatabaseOptions = {
   databaseUrl?: string;

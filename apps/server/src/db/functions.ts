@@ -9,11 +9,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { serverSourceDir } from '../lib/project-paths';
 import type { PgliteClient } from './pglite-thread';
 
-export const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
+export const functionsFolder = path.join(serverSourceDir, 'db', 'functions');
 
 /** A source file: its path under the folder (`<owner>/<name>.sql`, with `/`), text and hash. */
 export type FunctionFile = { name: string; text: string; sha256: string };

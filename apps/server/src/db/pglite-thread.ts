@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { runsFromBundle, workerModule } from '../lib/project-paths';
 
 type CallBody = { tx?: number } & (
   | { op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; textTypes?: number[] }
@@ -52,10 +53,14 @@ function rebuild(error: { message: string; name: string; fields: Record<string, 
  * cannot cross to the other thread.
  */
 export async function openPgliteThread(dir: string, sharedBuffers: string): Promise<PgliteClient> {
-  const worker = new Worker(new URL('./pglite-thread.entry.cjs', import.meta.url), {
-    workerData: { dir, sharedBuffers, entryPath: fileURLToPath(new URL('./pglite-thread.worker.ts', import.meta.url)) },
-    execArgv: ['--import', tsxLoader],
-  });
+  // From the bundle (`npm start`) the thread runs the built pglite-thread.worker.mjs
+  // as it is; from source, the TypeScript through tsx (pglite-thread.entry.cjs).
+  const worker = runsFromBundle
+    ? new Worker(workerModule('pglite-thread', import.meta.url), { workerData: { dir, sharedBuffers } })
+    : new Worker(new URL('./pglite-thread.entry.cjs', import.meta.url), {
+        workerData: { dir, sharedBuffers, entryPath: fileURLToPath(workerModule('pglite-thread', import.meta.url)) },
+        execArgv: ['--import', tsxLoader],
+      });
   let next = 1;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let failure: Error | null = null;

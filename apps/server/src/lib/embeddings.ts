@@ -4,13 +4,10 @@
 // words' unit vectors; similarity is the cosine of two such vectors.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './project-paths';
 
 export const embeddingDimensions = 100;
-export const embeddingsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../data/embeddings',
-);
+export const embeddingsDir = path.join(projectRoot, 'data/embeddings');
 
 const stopWords = new Set(
   ('a an and are as at be been but by for from has have in into is it its of on or that the their this to was ' +
@@ -38,10 +35,12 @@ function load(): Vectors | null {
   const data = new Int8Array(words.length * embeddingDimensions);
   const scales = new Float32Array(words.length);
   const index = new Map<string, number>();
+  const bytes = new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength);
   words.forEach((word, i) => {
     index.set(word, i);
     scales[i] = raw.readFloatLE(i * stride);
-    for (let d = 0; d < embeddingDimensions; d++) data[i * embeddingDimensions + d] = raw.readInt8(i * stride + 4 + d);
+    // A row at a time (a byte at a time took a tenth of a second of the start's embedding backfill).
+    data.set(bytes.subarray(i * stride + 4, (i + 1) * stride), i * embeddingDimensions);
   });
   loaded = { index, words, data, scales };
   return loaded;

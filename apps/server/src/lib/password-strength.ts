@@ -9,13 +9,14 @@
 // other user would wait for. Only the first 64 characters are scored; a
 // password weak in its first 64 is weak, and one strong there is strong.
 import { AppError } from '../errors';
+import { workerModule } from './project-paths';
 import { workerPool, WorkerLimitError } from './worker-pool';
 import type { Strength, StrengthTask } from './password-strength.worker';
 
 export const minimumScore = 3;
 const scoredLength = 64;
 
-const estimator = workerPool<StrengthTask, Strength>(new URL('./password-strength.worker.ts', import.meta.url), {
+const estimator = workerPool<StrengthTask, Strength>(workerModule('password-strength', import.meta.url), {
   maxThreads: 1,
   memoryMb: 128,
 });

@@ -3,7 +3,6 @@
 // and a plain-text part with the same content. Every value is escaped before
 // it meets the markup. Digests group every kind, each list capped with
 // "and N more" and a link to see them all.
-import mjml2html from 'mjml';
 import { notificationKindLabels, type NotificationKind } from '@grantbridge/contract/notifications';
 
 export type EmailItem = { title: string; body: string; link: string };
@@ -49,7 +48,11 @@ function compileLayout() {
     </mj-column></mj-section>
   </mj-body>
 </mjml>`;
-  return Promise.resolve(mjml2html(markup, { validationLevel: 'strict' })).then((result) => result.html);
+  // MJML is loaded with the first e-mail rather than at start: it is the largest
+  // package the server uses, a third of the time a start spends loading code.
+  return import('mjml')
+    .then(({ default: mjml2html }) => mjml2html(markup, { validationLevel: 'strict' }))
+    .then((result) => result.html);
 }
 
 /** The layout with each slot filled; `BODY` is HTML already escaped, every other value is escaped here. */

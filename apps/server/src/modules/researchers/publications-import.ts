@@ -6,6 +6,7 @@
 // refusal, never the other users their server.
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { workerModule } from '../../lib/project-paths';
 import { workerPool, WorkerLimitError } from '../../lib/worker-pool';
 import type { Actor } from '../../plugins/types';
 import { normaliseDoi } from './dois';
@@ -18,7 +19,7 @@ export type PublicationImportResult = { added: number; duplicates: number; error
 
 /** A file that takes longer than this to read is refused. */
 export const parseDeadlineMs = 10_000;
-const parser = workerPool<string, ParseOutcome>(new URL('./publications-parse.worker.ts', import.meta.url), {
+const parser = workerPool<string, ParseOutcome>(workerModule('publications-parse', import.meta.url), {
   maxThreads: 2,
   memoryMb: 256,
   maxQueue: 16,

@@ -4,12 +4,9 @@
 // (docs/decisions/025-synonyms.md). Data, not code: read once per process.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../lib/project-paths';
 
-const file = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../data/search/synonyms.json',
-);
+const file = path.join(projectRoot, 'data/search/synonyms.json');
 
 let table: Map<string, string[]> | null = null;
 

@@ -18,8 +18,16 @@ export async function backfillAgencyKeys(db: Db, pageSize = 1000): Promise<numbe
 
 const rulesKey = 'agency_keys_rules_version';
 
+/**
+ * Records that every stored grant's agencies follow the current rules: after
+ * the first import into an empty database, which worked them out as it wrote,
+ * so the first start does not work out all of them a second time.
+ */
+export async function markAgencyKeysCurrent(db: Db): Promise<void> {
+  await setMeta(db, rulesKey, agencyRulesVersion);
+}
+
 async function workOut(db: Db, pageSize: number, all: boolean): Promise<number> {
-  const listings = loadAssistanceListings();
   let filled = 0;
   let afterId: string | null = null;
   for (;;) {
@@ -30,6 +38,8 @@ async function workOut(db: Db, pageSize: number, all: boolean): Promise<number> 
       all,
     );
     if (page.length === 0) return filled;
+    // Read (2.5 MB, then cached) only when a grant needs it, not at every start.
+    const listings = loadAssistanceListings();
     await setGrantAgencyKeys(
       db,
       page.map((g) => ({

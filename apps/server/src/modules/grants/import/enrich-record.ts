@@ -3,8 +3,8 @@
 // give, and (as its batch is written) its word-embedding vector.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { GrantStatus } from '@grantbridge/contract/grants';
+import { projectRoot } from '../../../lib/project-paths';
 import { grantEmbeddingHex } from '../grant-embedding';
 import { agencyKeysFor } from '../agency-keys';
 import { grantStatusFor } from '../grant-status';
@@ -12,7 +12,7 @@ import { assignResearchAreas } from './grant-areas';
 import type { GrantRecord } from './extract-records';
 
 /** The product's shipped data folder (`data/` at the project root). */
-export const shippedDataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../data');
+export const shippedDataDir = path.join(projectRoot, 'data');
 
 export type GrantRow = GrantRecord & {
   programTitle: string | null;
