@@ -7,6 +7,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/** The app's one client: the router starts queries on it before a page's code has loaded. */
+export const queryClient = createQueryClient();
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -3,13 +3,21 @@
 // line alive, and each time it opens (the first time too) tells listeners to
 // `resync`: events published before the server knew this socket (while it was
 // down, or while the page loaded its data) never reached it.
-import {
-  closeCodes,
-  realtimePath,
-  serverEventSchema,
-  type ClientFrame,
-  type ServerEvent,
-} from '@grantbridge/contract/realtime-events';
+//
+// Events are read with the contract's schema, which brings zod: that reader
+// is its own chunk, fetched with the first event that is not a pong, so a
+// page that hears nothing does not load it (decision 051). Events wait for it
+// in order. For the same reason this module takes only types from the
+// contract's realtime-events: a value from it would put the module, schemas
+// and all, in the chunk of every signed-in page. Its address and the close
+// codes used here are repeated below; realtime-client.test.ts holds them
+// equal to the contract's.
+import type { ClientFrame, ServerEvent } from '@grantbridge/contract/realtime-events';
+
+/** The contract's `realtimePath`. */
+export const realtimePath = '/api/v1/realtime';
+/** The contract's `closeCodes` this client uses. */
+export const closeCodes = { done: 1000, noPong: 4000, offline: 4001, sessionEnded: 4401 } as const;
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export type RealtimeListener = (event: ServerEvent) => void;
@@ -31,6 +39,10 @@ function socketUrl(): string {
 export function backoffDelay(attempt: number): number {
   const bound = Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt);
   return Math.round(bound / 2 + Math.random() * (bound / 2));
+}
+
+function isPong(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && (json as { type?: unknown }).type === 'pong';
 }
 
 export function createRealtimeClient(url: () => string = socketUrl) {
@@ -62,6 +74,34 @@ export function createRealtimeClient(url: () => string = socketUrl) {
         console.warn('realtime listener failed', error);
       }
     }
+  };
+
+  /** The schema check, once its chunk is here; what arrived before it waits in `unread`, in order. */
+  let parse: ((json: unknown) => ServerEvent | null) | null = null;
+  let parserLoading: Promise<void> | null = null;
+  const unread: unknown[] = [];
+  const deliver = (json: unknown) => {
+    const event = parse?.(json);
+    if (event && event.type !== 'pong') emit(event);
+  };
+  const receive = (json: unknown) => {
+    if (parse) {
+      deliver(json);
+      return;
+    }
+    unread.push(json);
+    parserLoading ??= import('./realtime-event-parser').then(
+      (module) => {
+        parse = module.parseServerEvent;
+        for (const queued of unread.splice(0)) deliver(queued);
+      },
+      (error: unknown) => {
+        // The next event tries again; these are lost (the next resync refetches).
+        parserLoading = null;
+        unread.length = 0;
+        console.warn('realtime: could not load the event reader', error);
+      },
+    );
   };
 
   const clearTimers = () => {
@@ -123,10 +163,9 @@ export function createRealtimeClient(url: () => string = socketUrl) {
       } catch {
         return;
       }
-      const parsed = serverEventSchema.safeParse(json);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'pong') return;
-      emit(parsed.data);
+      // A pong only proves the line alive, which the line above has noted.
+      if (isPong(json)) return;
+      receive(json);
     };
 
     ws.onclose = (event) => {

@@ -1,18 +1,15 @@
 // Profile pages (profile feature), with Message (messaging) and Invite to
-// team (pipeline) on another researcher's page.
+// team (pipeline) on another researcher's page. The setup step is
+// routes/setup.tsx.
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
-import { MyProfilePage, ResearcherPage, SetupPage } from '../../features/profile/components/profile-pages';
+import { MyProfilePage, ResearcherPage } from '../../features/profile/components/profile-pages';
 import { useShellUser } from '../layouts/shell-context';
 import { MessageButton } from './message-button';
 
 export function MyProfile() {
   return <MyProfilePage />;
-}
-
-export function Setup() {
-  return <SetupPage homePath={paths.researcher.home} />;
 }
 
 export function Researcher() {

@@ -1,12 +1,22 @@
-// A modal dialog on Radix: focus trapped, Escape closes, focus goes back to
-// what opened it (unless closing it moved focus on purpose), title and description wired for assistive technology.
-import { useRef, type ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+// A modal dialog: focus trapped, Escape closes, focus goes back to what
+// opened it (unless closing it moved focus on purpose), title and description
+// wired for assistive technology. The dialog itself (Radix, in
+// dialog-view.tsx) loads the first time one opens, not with the page: a page
+// shows its dialogs only when asked (decision 051). It stays mounted after
+// that, so it closes and opens again like any Radix dialog.
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import clsx from 'clsx';
 import { Button } from './button';
 
-type DialogProps = {
+export type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -17,70 +27,48 @@ type DialogProps = {
   children: ReactNode;
 };
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  hideDescription,
-  className,
-  children,
-}: DialogProps) {
-  // These dialogs open from plain buttons, not a Radix trigger, so Radix has
-  // nowhere to return focus on close: remember the opener and return there.
-  const opener = useRef<HTMLElement | null>(null);
+const loadDialogView = () => import('./dialog-view');
+const DialogView = lazy(async () => ({ default: (await loadDialogView()).DialogView }));
+
+/** Closes the dialog around it (what Radix's Close does). */
+export const DialogClose = createContext<() => void>(() => undefined);
+
+/** True from the first time `open` is true on. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+export function Dialog(props: DialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <RadixDialog.Content
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            // What the dialog did may have put focus somewhere on purpose (a new
-            // conversation's message box): leave it there.
-            const active = document.activeElement;
-            if (active instanceof HTMLElement && active !== document.body && active.isConnected) {
-              event.preventDefault();
-              return;
-            }
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-          }}
-          className={clsx(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-            'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
-            className,
-          )}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">
-              {title}
-            </RadixDialog.Title>
-            <RadixDialog.Close
-              className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              aria-label="Close"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          {description ? (
-            <RadixDialog.Description
-              className={clsx(hideDescription ? 'sr-only' : 'mt-1 text-sm text-slate-700')}
-            >
-              {description}
-            </RadixDialog.Description>
-          ) : null}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <DialogView {...props} />
+    </Suspense>
   );
+}
+
+/**
+ * A component that is a dialog (it takes `open`), whose code loads the first
+ * time it opens and not with the page: for a dialog with heavy parts (a form
+ * library, a people picker). Decision 051.
+ */
+export function lazyDialog<P extends { open: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  // The dialog itself comes in the same round trip.
+  const Loaded = lazy(async () => ({
+    default: (await Promise.all([load(), loadDialogView()]))[0],
+  }));
+  return function LazyDialog(props: P) {
+    if (!useOpenedOnce(props.open)) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }
 
 /** A dialog's footer: Cancel, which closes it, then the dialog's own buttons, at the right. */
@@ -91,11 +79,12 @@ export function DialogActions({
   className?: string;
   children: ReactNode;
 }) {
+  const close = useContext(DialogClose);
   return (
     <div className={clsx('flex justify-end gap-2', className)}>
-      <RadixDialog.Close asChild>
-        <Button variant="secondary">Cancel</Button>
-      </RadixDialog.Close>
+      <Button variant="secondary" onClick={close}>
+        Cancel
+      </Button>
       {children}
     </div>
   );

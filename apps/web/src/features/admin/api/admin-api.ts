@@ -9,6 +9,7 @@ import type {
   AdminPipelineQuery,
   AdminResearcher,
 } from '@grantbridge/contract/admin';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const adminKeys = {
@@ -24,6 +25,16 @@ export function getOverview(
 ): Promise<AdminOverview> {
   return api.call('GET /api/v1/admin/overview', { query, signal });
 }
+
+/** The dashboard's figures for a period and department (the route starts it while the page loads). */
+export const overviewQuery = (query: AdminOverviewQuery) =>
+  queryOptions({
+    queryKey: adminKeys.overview(query),
+    queryFn: ({ signal }) => getOverview(query, signal),
+    // Fresh each time the dashboard shows. The route asks for it as the page opens (decision
+    // 051); within a second it is that very answer, not to be asked for again.
+    staleTime: 1000,
+  });
 
 export function getPipeline(
   query: AdminPipelineQuery,

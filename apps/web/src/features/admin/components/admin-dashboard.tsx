@@ -9,7 +9,7 @@ import { Banknote, FileClock, Sparkles, UsersRound } from 'lucide-react';
 import type { AdminOverview } from '@grantbridge/contract/admin';
 import { paths } from '../../../config/paths';
 import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
-import { adminKeys, getOverview, pipelineCsvHref } from '../api/admin-api';
+import { overviewQuery, pipelineCsvHref } from '../api/admin-api';
 import { useAdminFilters } from '../hooks/use-admin-filters';
 import { filterQuery, searchOf } from '../utils/period';
 import { AdminFiltersBar } from './admin-filters';
@@ -30,18 +30,17 @@ type AdminDashboardProps = {
 export function AdminDashboard({ renderStatus, reviewWaiting }: AdminDashboardProps) {
   const { filters, today } = useAdminFilters();
   const query = filterQuery(filters);
-  const overview = useQuery({
-    queryKey: adminKeys.overview(query),
-    queryFn: ({ signal }) => getOverview(query, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const overview = useQuery({ ...overviewQuery(query), placeholderData: keepPreviousData });
   const data = overview.data;
   return (
     <div className="space-y-6">
       <AdminFiltersBar departments={data?.departments} label="Institution overview" />
       {overview.isPending ? (
-        <LoadingState label="Loading the institution’s figures…" />
+        // A screen high, so that what follows (the feed) does not show and then jump
+        // down when the figures arrive (decision 051).
+        <div className="min-h-dvh">
+          <LoadingState label="Loading the institution’s figures…" />
+        </div>
       ) : overview.isError && !data ? (
         <LoadFailed what="The institution’s figures" onRetry={() => void overview.refetch()} />
       ) : data ? (

@@ -1,20 +1,22 @@
 // Funding Overview: the period's awarded funding as a pie, by agency or by
 // department, with the same figures in a table beside it and a sentence
-// that says what the pie shows.
+// that says what the pie shows. The pie's drawing is funding-pie.tsx (plain
+// SVG, decision 051).
 import { useState } from 'react';
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import type { AdminOverview } from '@grantbridge/contract/admin';
 import { formatInteger, formatMoney } from '../../../lib/format';
 import { chartColors, otherColor } from '../utils/chart-colors';
+import { FundingPie } from './funding-pie';
 import { EmptyNote, Panel } from './panel';
 
 type Slice = AdminOverview['fundingByAgency'][number];
+export type PieSlice = Slice & { color: string };
 type Split = 'agency' | 'department';
 
 const maxSlices = chartColors.length;
 
 /** The largest slices, and the rest as one "All others" slice so the pie stays readable. */
-function pieSlices(slices: Slice[]): (Slice & { color: string })[] {
+function pieSlices(slices: Slice[]): PieSlice[] {
   const shown = slices
     .slice(0, maxSlices)
     .map((slice, i) => ({ ...slice, color: chartColors[i]! }));
@@ -89,26 +91,7 @@ export function FundingChart({ overview }: { overview: AdminOverview }) {
           <div className="mt-3 grid items-center gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
             {/* The pie is a picture of the table beside it; assistive technology reads the table. */}
             <div aria-hidden="true" className="mx-auto h-56 w-full max-w-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <PieChart accessibilityLayer={false}>
-                  <Pie
-                    rootTabIndex={-1}
-                    data={pie}
-                    dataKey="amount"
-                    nameKey="name"
-                    innerRadius="45%"
-                    outerRadius="95%"
-                    stroke="#fff"
-                    strokeWidth={2}
-                    isAnimationActive={false}
-                  >
-                    {pie.map((slice) => (
-                      <Cell key={slice.name} fill={slice.color} />
-                    ))}
-                  </Pie>
-                  <Tooltip formatter={(value) => formatMoney(Number(value))} />
-                </PieChart>
-              </ResponsiveContainer>
+              <FundingPie slices={pie} />
             </div>
             <div
               className="min-w-0 overflow-x-auto"

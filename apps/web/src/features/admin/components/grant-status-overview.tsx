@@ -69,7 +69,11 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
     <div className="mx-auto grid max-w-6xl gap-6">
       <AdminFiltersBar departments={data?.departments} label="Applications of the period" />
       {pipeline.isPending ? (
-        <LoadingState label="Loading the grant status…" />
+        // A screen high, so that what follows (the review queue) does not show and then
+        // jump down when the figures arrive (decision 051).
+        <div className="min-h-dvh">
+          <LoadingState label="Loading the grant status…" />
+        </div>
       ) : pipeline.isError && !data ? (
         <LoadFailed what="The grant status" onRetry={() => void pipeline.refetch()} />
       ) : data ? (

@@ -1,32 +1,31 @@
 // Active Grants Timeline: when applications in progress and the period's
 // awards were started, submitted and awarded, and when their internal and
 // sponsor deadlines fall, on one time axis; a table shows the same items.
+// The chart's drawing is timeline-plot.tsx (plain SVG, decision 051).
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  CartesianGrid,
-  ReferenceLine,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { AdminOverview } from '@grantbridge/contract/admin';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
 import { Panel } from './panel';
+import { TimelinePlot } from './timeline-plot';
 
 type Item = AdminOverview['timeline'][number];
-type Lane = {
+export type Lane = {
   key: 'startedOn' | 'submittedOn' | 'awardedOn' | 'internalDeadline' | 'sponsorDeadline';
   label: string;
   color: string;
   shape: 'circle' | 'square' | 'star' | 'triangle' | 'diamond';
 };
-type Point = { t: number; lane: string; title: string; who: string; what: string; day: string };
+export type Point = {
+  t: number;
+  lane: string;
+  title: string;
+  who: string;
+  what: string;
+  day: string;
+};
 
 const lanes: Lane[] = [
   { key: 'startedOn', label: 'Started', color: '#475569', shape: 'circle' },
@@ -37,11 +36,6 @@ const lanes: Lane[] = [
 ];
 
 const dayMs = (day: string) => Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
-const monthFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** First days of months across the axis, every 1, 2, 3, 6 or 12 months so that about five fit. */
 export function monthTicks(min: number, max: number, most = 5): number[] {
@@ -77,26 +71,6 @@ function pointsOf(items: Item[], lane: Lane): Point[] {
         ]
       : [];
   });
-}
-
-function TimelineTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: { payload: Point }[];
-}) {
-  const point = payload?.[0]?.payload;
-  if (!active || !point) return null;
-  return (
-    <div className="max-w-64 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white shadow-lg">
-      <p className="font-semibold">{point.title}</p>
-      <p>{point.who}</p>
-      <p>
-        {point.what}: {formatDate(point.day)}
-      </p>
-    </div>
-  );
 }
 
 export function timelineSummary(items: Item[], today: string): string {
@@ -238,47 +212,12 @@ export function TimelineChart({
           </ul>
           {/* The chart repeats the table's dates as a picture; the summary above and the table say it in words. */}
           <div aria-hidden="true" className="mt-2 h-72 w-full">
-            <ResponsiveContainer width="100%" height="100%">
-              <ScatterChart
-                accessibilityLayer={false}
-                margin={{ top: 20, right: 16, bottom: 8, left: 0 }}
-              >
-                <CartesianGrid stroke="#e2e8f0" />
-                <XAxis
-                  type="number"
-                  dataKey="t"
-                  domain={[min - pad, max + pad]}
-                  tickFormatter={(t: number) => monthFormat.format(new Date(t))}
-                  tick={{ fill: '#334155', fontSize: 12 }}
-                  ticks={monthTicks(min - pad, max + pad)}
-                  interval="preserveStartEnd"
-                />
-                <YAxis
-                  type="category"
-                  dataKey="lane"
-                  allowDuplicatedCategory={false}
-                  width={112}
-                  tick={{ fill: '#334155', fontSize: 12 }}
-                />
-                <ReferenceLine
-                  x={todayMs}
-                  stroke="#0f172a"
-                  strokeDasharray="4 3"
-                  label={{ value: 'Today', position: 'top', fill: '#0f172a', fontSize: 12 }}
-                />
-                <Tooltip content={<TimelineTooltip />} cursor={{ strokeDasharray: '3 3' }} />
-                {series.map(({ lane, points }) => (
-                  <Scatter
-                    key={lane.key}
-                    name={lane.label}
-                    data={points}
-                    fill={lane.color}
-                    shape={lane.shape}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </ScatterChart>
-            </ResponsiveContainer>
+            <TimelinePlot
+              series={series}
+              domain={[min - pad, max + pad]}
+              ticks={monthTicks(min - pad, max + pad)}
+              todayMs={todayMs}
+            />
           </div>
         </div>
       )}

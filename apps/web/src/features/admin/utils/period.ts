@@ -3,6 +3,9 @@
 // period in the address means this fiscal year.
 import { fiscalYearOf } from '@grantbridge/contract/admin';
 import { addIsoDays, addIsoYears } from '@grantbridge/contract/days';
+import { readRange } from './period-range';
+
+export { filterQuery } from './period-range';
 
 export type PeriodKind = 'fiscal' | 'last12' | 'custom';
 
@@ -13,8 +16,6 @@ export type AdminFilters = {
   department: string | undefined;
 };
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The twelve months up to and including today: 2025-05-11 … 2026-05-10. */
 export function lastTwelveMonths(today: string): { from: string; to: string } {
   return { from: addIsoDays(addIsoYears(today, -1), 1), to: today };
@@ -22,11 +23,9 @@ export function lastTwelveMonths(today: string): { from: string; to: string } {
 
 /** The filters an address asks for; a period it cannot use falls back to this fiscal year. */
 export function readFilters(params: URLSearchParams, today: string): AdminFilters {
-  const department = params.get('department')?.trim() || undefined;
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const fiscal = fiscalYearOf(today);
-  if (isoDay.test(from) && isoDay.test(to) && from <= to) {
+  const { from, to, department, stated } = readRange(params, today);
+  if (stated) {
+    const fiscal = fiscalYearOf(today);
     const twelve = lastTwelveMonths(today);
     const kind: PeriodKind =
       params.get('period') === 'custom'
@@ -38,21 +37,7 @@ export function readFilters(params: URLSearchParams, today: string): AdminFilter
             : 'custom';
     return { kind, from, to, department };
   }
-  return {
-    kind: params.get('period') === 'custom' ? 'custom' : 'fiscal',
-    from: fiscal.from,
-    to: fiscal.to,
-    department,
-  };
-}
-
-/** The query for the API and for links: the period always stated, so a link means the same tomorrow. */
-export function filterQuery(filters: Pick<AdminFilters, 'from' | 'to' | 'department'>) {
-  return {
-    from: filters.from,
-    to: filters.to,
-    ...(filters.department ? { department: filters.department } : {}),
-  };
+  return { kind: params.get('period') === 'custom' ? 'custom' : 'fiscal', from, to, department };
 }
 
 /** `?status=awarded&from=…&to=…&department=…` for a link to a list. */

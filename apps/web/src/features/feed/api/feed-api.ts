@@ -1,6 +1,7 @@
 // The activity feed's REST calls and their cache keys. Posts, counts and
 // comments written by others arrive over the realtime socket and are written
 // into the same caches (hooks/use-feed-realtime.ts).
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { EndpointResponse } from '@grantbridge/contract/endpoints';
 import type { FeedComment, FeedItem } from '@grantbridge/contract/feed';
 import { api } from '../../../lib/api-client';
@@ -21,6 +22,17 @@ export const feedKeys = {
 export function getFeed(cursor: string | undefined, signal?: AbortSignal): Promise<FeedPage> {
   return api.call('GET /api/v1/feed', { query: { cursor }, signal });
 }
+
+/** The feed's first page and the next ones (the route starts it while the page loads). */
+export const feedQuery = infiniteQueryOptions({
+  queryKey: feedKeys.list,
+  queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+  // Events are heard only while the feed is on screen: coming back loads it afresh. The route
+  // asks for it as the page opens (decision 051); within a second it is that very answer.
+  staleTime: 1000,
+});
 
 export async function createPost(body: {
   content: string;

@@ -2,18 +2,11 @@
 // that ticks each minute so "5 min ago" stays true while the page is open.
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { feedKeys, getFeed } from '../api/feed-api';
+import { feedKeys, feedQuery } from '../api/feed-api';
 import type { FeedPages } from '../utils/feed-cache';
 
 export function useFeed() {
-  return useInfiniteQuery({
-    queryKey: feedKeys.list,
-    queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // Events are heard only while the feed is on screen: coming back loads it afresh.
-    staleTime: 0,
-  });
+  return useInfiniteQuery(feedQuery);
 }
 
 /** Applies a change to the cached feed, if it is loaded. */

@@ -6,16 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { HomeView } from '@grantbridge/contract/home';
 import { localIsoDay } from '../../../lib/local-day';
-import { getDashboard, homeKeys, saveHomeView, type Dashboard } from '../api/home-api';
+import { dashboardQuery, homeKeys, saveHomeView, type Dashboard } from '../api/home-api';
 
 export function useDashboard() {
-  const today = localIsoDay();
-  return useQuery({
-    queryKey: homeKeys.dashboard(today),
-    queryFn: ({ signal }) => getDashboard(today, signal),
-    // The figures change on other pages (a bookmark, a new application): fresh each time they show.
-    staleTime: 0,
-  });
+  return useQuery(dashboardQuery(localIsoDay()));
 }
 
 /** The view to show (undefined until known) and the switch. */

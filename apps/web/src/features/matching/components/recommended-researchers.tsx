@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { initialsOf } from '../../../lib/format';
-import { getRecommendedResearchers } from '../api/matching-api';
+import { recommendedResearchersQuery } from '../api/matching-api';
 
 type Props = {
   personPath: (id: string) => string;
@@ -17,10 +17,7 @@ type Props = {
 };
 
 export function RecommendedResearchers({ personPath, renderActions }: Props) {
-  const recommended = useQuery({
-    queryKey: ['researchers', 'recommended', 5],
-    queryFn: ({ signal }) => getRecommendedResearchers(5, signal),
-  });
+  const recommended = useQuery(recommendedResearchersQuery);
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="recommended-title">
       <h2 id="recommended-title" className="text-lg font-semibold text-slate-900">

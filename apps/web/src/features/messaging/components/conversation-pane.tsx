@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
 import type { Conversation } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
+import { lazyDialog } from '../../../components/ui/dialog';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { useMarkRead } from '../hooks/use-mark-read';
@@ -16,10 +17,16 @@ import { flattenMessages } from '../utils/message-pages';
 import { typingText } from '../utils/typing-store';
 import { AvatarStack } from './avatar-stack';
 import { Composer } from './composer';
-import { AddPeopleDialog, LeaveDialog, MembersDialog } from './membership-dialogs';
 import { MessageList, type MessageListHandle } from './message-list';
 import { InvitationBanner } from './invitation-banner';
 import { RequestBanner } from './request-banner';
+
+// A group's dialogs (members, add people with its picker, leave) load when
+// first opened (decision 051).
+const membershipDialogs = () => import('./membership-dialogs');
+const MembersDialog = lazyDialog(() => membershipDialogs().then((m) => m.MembersDialog));
+const AddPeopleDialog = lazyDialog(() => membershipDialogs().then((m) => m.AddPeopleDialog));
+const LeaveDialog = lazyDialog(() => membershipDialogs().then((m) => m.LeaveDialog));
 
 type PaneProps = {
   conversation: Conversation;

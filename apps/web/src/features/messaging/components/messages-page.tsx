@@ -7,12 +7,17 @@ import clsx from 'clsx';
 import { MessagesSquare } from 'lucide-react';
 import type { User } from '@grantbridge/contract/auth';
 import { Button } from '../../../components/ui/button';
+import { lazyDialog } from '../../../components/ui/dialog';
 import { useConversations } from '../hooks/use-conversations';
 import { useMessagingRealtime } from '../hooks/use-messaging-realtime';
 import { useRealtimeState } from '../hooks/use-realtime-state';
 import { ConversationPane } from './conversation-pane';
 import { ConversationSidebar } from './conversation-sidebar';
-import { NewMessageDialog } from './new-message-dialog';
+
+// Its people picker loads when it first opens (decision 051).
+const NewMessageDialog = lazyDialog(() =>
+  import('./new-message-dialog').then((m) => m.NewMessageDialog),
+);
 
 export function MessagesPage({ user }: { user: User }) {
   const [params, setParams] = useSearchParams();

@@ -1,97 +1,62 @@
 // The bell in the header of both signed-in shells: the unread count on it,
 // and a dropdown of the newest notifications (each a link that marks it
 // read), "Mark all as read" and the way to the full page. New notifications
-// are announced politely. Focus moves into the dropdown when it opens; the
-// arrow keys and Tab move through it; Escape closes it back to the bell.
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
-import * as Popover from '@radix-ui/react-popover';
-import { Bell, CheckCheck } from 'lucide-react';
-import clsx from 'clsx';
+// are announced politely. The bell is a plain button that looks and reads the
+// same as the Radix trigger until first pressed; the dropdown
+// (notification-bell-dropdown.tsx, on Radix) loads when someone reaches for
+// the bell (pointer over it, focus on it) and takes its place, open, when it
+// is pressed. Decision 051.
+import { useState } from 'react';
+import { Bell } from 'lucide-react';
 import type { Notification } from '@grantbridge/contract/notifications';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { onIntent } from '../../../lib/load-on-intent';
 import { useLatestNotifications } from '../hooks/use-latest-notifications';
 import { useMarkNotificationsRead } from '../hooks/use-mark-notifications-read';
 import { useNotificationsRealtime } from '../hooks/use-notifications-realtime';
-import { appLink, badgeText, bellLabel } from '../utils/notification-cache';
+import { badgeText, bellLabel } from '../utils/notification-cache';
 
 type NotificationBellProps = {
   /** The full page in this area. */
   notificationsPath: string;
 };
 
-/** What the arrow keys move between, in order. */
-const stopSelector = '[data-bell-stop]:not([disabled])';
+export type BellDropdownProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  count: number;
+  latest: ReturnType<typeof useLatestNotifications>;
+  notificationsPath: string;
+  onMarkAllRead: () => void;
+  onFollow: (notification: Notification) => void;
+};
 
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-  if (!keys.includes(event.key)) return;
-  const stops = [...event.currentTarget.querySelectorAll<HTMLElement>(stopSelector)];
-  if (stops.length === 0) return;
-  event.preventDefault();
-  const at = stops.indexOf(document.activeElement as HTMLElement);
-  const next =
-    event.key === 'Home'
-      ? 0
-      : event.key === 'End'
-        ? stops.length - 1
-        : event.key === 'ArrowDown'
-          ? (at + 1) % stops.length
-          : (at <= 0 ? stops.length : at) - 1;
-  stops[next]?.focus();
-}
+export const bellTriggerClass =
+  'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100';
 
-function BellItem({
-  notification,
-  fallback,
-  onFollow,
-}: {
-  notification: Notification;
-  fallback: string;
-  onFollow: () => void;
-}) {
-  const unread = !notification.readAt;
+/** What the bell shows, the same before and after the dropdown loads. */
+export function BellFace({ count }: { count: number }) {
   return (
-    <Link
-      to={appLink(notification.link, fallback)}
-      onClick={onFollow}
-      data-bell-stop=""
-      className="flex gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-offset-[-2px]"
-    >
-      <span
-        aria-hidden="true"
-        className={clsx(
-          'mt-1.5 size-2.5 shrink-0 rounded-full',
-          unread ? 'bg-brand-700' : 'bg-transparent',
-        )}
-      />
-      <span className="min-w-0 flex-1">
+    <>
+      <Bell className="size-5" aria-hidden="true" />
+      {count > 0 ? (
         <span
-          className={clsx('block text-sm text-slate-900', unread ? 'font-semibold' : 'font-normal')}
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[0.6875rem] leading-5 font-semibold text-white ring-2 ring-white"
         >
-          {unread ? <span className="sr-only">Unread: </span> : null}
-          {notification.title}
+          {badgeText(count)}
         </span>
-        <span className="mt-0.5 line-clamp-2 block text-sm text-slate-700">
-          {notification.body}
-        </span>
-        <time
-          dateTime={notification.createdAt}
-          title={formatDateTime(notification.createdAt)}
-          className="mt-1 block text-xs text-slate-600"
-        >
-          {formatRelativeTime(notification.createdAt)}
-        </time>
-      </span>
-    </Link>
+      ) : null}
+    </>
   );
 }
+
+const dropdown = onIntent(() => import('./notification-bell-dropdown'));
 
 export function NotificationBell({ notificationsPath }: NotificationBellProps) {
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState<{ key: number; text: string } | null>(null);
-  const content = useRef<HTMLDivElement>(null);
+  // The dropdown's module, once the bell has been pressed.
+  const [shown, setShown] = useState(() => dropdown.loaded);
   const latest = useLatestNotifications();
   const markRead = useMarkNotificationsRead();
   useNotificationsRealtime((notification) =>
@@ -101,107 +66,46 @@ export function NotificationBell({ notificationsPath }: NotificationBellProps) {
     })),
   );
   const count = latest.data?.unreadCount ?? 0;
-  const items = latest.data?.items ?? [];
 
   const follow = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate([notification.id]);
     setOpen(false);
   };
+  // Only a press puts the dropdown in the bell's place: swapping a button that has
+  // focus or the pointer, unasked, would pull it from under a click or a check.
+  const preload = () => void dropdown.load();
+  const press = () => {
+    setOpen(true);
+    void dropdown.load().then((module) => setShown(module));
+  };
 
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen} modal>
-        <Popover.Trigger
+      {shown ? (
+        <shown.BellDropdown
+          open={open}
+          onOpenChange={setOpen}
+          count={count}
+          latest={latest}
+          notificationsPath={notificationsPath}
+          onMarkAllRead={() => markRead.mutate('all')}
+          onFollow={follow}
+        />
+      ) : (
+        <button
+          type="button"
           aria-label={bellLabel(count)}
-          className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          data-state="closed"
+          className={bellTriggerClass}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={press}
         >
-          <Bell className="size-5" aria-hidden="true" />
-          {count > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[0.6875rem] leading-5 font-semibold text-white ring-2 ring-white"
-            >
-              {badgeText(count)}
-            </span>
-          ) : null}
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            ref={content}
-            align="end"
-            sideOffset={8}
-            collisionPadding={12}
-            aria-labelledby="notification-bell-heading"
-            onKeyDown={moveFocus}
-            onOpenAutoFocus={(event) => {
-              // Straight to the newest notification, not to "Mark all as read".
-              const first = content.current?.querySelector<HTMLElement>('ul [data-bell-stop]');
-              if (!first) return;
-              event.preventDefault();
-              first.focus();
-            }}
-            className="z-50 flex max-h-[min(36rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-lg"
-          >
-            <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-              <h2 id="notification-bell-heading" className="text-base font-semibold text-slate-900">
-                Notifications
-              </h2>
-              <button
-                type="button"
-                data-bell-stop=""
-                disabled={count === 0}
-                onClick={() => {
-                  markRead.mutate('all');
-                  // The button is disabled now: keep focus in the dropdown.
-                  content.current
-                    ?.querySelector<HTMLElement>('ul [data-bell-stop], a[data-bell-stop]')
-                    ?.focus();
-                }}
-                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent"
-              >
-                <CheckCheck className="size-4" aria-hidden="true" />
-                Mark all as read
-              </button>
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto p-1.5">
-              {latest.isPending ? (
-                <LoadingState label="Loading notifications…" className="p-4" />
-              ) : latest.isError ? (
-                <p className="p-4 text-sm text-red-700">
-                  We couldn&rsquo;t load your notifications.
-                </p>
-              ) : items.length === 0 ? (
-                <p className="p-4 text-sm text-slate-700">
-                  No notifications yet. You&rsquo;ll hear here when someone invites you to a team,
-                  an application changes stage or a task is given to you.
-                </p>
-              ) : (
-                <ul aria-labelledby="notification-bell-heading">
-                  {items.map((notification) => (
-                    <li key={notification.id}>
-                      <BellItem
-                        notification={notification}
-                        fallback={notificationsPath}
-                        onFollow={() => follow(notification)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="border-t border-slate-200 p-1.5">
-              <Link
-                to={notificationsPath}
-                data-bell-stop=""
-                onClick={() => setOpen(false)}
-                className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-offset-[-2px]"
-              >
-                See all notifications
-              </Link>
-            </div>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+          <BellFace count={count} />
+        </button>
+      )}
       <div role="status" aria-live="polite" className="sr-only">
         {announcement ? <p key={announcement.key}>{announcement.text}</p> : null}
       </div>

@@ -14,13 +14,17 @@ import {
 } from '@grantbridge/contract/people';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { lazyDialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { csvHref, getDirectory } from '../api/people-api';
 import { DirectoryResults } from './directory-results';
-import { ImportDialog } from './import-dialog';
-import { InviteDialog } from './invite-dialog';
+
+// Add Researcher (with its form library) and Import CSV load when first opened
+// (decision 051).
+const InviteDialog = lazyDialog(() => import('./invite-dialog').then((m) => m.InviteDialog));
+const ImportDialog = lazyDialog(() => import('./import-dialog').then((m) => m.ImportDialog));
 
 const pageSize = 25;
 const directoryKey = ['people', 'directory'] as const;

@@ -131,9 +131,3 @@ export function deadlineEventHref(id: string, deadline: 'internal' | 'sponsor') 
 export async function getPartneredApplications(signal?: AbortSignal) {
   return (await api.call('GET /api/v1/admin/applications/partnered', { signal })).applications;
 }
-
-export const suggestedKeys = { list: (limit: number) => ['grants', 'suggested', limit] as const };
-
-export async function getSuggestedGrants(limit: number, signal?: AbortSignal) {
-  return api.call('GET /api/v1/grants/suggested', { query: { limit }, signal });
-}

@@ -12,14 +12,14 @@ import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { getSuggestedGrants, suggestedKeys } from '../api/applications-api';
+import { suggestedGrantsQuery } from '../api/suggested-api';
 import { pipelineKeys, setBookmark } from '../api/pipeline-api';
 
 type Paths = { grant: (id: string) => string; profile: string; search: string };
 
 export function SuggestedGrants({ paths, limit = 4 }: { paths: Paths; limit?: number }) {
   const queryClient = useQueryClient();
-  const suggested = useQuery({ queryKey: suggestedKeys.list(limit), queryFn: ({ signal }) => getSuggestedGrants(limit, signal) });
+  const suggested = useQuery(suggestedGrantsQuery(limit));
   const [index, setIndex] = useState(0);
   const [saved, setSaved] = useState<Record<string, boolean>>({});
   const results = suggested.data?.results ?? [];

@@ -1,30 +1,23 @@
 // Publications, education and current projects on one's own profile: listed,
-// added through a small dialog, removed with a confirmation in the toast.
+// added through a small dialog, removed with a confirmation in the toast. The
+// dialog (add-item-dialog.tsx, with the form library) loads when first opened
+// (decision 051).
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Plus, Trash2 } from 'lucide-react';
 import type { Education, Profile, Project, Publication } from '@grantbridge/contract/profile';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { isApiError } from '../../../lib/api-client';
-import {
-  addEducation,
-  addProject,
-  addPublication,
-  deleteEducation,
-  deleteProject,
-  deletePublication,
-} from '../api/profile-api';
+import { lazyDialog } from '../../../components/ui/dialog';
+import { deleteEducation, deleteProject, deletePublication } from '../api/profile-api';
 import { profileKey } from '../hooks/use-profile';
 
-type Kind = 'publications' | 'education' | 'projects';
-type FieldSpec = { name: string; label: string; required?: boolean; type?: 'number' | 'textarea' };
+export type Kind = 'publications' | 'education' | 'projects';
+export type FieldSpec = { name: string; label: string; required?: boolean; type?: 'number' | 'textarea' };
 
-const specs: Record<Kind, { noun: string; fields: FieldSpec[] }> = {
+const AddItemDialog = lazyDialog(() => import('./add-item-dialog').then((m) => m.AddItemDialog));
+
+export const specs: Record<Kind, { noun: string; fields: FieldSpec[] }> = {
   publications: {
     noun: 'publication',
     fields: [
@@ -52,74 +45,11 @@ const specs: Record<Kind, { noun: string; fields: FieldSpec[] }> = {
   },
 };
 
-const adders: Record<Kind, (body: never) => Promise<unknown>> = {
-  publications: addPublication as never,
-  education: addEducation as never,
-  projects: addProject as never,
-};
 const removers: Record<Kind, (id: string) => Promise<void>> = {
   publications: deletePublication,
   education: deleteEducation,
   projects: deleteProject,
 };
-
-function AddItemDialog({ kind, open, onOpenChange }: { kind: Kind; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const spec = specs[kind];
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Record<string, string>>();
-  const onSubmit = handleSubmit(async (values) => {
-    const missing = spec.fields.filter((f) => f.required && !values[f.name]?.trim());
-    if (missing.length) {
-      missing.forEach((f, i) => setError(f.name, { message: `${f.label} is required` }, { shouldFocus: i === 0 }));
-      return;
-    }
-    const body = Object.fromEntries(
-      spec.fields.map((f) => {
-        const raw = values[f.name]?.trim() ?? '';
-        return [f.name, f.type === 'number' ? (raw ? Number(raw) : null) : raw || null];
-      }),
-    );
-    try {
-      await adders[kind](body as never);
-      await queryClient.invalidateQueries({ queryKey: profileKey });
-      toast.success(`Added the ${spec.noun}`);
-      reset();
-      onOpenChange(false);
-    } catch (error) {
-      if (isApiError(error, 'validation_failed')) {
-        error.errors.forEach((e, i) => setError(e.path, { message: e.message }, { shouldFocus: i === 0 }));
-      } else toast.error('It could not be saved. Please try again.');
-    }
-  });
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Add a ${spec.noun}`}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {spec.fields.map((f) => (
-          <Field key={f.name} id={`add-${kind}-${f.name}`} label={f.label} required={f.required} optional={!f.required} error={errors[f.name]?.message}>
-            {(aria) =>
-              f.type === 'textarea' ? (
-                <Textarea rows={3} {...aria} {...register(f.name)} />
-              ) : (
-                <Input inputMode={f.type === 'number' ? 'numeric' : undefined} {...aria} {...register(f.name)} />
-              )
-            }
-          </Field>
-        ))}
-        <DialogActions>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Adding…' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 function describe(kind: Kind, item: Publication | Education | Project): { title: string; detail: ReactNode } {
   if (kind === 'publications') {

@@ -1,7 +1,9 @@
-// My profile (with Edit Profile), the setup step after a first sign-in, and
-// another researcher's profile.
-import { useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+// My profile (with Edit Profile) and another researcher's profile; the setup
+// step after a first sign-in is setup-page.tsx. Edit Profile's form loads
+// when someone reaches for the button (or the dialog opens), not with the
+// page (decision 051).
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
@@ -11,13 +13,15 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { isApiError } from '../../../lib/api-client';
+import { onIntent } from '../../../lib/load-on-intent';
 import { queryKeys } from '../../../lib/query-keys';
 import { profileKey, useProfile, useResearcherProfile } from '../hooks/use-profile';
-import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
-import { PublicationsImport } from './publications-import';
 
-function Problem({ children }: { children: ReactNode }) {
+const profileForm = onIntent(() => import('./profile-form'));
+const ProfileForm = lazy(async () => ({ default: (await profileForm.load()).ProfileForm }));
+
+export function Problem({ children }: { children: ReactNode }) {
   return (
     <Card className="mx-auto max-w-xl p-6 text-center">
       <p className="text-slate-800">{children}</p>
@@ -26,7 +30,7 @@ function Problem({ children }: { children: ReactNode }) {
 }
 
 /** Keeps the signed-in user (name, title, setup state) in step with a saved profile. */
-function useProfileSaved() {
+export function useProfileSaved() {
   const queryClient = useQueryClient();
   return (profile: Profile) => {
     queryClient.setQueryData(profileKey, profile);
@@ -47,66 +51,31 @@ export function MyProfilePage() {
         profile={profile.data}
         editable
         actions={
-          <Button onClick={() => setEditing(true)}>
+          <Button
+            onClick={() => setEditing(true)}
+            onPointerEnter={() => void profileForm.load()}
+            onFocus={() => void profileForm.load()}
+          >
             <Pencil className="size-4" aria-hidden="true" />
             Edit Profile
           </Button>
         }
       />
       <Dialog open={editing} onOpenChange={setEditing} title="Edit profile" className="max-w-2xl">
-        <ProfileForm
-          profile={profile.data}
-          mode="edit"
-          onCancel={() => setEditing(false)}
-          onSaved={(next) => {
-            saved(next);
-            setEditing(false);
-            toast.success('Profile saved');
-          }}
-        />
-      </Dialog>
-    </>
-  );
-}
-
-export function SetupPage({ homePath }: { homePath: string }) {
-  const profile = useProfile();
-  const navigate = useNavigate();
-  const saved = useProfileSaved();
-  if (profile.isPending) return <LoadingState label="Loading your profile…" className="min-h-96" />;
-  if (profile.isError) return <Problem>Your profile could not be loaded. Reload the page to try again.</Problem>;
-  return (
-    <div className="mx-auto max-w-2xl">
-      <Card className="p-6 sm:p-8">
-        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Set up your research profile</h2>
-        <p className="mt-2 text-slate-700">
-          Four things and you are done. Your research areas decide which grants are suggested to you
-          and which researchers at other institutions you are matched with. Publications, education
-          and projects can be added on your profile afterwards.
-        </p>
-        <div className="mt-6">
+        <Suspense fallback={<LoadingState label="Loading the form…" className="min-h-48" />}>
           <ProfileForm
             profile={profile.data}
-            mode="setup"
+            mode="edit"
+            onCancel={() => setEditing(false)}
             onSaved={(next) => {
               saved(next);
-              toast.success('Your profile is set up');
-              void navigate(homePath, { replace: true });
+              setEditing(false);
+              toast.success('Profile saved');
             }}
           />
-        </div>
-        <section className="mt-8 border-t border-slate-200 pt-6" aria-labelledby="setup-publications">
-          <h3 id="setup-publications" className="text-base font-semibold text-slate-900">
-            Your publications (optional)
-          </h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Import them now from a reference manager&rsquo;s BibTeX or RIS export, or from ORCID.
-            They help collaborators find you.
-          </p>
-          <PublicationsImport />
-        </section>
-      </Card>
-    </div>
+        </Suspense>
+      </Dialog>
+    </>
   );
 }
 

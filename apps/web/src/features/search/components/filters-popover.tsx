@@ -2,32 +2,26 @@
 // range, agency with suggestions, the statuses searched, who can apply,
 // funding instrument and category. Apply writes them into the URL, so they
 // really filter.
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
-import clsx from 'clsx';
-import { parseAmount } from '@grantbridge/contract/amounts';
-import { fundingCategoryLabels, fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
-import {
-  defaultSearchStatuses,
-  grantStatuses,
-  searchEligibilityGroups,
-  type GrantStatus,
-} from '@grantbridge/contract/grants';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { formatMoney } from '../../../lib/format';
+import { fundingCategoryLabels } from '@grantbridge/contract/code-tables';
+import { grantStatuses, type GrantStatus } from '@grantbridge/contract/grants';
+import { buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { onIntent } from '../../../lib/load-on-intent';
 import {
   hasActiveFilters,
-  noFilters,
-  readStatuses,
   type FilterValues,
   type SearchEligibility,
   type SearchState,
 } from '../utils/search-state';
 import { toolbarMenuPlacement, useToolbarMenu } from '../hooks/use-toolbar-menu';
-import { AgencyCombobox } from './agency-combobox';
+
+// The form inside (filters-form.tsx, with the agency suggestions) loads when
+// someone reaches for the Filters button, not with the page (decision 051).
+const filtersForm = onIntent(() => import('./filters-form'));
+const FiltersForm = lazy(async () => ({ default: (await filtersForm.load()).FiltersForm }));
 
 /** Who may apply, as a person says it. */
 export const eligibilityNames: Record<SearchEligibility, string> = {
@@ -45,18 +39,18 @@ export const eligibilityNames: Record<SearchEligibility, string> = {
 export function categoryName(code: string): string {
   return (fundingCategoryLabels[code] ?? code).replace(/\s*\(see .*\)$/, '');
 }
-const categoryOrder = Object.keys(fundingCategoryLabels).sort((a, b) =>
+export const categoryOrder = Object.keys(fundingCategoryLabels).sort((a, b) =>
   categoryName(a).localeCompare(categoryName(b)),
 );
-const instrumentOrder = ['G', 'CA', 'PC', 'O'];
+export const instrumentOrder = ['G', 'CA', 'PC', 'O'];
 
-const statusNames: Record<GrantStatus, string> = {
+export const statusNames: Record<GrantStatus, string> = {
   posted: 'Open',
   forecasted: 'Forecasted',
   closed: 'Closed',
   archived: 'Archived',
 };
-const statusOrder: GrantStatus[] = ['posted', 'forecasted', 'closed', 'archived'];
+export const statusOrder: GrantStatus[] = ['posted', 'forecasted', 'closed', 'archived'];
 
 /** "Open, Closed" for a chip; every status is "Any". */
 export function statusesLabel(statuses: GrantStatus[]): string {
@@ -67,12 +61,10 @@ export function statusesLabel(statuses: GrantStatus[]): string {
     .join(', ');
 }
 
-type FiltersPopoverProps = {
+export type FiltersPopoverProps = {
   state: SearchState;
   onApply: (values: FilterValues) => void;
 };
-
-const amountHint = 'Type amounts such as $1.5M or 500k.';
 
 export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
@@ -92,6 +84,8 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
       <Popover.Trigger
         ref={trigger}
         className={buttonClasses(active ? 'primary' : 'secondary', 'sm', 'scroll-mt-20')}
+        onPointerEnter={() => void filtersForm.load()}
+        onFocus={() => void filtersForm.load()}
       >
         {/* Named by what it shows, "Filters 2" then a hidden "active" (WCAG 2.5.3, label in name). */}
         <SlidersHorizontal className="size-4" aria-hidden="true" />
@@ -119,244 +113,17 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
           }}
         >
           {/* Re-mounted on each open, so the form starts from the URL. */}
-          <FiltersForm
-            state={state}
-            onApply={(values) => {
-              onApply(values);
-              setOpen(false);
-            }}
-          />
+          <Suspense fallback={<LoadingState label="Loading the filters…" className="p-4" />}>
+            <FiltersForm
+              state={state}
+              onApply={(values) => {
+                onApply(values);
+                setOpen(false);
+              }}
+            />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
-  );
-}
-
-function FiltersForm({ state, onApply }: FiltersPopoverProps) {
-  const [amountMin, setAmountMin] = useState(formatMoney(state.amountMin, 'compact') ?? '');
-  const [amountMax, setAmountMax] = useState(formatMoney(state.amountMax, 'compact') ?? '');
-  const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
-  const [dueTo, setDueTo] = useState(state.dueTo ?? '');
-  const [agency, setAgency] = useState(state.agency ?? '');
-  const [statuses, setStatuses] = useState<GrantStatus[]>(
-    state.statuses ?? [...defaultSearchStatuses],
-  );
-  const [eligibility, setEligibility] = useState<SearchEligibility[]>(state.eligibility);
-  const [instruments, setInstruments] = useState<string[]>(state.instruments);
-  const [categories, setCategories] = useState<string[]>(state.categories);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const min = amountMin.trim() ? parseAmount(amountMin) : null;
-    const max = amountMax.trim() ? parseAmount(amountMax) : null;
-    if (amountMin.trim() && min === null) next.amountMin = 'Enter an amount such as $1.5M or 500k';
-    if (amountMax.trim() && max === null) next.amountMax = 'Enter an amount such as $1.5M or 500k';
-    if (min !== null && min > 1e12) next.amountMin = 'That amount is too large';
-    if (max !== null && max > 1e12) next.amountMax = 'That amount is too large';
-    if (min !== null && max !== null && min > max && !next.amountMin) {
-      next.amountMin = 'The minimum is above the maximum';
-    }
-    if (dueFrom && dueTo && dueFrom > dueTo) next.dueFrom = 'The start date is after the end date';
-    if (statuses.length === 0) next.statuses = 'Choose at least one status';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    onApply({
-      amountMin: min,
-      amountMax: max,
-      dueFrom: dueFrom || null,
-      dueTo: dueTo || null,
-      agency: agency.trim().slice(0, 100) || null,
-      statuses: readStatuses(statuses.join(',')),
-      eligibility: searchEligibilityGroups.filter((g) => eligibility.includes(g)),
-      instruments: instrumentOrder.filter((c) => instruments.includes(c)),
-      categories: Object.keys(fundingCategoryLabels).filter((c) => categories.includes(c)),
-    });
-  };
-  const toggle = (status: GrantStatus, on: boolean) =>
-    setStatuses((list) => (on ? [...list, status] : list.filter((s) => s !== status)));
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">Funding Amount</legend>
-        <p id="filter-amount-hint" className="mt-0.5 text-xs text-slate-700">
-          {amountHint}
-        </p>
-        <div className="mt-2 grid grid-cols-2 gap-3">
-          <Field id="filter-amount-min" label="Minimum" error={errors.amountMin}>
-            {(control) => (
-              <Input
-                {...control}
-                value={amountMin}
-                onChange={(e) => setAmountMin(e.target.value)}
-                placeholder="$100k"
-                inputMode="decimal"
-                className="h-10"
-              />
-            )}
-          </Field>
-          <Field id="filter-amount-max" label="Maximum" error={errors.amountMax}>
-            {(control) => (
-              <Input
-                {...control}
-                value={amountMax}
-                onChange={(e) => setAmountMax(e.target.value)}
-                placeholder="$2M"
-                inputMode="decimal"
-                className="h-10"
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
-      <fieldset className="mt-4">
-        <legend className="text-sm font-semibold text-slate-900">Due Date Range</legend>
-        <div className="mt-2 grid grid-cols-2 gap-3">
-          <Field id="filter-due-from" label="Start date" error={errors.dueFrom}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={dueFrom}
-                onChange={(e) => setDueFrom(e.target.value)}
-                className="h-10 text-sm"
-              />
-            )}
-          </Field>
-          <Field id="filter-due-to" label="End date">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={dueTo}
-                onChange={(e) => setDueTo(e.target.value)}
-                className="h-10 text-sm"
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
-      <Field
-        id="filter-agency"
-        label="Agency"
-        className="mt-4"
-        hint="A name or an acronym such as NSF or NIH"
-      >
-        {(control) => <AgencyCombobox {...control} value={agency} onChange={setAgency} />}
-      </Field>
-      <fieldset
-        className="mt-4"
-        aria-describedby={errors.statuses ? 'filter-status-error' : undefined}
-      >
-        <legend className="text-sm font-semibold text-slate-900">Status</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          {statusOrder.map((status) => (
-            <label key={status} className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="status"
-                value={status}
-                checked={statuses.includes(status)}
-                onChange={(e) => toggle(status, e.target.checked)}
-                className="size-4 rounded border-slate-400 accent-brand-700"
-              />
-              {statusNames[status]}
-            </label>
-          ))}
-        </div>
-        {errors.statuses ? (
-          <p
-            id="filter-status-error"
-            role="alert"
-            className="mt-1 text-xs font-medium text-red-700"
-          >
-            {errors.statuses}
-          </p>
-        ) : null}
-      </fieldset>
-      <CheckboxGroup
-        legend="Who can apply"
-        name="eligibility"
-        options={searchEligibilityGroups.map((g) => ({ value: g, label: eligibilityNames[g] }))}
-        chosen={eligibility}
-        onChange={(next) => setEligibility(next as SearchEligibility[])}
-      />
-      <CheckboxGroup
-        legend="Funding instrument"
-        name="instrument"
-        options={instrumentOrder.map((c) => ({ value: c, label: fundingInstrumentLabels[c] ?? c }))}
-        chosen={instruments}
-        onChange={setInstruments}
-      />
-      <CheckboxGroup
-        legend="Category"
-        name="category"
-        options={categoryOrder.map((c) => ({ value: c, label: categoryName(c) }))}
-        chosen={categories}
-        onChange={setCategories}
-        scroll
-      />
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={() => onApply(noFilters)}>
-          Clear
-        </Button>
-        <Button type="submit" size="sm">
-          Apply
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-type CheckboxGroupProps = {
-  legend: string;
-  name: string;
-  options: { value: string; label: string }[];
-  chosen: string[];
-  onChange: (next: string[]) => void;
-  /** A long list scrolls in its own box. */
-  scroll?: boolean;
-};
-
-/** Any of these: none chosen is no filter. */
-function CheckboxGroup({ legend, name, options, chosen, onChange, scroll }: CheckboxGroupProps) {
-  return (
-    <fieldset className="mt-4">
-      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
-      <div
-        className={clsx(
-          'mt-2 grid grid-cols-2 gap-2',
-          scroll && 'max-h-40 overflow-y-auto rounded-md border border-slate-200 p-2',
-        )}
-        tabIndex={scroll ? 0 : undefined}
-        role={scroll ? 'group' : undefined}
-        aria-label={scroll ? `${legend} choices` : undefined}
-      >
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className="flex min-h-6 items-start gap-2 text-sm text-slate-800"
-          >
-            <input
-              type="checkbox"
-              name={name}
-              value={option.value}
-              checked={chosen.includes(option.value)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked
-                    ? [...chosen, option.value]
-                    : chosen.filter((v) => v !== option.value),
-                )
-              }
-              className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-700"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

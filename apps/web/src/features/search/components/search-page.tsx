@@ -6,7 +6,7 @@ import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useGrantSearch } from '../hooks/use-grant-search';
 import { useResearcherOptions } from '../hooks/use-researcher-options';
 import { useSearchState } from '../hooks/use-search-state';
-import { assistantContext, sameSearch, stateFromFilters, withoutCriteria } from '../utils/search-state';
+import { assistantContext, ownSearch, sameSearch, stateFromFilters, withoutCriteria } from '../utils/search-state';
 import { ChatPanel } from './chat-panel';
 import { ResultsPanel } from './results-panel';
 
@@ -17,15 +17,7 @@ const resultsHeadingId = 'results-title';
 export function SearchPage({ user, grantPath }: SearchPageProps) {
   const [urlState, update] = useSearchState();
   // A researcher searches only for themselves: another researcher's id in a shared link is dropped.
-  const state = useMemo(
-    () =>
-      user.role === 'researcher' &&
-      urlState.researcherId !== null &&
-      urlState.researcherId !== user.id
-        ? { ...urlState, researcherId: null }
-        : urlState,
-    [urlState, user],
-  );
+  const state = useMemo(() => ownSearch(urlState, user), [urlState, user]);
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;

@@ -164,6 +164,16 @@ export function writeSearchState(state: SearchState): URLSearchParams {
 }
 
 /** The query string of GET /grants/search for this state. */
+/**
+ * The search a user makes of the address's: a researcher searches only for
+ * themselves, so another researcher's id in a shared link is dropped.
+ */
+export function ownSearch(state: SearchState, user: { id: string; role: string }): SearchState {
+  return user.role === 'researcher' && state.researcherId !== null && state.researcherId !== user.id
+    ? { ...state, researcherId: null }
+    : state;
+}
+
 export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
   return {
     q: state.q || undefined,

@@ -1,60 +1,99 @@
-import { Link } from 'react-router';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+// The account menu in the signed-in header. It is a plain button that looks
+// and reads the same as the Radix menu's trigger until first pressed; the menu
+// (user-menu-dropdown.tsx) loads when someone reaches for the button (pointer
+// over it, focus on it) and takes its place, open, when it is pressed.
+// Decision 051.
+import { useState, type ComponentType } from 'react';
+import { ChevronDown } from 'lucide-react';
 import type { User } from '@grantbridge/contract/auth';
-import { initialsOf, roleLabels } from '../../../lib/format';
+import { onIntent } from '../../../lib/load-on-intent';
+import { initialsOf } from '../../../lib/format';
 
-type UserMenuProps = {
+export type UserMenuProps = {
   user: User;
   settingsPath: string;
   onSignOut: () => void;
   signingOut: boolean;
 };
 
-const itemClass =
-  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-60';
+export type UserMenuDropdownProps = UserMenuProps & {
+  /** Open when it first shows (it replaces the plain button, which was pressed). */
+  defaultOpen: boolean;
+  /** It was pressed from the keyboard: the first item takes focus, as Radix does. */
+  byKeyboard: boolean;
+};
 
-export function UserMenu({ user, settingsPath, onSignOut, signingOut }: UserMenuProps) {
+export const userMenuTriggerClass =
+  'flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100';
+
+/** What the trigger shows, the same before and after the menu loads. */
+export function UserMenuFace({ user }: { user: User }) {
+  // No aria-label: the name is the visible name plus a hidden ": account menu", so what
+  // a speech user reads on screen starts the control's name (WCAG 2.5.3, label in name).
+  // The initials are decoration. On a phone the name is hidden visually but still named.
   return (
-    <DropdownMenu.Root modal={false}>
-      {/* No aria-label: the name is the visible name plus a hidden ": account menu", so what
-          a speech user reads on screen starts the control's name (WCAG 2.5.3, label in name).
-          The initials are decoration. On a phone the name is hidden visually but still named. */}
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+    <>
+      <span
+        aria-hidden="true"
+        className="inline-flex size-9 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
       >
-        <span
-          aria-hidden="true"
-          className="inline-flex size-9 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
-        >
-          {initialsOf(user.name)}
-        </span>
-        <span className="sr-only sm:not-sr-only sm:max-w-[12rem] sm:truncate">{user.name}</span>
-        <span className="sr-only">: account menu</span>
-        <ChevronDown className="size-4 text-slate-600" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={8}
-        className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-      >
-        <DropdownMenu.Label className="px-3 py-2">
-          <span className="block text-sm font-semibold text-slate-900">{user.name}</span>
-          <span className="block truncate text-xs text-slate-600">{user.email}</span>
-          <span className="block text-xs text-slate-600">{roleLabels[user.role]}</span>
-        </DropdownMenu.Label>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to={settingsPath}>
-            <Settings className="size-4" aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={onSignOut}>
-          <LogOut className="size-4" aria-hidden="true" />
-          {signingOut ? 'Signing out...' : 'Sign out'}
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+        {initialsOf(user.name)}
+      </span>
+      <span className="sr-only sm:not-sr-only sm:max-w-[12rem] sm:truncate">{user.name}</span>
+      <span className="sr-only">: account menu</span>
+      <ChevronDown className="size-4 text-slate-600" aria-hidden="true" />
+    </>
+  );
+}
+
+const dropdown = onIntent(() => import('./user-menu-dropdown'));
+
+type Shown = {
+  Dropdown: ComponentType<UserMenuDropdownProps>;
+  open: boolean;
+  byKeyboard: boolean;
+};
+
+export function UserMenu(props: UserMenuProps) {
+  const [shown, setShown] = useState<Shown | null>(() =>
+    dropdown.loaded
+      ? { Dropdown: dropdown.loaded.UserMenuDropdown, open: false, byKeyboard: false }
+      : null,
+  );
+
+  if (shown) {
+    return <shown.Dropdown {...props} defaultOpen={shown.open} byKeyboard={shown.byKeyboard} />;
+  }
+  // Only a press puts the menu in the button's place: swapping a button that has
+  // focus or the pointer, unasked, would pull it from under a click or a check.
+  const preload = () => void dropdown.load();
+  const press = (byKeyboard: boolean) => {
+    void dropdown
+      .load()
+      .then(({ UserMenuDropdown }) =>
+        setShown((current) => current ?? { Dropdown: UserMenuDropdown, open: true, byKeyboard }),
+      );
+  };
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={userMenuTriggerClass}
+      onPointerEnter={preload}
+      onFocus={preload}
+      // Enter and Space arrive as a click with no pointer behind it (detail 0).
+      onClick={(event) => press(event.detail === 0)}
+      onKeyDown={(event) => {
+        // The Radix trigger opens on the down arrow too.
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          press(true);
+        }
+      }}
+    >
+      <UserMenuFace user={props.user} />
+    </button>
   );
 }
