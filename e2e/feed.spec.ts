@@ -3,11 +3,21 @@
 // description), the other sees it arrive live, likes and comments, and the
 // first sees both arrive; edits and deletes travel too; hostile text and a
 // 3,000-character word stay plain text inside the post. A teammate at another
-// institution sees the post. An empty feed, a failed load and Load more.
+// institution sees the post. The author's bell tells of the like and the
+// comments, and its link opens the post on top of the feed. An empty feed, a
+// failed load and Load more.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, failedResource, test, uniqueMarker, viewports } from './fixtures';
-import { feedOf, postWith, shootFeed, shotsDir, signInHome, writePost } from './feed-helpers';
+import {
+  checkWithAxe,
+  feedOf,
+  postWith,
+  shootFeed,
+  shotsDir,
+  signInHome,
+  writePost,
+} from './feed-helpers';
 
 // Used by no other journey: Felix posts, Kenji (same university) reads and
 // answers, Hana (Riverside, on Felix's awarded team) is the teammate elsewhere.
@@ -30,7 +40,16 @@ async function secondBrowser(
   return { context, page: await context.newPage() };
 }
 
-/** The page does not scroll sideways, and the element keeps its content inside. */
+const bellOf = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Notifications, / });
+/** A notice in the open bell, by its title and a piece of its text. */
+const noticeIn = (page: Page, title: string, text: string) =>
+  page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link')
+    .filter({ hasText: title })
+    .filter({ hasText: text });
+
 /**
  * Opens a post's comments with its "N comments" button. Other journeys post to
  * the same institution's feed at the same time, and a post arriving on top
@@ -48,6 +67,7 @@ async function openComments(post: Locator, button: string) {
   return comments;
 }
 
+/** The page does not scroll sideways, and the element keeps its content inside. */
 async function expectNoOverflow(page: Page, element: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
@@ -109,6 +129,11 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
     'aria-pressed',
     'false',
   );
+  // Felix's bell tells him who liked which post (issue 30).
+  await bellOf(page).click();
+  await expect(noticeIn(page, `${kenji.name} liked your post`, marker)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toHaveCount(0);
 
   // Kenji comments (the button waits for text); Felix's count follows, and his open list takes the next one.
   const kenjiComments = await openComments(seen, '0 comments');
@@ -127,7 +152,16 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   const felixComments = await openComments(mine, '1 comment');
   await expect(felixComments).toContainText(`Great news ${marker}`);
   // Enter sends a comment, as in Messages (issue 30); Shift+Enter is a new line within it.
+  // The box is one line at rest and three or more in use, on a phone too; it grows with the text.
   const box = kenjiComments.getByRole('textbox', { name: 'Write a comment' });
+  await kenjiPage.setViewportSize(viewports.phone);
+  await box.focus();
+  await expect.poll(async () => (await box.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(96);
+  await box.fill(`Line one ${marker}\ntwo\nthree\nfour\nfive`);
+  await expect.poll(async () => (await box.boundingBox())?.height ?? 0).toBeGreaterThan(120);
+  await kenjiComments.screenshot({ path: `${shotsDir}/feed-comment-box-390.png` });
+  await kenjiPage.setViewportSize(viewports.desktop);
+  await kenjiComments.screenshot({ path: `${shotsDir}/feed-comment-box-1280.png` });
   await box.fill(`And the maps ${marker}`);
   await box.press('Shift+Enter');
   await expect(box).toHaveValue(`And the maps ${marker}\n`);
@@ -245,6 +279,31 @@ test('colleagues post, like, comment, edit and delete live; pictures need a desc
   await expect(photo).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Activity feed' })).toBeFocused();
   await expect(postWith(kenjiPage, `Canopy photo ${marker}`)).toHaveCount(0);
+
+  // Felix's bell has Kenji's comment too; following the like's notice puts the post on top of his
+  // feed, its comments open, and out of the list below until he asks for the whole feed.
+  await bellOf(page).click();
+  await expect(noticeIn(page, `${kenji.name} commented on your post`, `Great news ${marker}`)).toHaveCount(1);
+  for (const size of [viewports.desktop, viewports.phone]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${shotsDir}/feed-like-notice-${size.width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+  await noticeIn(page, `${kenji.name} liked your post`, marker).click();
+  await expect(page).toHaveURL(/\/dashboard\?post=[0-9a-f-]{36}$/);
+  const focused = feedOf(page).getByRole('region', { name: 'The post you were notified about' });
+  await expect(focused.getByRole('article')).toContainText('plots and maps are in.');
+  await expect(focused.getByRole('region', { name: 'Comments' })).toContainText(
+    `Great news indeed ${marker}`,
+  );
+  await expect(focused.getByRole('heading', { name: 'The post you were notified about' })).toBeFocused();
+  await expect(postWith(page, `Field notes ${marker}`)).toHaveCount(1);
+  await shootFeed(page, 'feed-focused-post');
+  await checkWithAxe(page, 'feed-focused-post');
+  await focused.getByRole('button', { name: 'Show the whole feed' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(focused).toHaveCount(0);
+  await expect(postWith(page, `Field notes ${marker}`)).toHaveCount(1);
 
   // Each post once, after all that traffic; and nobody's script ran.
   await expect(postWith(kenjiPage, `Field notes ${marker}`)).toHaveCount(1);

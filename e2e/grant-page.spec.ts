@@ -233,7 +233,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         expect(person.score).toBeGreaterThan(0);
         await expect(people.nth(i)).toContainText(person.name);
         await expect(people.nth(i)).toContainText(person.institution);
-        await expect(people.nth(i)).toContainText(`${Math.round(person.score * 100)} match`);
+        await expect(people.nth(i)).toContainText(`Fit ${Math.round(person.score * 100)} of 100`);
       }
 
       // Pointing at a person highlights the grant's areas they cover; moving away clears it.
@@ -266,7 +266,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await people.nth(withGrants).getByRole('button').click();
       const dialog = page.getByRole('dialog', { name: person.name });
       await expect(dialog).toContainText(person.institution);
-      await expect(dialog).toContainText(`Match score ${Math.round(person.score * 100)} of 100.`);
+      await expect(dialog).toContainText(`Fit for this grant ${Math.round(person.score * 100)} of 100.`);
       const suggested = dialog.getByRole('listitem').getByRole('link');
       await expect(suggested).toHaveCount(Math.min(2, person.suggestedGrants.length));
       await expect(dialog.getByRole('link', { name: `View ${person.name}’s profile` })).toHaveAttribute(

@@ -34,7 +34,14 @@ export type DomainEventMap = {
   'member.joined': {
     person: { id: string; name: string; institution: { id: string; name: string } };
   };
+  /** Someone liked a post in the activity feed (a new like, not one asked for again). */
+  'post.liked': { by: EventActor; post: FeedPostRef };
+  /** Someone commented on a post in the activity feed. */
+  'post.commented': { by: EventActor; post: FeedPostRef; comment: { id: string; text: string } };
 };
+
+/** The post an event is about: its author, and its text's beginning (at most 200 characters). */
+export type FeedPostRef = { id: string; authorId: string; text: string };
 
 export type DomainEventType = keyof DomainEventMap;
 export const domainEventTypes = [
@@ -44,6 +51,8 @@ export const domainEventTypes = [
   'team.member_accepted',
   'task.assigned',
   'member.joined',
+  'post.liked',
+  'post.commented',
 ] as const satisfies readonly DomainEventType[];
 
 export type DomainEvent<T extends DomainEventType = DomainEventType> = {

@@ -11,6 +11,12 @@ export const imageAltMaxLength = 300;
 export const feedImageMaxBytes = 5 * 1024 * 1024;
 export const feedPageSize = 20;
 
+/** The query parameter of an area's home that puts one post on top of its feed (a notice's link). */
+export const feedPostParam = 'post';
+/** One post's address: the area's home (`home`) with the post on top of the feed, its comments open. */
+export const feedPostPath = (home: string, postId: string) =>
+  `${home}?${feedPostParam}=${encodeURIComponent(postId)}`;
+
 export const feedEventTypes = ['member.joined', 'application.awarded', 'team.formed'] as const;
 export type FeedEventType = (typeof feedEventTypes)[number];
 

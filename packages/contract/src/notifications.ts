@@ -13,6 +13,8 @@ export const notificationKinds = [
   'task.assigned',
   'task.due',
   'message.unread',
+  'post.liked',
+  'post.commented',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKindSchema = z.enum(notificationKinds);
@@ -26,6 +28,8 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
   'task.assigned': { label: 'Tasks assigned to me', description: 'A task on an application was given to me.' },
   'task.due': { label: 'Tasks due', description: 'A task of mine is due tomorrow or overdue.' },
   'message.unread': { label: 'Unread direct messages', description: 'A direct message still unread after 30 minutes.' },
+  'post.liked': { label: 'Likes on my posts', description: 'Someone liked a post of mine in the activity feed (once per person and post).' },
+  'post.commented': { label: 'Comments on my posts', description: 'Someone commented on a post of mine in the activity feed.' },
 };
 
 export const emailCadences = ['off', 'instant', 'daily', 'weekly'] as const;
@@ -52,6 +56,9 @@ export const defaultKindPreferences: Record<NotificationKind, { inApp: boolean; 
   'task.assigned': { inApp: true, email: 'daily' },
   'task.due': { inApp: true, email: 'daily' },
   'message.unread': { inApp: true, email: 'off' },
+  // In the app only: a like is not worth an e-mail, unless the person asks for one.
+  'post.liked': { inApp: true, email: 'off' },
+  'post.commented': { inApp: true, email: 'off' },
 };
 export const defaultLeadTimes: ReminderLeadTime[] = ['2w', '3d'];
 export const defaultDigestHour = 8;

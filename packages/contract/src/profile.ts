@@ -145,6 +145,10 @@ export const recommendedResearcherSchema = z.object({
   researcher: z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), institution: z.string() }),
   /** Research areas and expertise keywords both have, in the user's words. */
   commonInterests: z.array(z.string()),
+  /** Their research areas the user lacks that often share an open grant with one of the user's. */
+  complementaryAreas: z.array(z.string()),
+  /** One of them lists the other among a publication's authors. */
+  coAuthor: z.boolean(),
   /** People the user talks to who also talk to this researcher. */
   mutualConnections: z.number().int(),
   score: z.number(),

@@ -171,8 +171,16 @@ export async function deletePostRow(db: Db, id: string) {
   if (row?.image_id) await queryRows(db, sql`DELETE FROM feed_images WHERE id = ${row.image_id}`);
 }
 
-/** Like or unlike, once however often asked; the post's count moves only when the like did. */
-export async function setLike(db: Db, postId: string, userId: string, liked: boolean): Promise<number> {
+/**
+ * Like or unlike, once however often asked; the post's count moves only when
+ * the like did (`changed`).
+ */
+export async function setLike(
+  db: Db,
+  postId: string,
+  userId: string,
+  liked: boolean,
+): Promise<{ likeCount: number; changed: boolean }> {
   const changed = liked
     ? await queryRows(db, sql`INSERT INTO post_likes (post_id, user_id) VALUES (${postId}, ${userId}) ON CONFLICT DO NOTHING RETURNING post_id`)
     : await queryRows(db, sql`DELETE FROM post_likes WHERE post_id = ${postId} AND user_id = ${userId} RETURNING post_id`);
@@ -183,7 +191,7 @@ export async function setLike(db: Db, postId: string, userId: string, liked: boo
       ? sql`UPDATE posts SET like_count = like_count + ${step} WHERE id = ${postId} RETURNING like_count`
       : sql`SELECT like_count FROM posts WHERE id = ${postId}`,
   );
-  return row?.like_count ?? 0;
+  return { likeCount: row?.like_count ?? 0, changed: step !== 0 };
 }
 
 const commentColumns = sql`c.id, c.post_id, c.author_id, u.name AS author_name, u.avatar_url AS author_avatar,

@@ -1,7 +1,9 @@
 // The activity feed: pages of posts the viewer may see, posts, likes and
 // comments, each change sent live to the post's audience once it is stored
 // (after its transaction commits). Other modules record events through
-// `recordFeedEvent`; recording the same fact twice posts it once.
+// `recordFeedEvent`; recording the same fact twice posts it once. A new like
+// and a comment are domain events (`post.liked`, `post.commented`) for others
+// to react to: the notifications module tells the post's author.
 import { isoInstant } from '@grantbridge/contract/days';
 import type { FeedComment, FeedItem, FeedResponse } from '@grantbridge/contract/feed';
 import { withTransaction, type Db } from '../../db/client';
@@ -9,6 +11,7 @@ import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import type { Actor } from '../../plugins/types';
+import { changeWithEvents } from '../events/events.service';
 import { canDeleteComment, canDeletePost, canEditComment, canEditPost, canSeePost, type PostRef } from './feed.policy';
 import {
   deleteCommentRow,
@@ -191,9 +194,20 @@ export async function deletePost(db: Db, bus: RealtimeBus, actor: Actor, id: str
   await bus.publish(audience, { type: 'feed.post.deleted', data: { id } });
 }
 
-export async function likePost(db: Db, bus: RealtimeBus, actor: Actor, id: string, liked: boolean) {
-  await loadVisiblePost(db, actor, id);
-  const likeCount = await withTransaction(db, (tx) => setLike(tx, id, actor.id, liked));
+/** The beginning of a post's or comment's text, for an event; cut between characters, never inside one. */
+const textOf = (content: string) => Array.from(content).slice(0, 200).join('');
+const postRef = (row: PostRow) => ({ id: row.id, authorId: row.author_id, text: textOf(row.content) });
+
+/** A new like is reported (`post.liked`) with it; asking again, or unliking, reports nothing. */
+export async function likePost(db: Db, bus: RealtimeBus, actor: Actor & { name: string }, id: string, liked: boolean) {
+  const post = await loadVisiblePost(db, actor, id);
+  const { likeCount } = await changeWithEvents(db, async (tx, record) => {
+    const result = await setLike(tx, id, actor.id, liked);
+    if (liked && result.changed) {
+      record({ type: 'post.liked', data: { by: { id: actor.id, name: actor.name }, post: postRef(post) } });
+    }
+    return result;
+  });
   const updated = await findPost(db, id);
   if (updated) await publishToAudience(db, bus, updated, updatedEvent(updated));
   return { likeCount, likedByMe: liked };
@@ -210,9 +224,17 @@ export async function listComments(db: Db, actor: Actor, postId: string, query: 
   };
 }
 
-export async function addComment(db: Db, bus: RealtimeBus, actor: Actor, postId: string, content: string) {
+/** Reports the comment (`post.commented`) in its transaction. */
+export async function addComment(db: Db, bus: RealtimeBus, actor: Actor & { name: string }, postId: string, content: string) {
   const post = await loadVisiblePost(db, actor, postId);
-  const { id, commentCount } = await withTransaction(db, (tx) => insertComment(tx, postId, actor.id, content));
+  const { id, commentCount } = await changeWithEvents(db, async (tx, record) => {
+    const created = await insertComment(tx, postId, actor.id, content);
+    record({
+      type: 'post.commented',
+      data: { by: { id: actor.id, name: actor.name }, post: postRef(post), comment: { id: created.id, text: textOf(content) } },
+    });
+    return created;
+  });
   const comment = toComment((await findComment(db, id))!);
   await publishToAudience(db, bus, post, { type: 'feed.comment.created', data: { comment, commentCount } });
   return { comment, commentCount };

@@ -86,6 +86,18 @@ export async function findGrantSummaries(
   return result;
 }
 
+/** The grants' word-embedding vectors (100 signed bytes each), for those that have one. */
+export async function findGrantEmbeddings(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: string; embedding: Uint8Array }>(
+    db,
+    sql`SELECT id, embedding FROM grants WHERE embedding IS NOT NULL AND id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+}
+
 export async function countCatalogue(db: Db, today: string) {
   const result = await queryRows<{ total: number; open: number; agencies: number }>(
     db,

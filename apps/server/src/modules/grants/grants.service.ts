@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '@grantbridge/contract/ids';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { getOwnResearchAreas } from '../researchers/researchers.service';
-import { countCatalogue, findGrantRow, findGrantSummaries, type GrantSummaryRow } from './grants.repository';
+import { countCatalogue, findGrantEmbeddings, findGrantRow, findGrantSummaries, type GrantSummaryRow } from './grants.repository';
 
 export type { GrantSummaryRow };
 
@@ -67,6 +67,12 @@ export async function getGrant(db: Db, id: string, now = new Date()) {
 export async function getGrantSummaries(db: Db, ids: string[], now = new Date()) {
   const found = await findGrantSummaries(db, ids.filter(isGrantId), isoDayOf(now));
   return found.map(toGrantSummary);
+}
+
+/** The grants' word-embedding vectors by id (grants without one are left out). */
+export async function getGrantEmbeddings(db: Db, ids: string[]): Promise<Map<string, Uint8Array>> {
+  const rows = await findGrantEmbeddings(db, ids.filter(isGrantId));
+  return new Map(rows.map((r) => [r.id, new Uint8Array(r.embedding)]));
 }
 
 /** Catalogue size, open (posted or forecasted) grants and distinct top-level agencies. */

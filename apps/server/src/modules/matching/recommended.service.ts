@@ -1,6 +1,6 @@
-// Recommended researchers for the signed-in person: every active researcher
-// with a profile, at any institution, scored by recommendations.ts against
-// the person's own profile, leaving out those they already talk to.
+// Recommended researchers for the signed-in person: active researchers with a
+// profile at other institutions, scored by recommendations.ts against the
+// person's own profile, leaving out those they already talk to, each with why.
 import type { RecommendedResearcher } from '@grantbridge/contract/profile';
 import type { Db } from '../../db/client';
 import { embedText } from '../../lib/embeddings';
@@ -36,6 +36,8 @@ export async function getRecommendedResearchers(db: Db, actor: Actor, limit: num
   return recommendPeople(user, withVectors, { ...graph, affinity }, limit).map((r) => ({
     researcher: { id: r.person.id, name: r.person.name, title: r.person.title, institution: r.person.institution },
     commonInterests: r.commonInterests,
+    complementaryAreas: r.complementaryAreas,
+    coAuthor: r.coAuthor,
     mutualConnections: r.mutualConnections,
     score: r.score,
   }));

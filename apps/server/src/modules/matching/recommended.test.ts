@@ -1,5 +1,6 @@
-// GET /api/v1/researchers/recommended on a real database: who is left out,
-// common interests, mutual connections.
+// GET /api/v1/researchers/recommended on a real database: who is left out
+// (contacts, the deactivated, colleagues at one's own institution, people
+// with no reason to give), common interests, co-authors, mutual connections.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -12,6 +13,8 @@ let bob: TestPerson;
 let cat: TestPerson;
 let gone: TestPerson;
 let friend: TestPerson;
+let ada: TestPerson;
+let cy: TestPerson;
 
 async function talk(a: TestPerson, b: TestPerson) {
   const res = await t.app.inject({
@@ -31,12 +34,19 @@ beforeAll(async () => {
   cat = await makePerson(t.db, 'Cat Contact');
   gone = await makePerson(t.db, 'Gus Gone');
   friend = await makePerson(t.db, 'Fay Friend');
+  ada = await makePerson(t.db, 'Ada Across');
+  cy = await makePerson(t.db, 'Dr. Cy Coauthor');
   await setResearchAreas(t.db, me.id, ['Ecohydrology', 'Forest Ecology']);
   await setResearchAreas(t.db, ann.id, ['Ecohydrology', 'Forest Ecology']);
   await setResearchAreas(t.db, bob.id, ['Ecohydrology']);
   await setResearchAreas(t.db, cat.id, ['Ecohydrology', 'Forest Ecology']);
   await setResearchAreas(t.db, gone.id, ['Ecohydrology', 'Forest Ecology']);
   await setResearchAreas(t.db, friend.id, ['Astrophysics']);
+  await setResearchAreas(t.db, ada.id, ['Ecohydrology', 'Forest Ecology']);
+  await setResearchAreas(t.db, cy.id, ['Medieval Poetry']);
+  // Mia wrote a paper with Cy, whose areas share nothing with hers.
+  await t.db.execute(sql`insert into publications (user_id, title, year, authors)
+    values (${me.id}, 'Streams under old forests', 2024, 'Me, M.; Coauthor, C.; Someone, S.')`);
   await t.db.execute(sql`update users set status = 'deactivated' where id = ${gone.id}`);
   await talk(me, cat);
   await talk(me, friend);
@@ -48,22 +58,34 @@ const recommended = (cookie?: string, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/v1/researchers/recommended${query}`, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/v1/researchers/recommended', () => {
-  it('ranks people by what they share, leaving out contacts, the deactivated and those with nothing in common', async () => {
+  it('ranks people elsewhere by what they share, leaving out colleagues, contacts, the deactivated and those with nothing in common', async () => {
     const res = await recommended(me.cookie);
     expect(res.statusCode).toBe(200);
-    const results = res.json().results as { researcher: { id: string; name: string; institution: string }; commonInterests: string[]; mutualConnections: number; score: number }[];
-    expect(results.map((r) => r.researcher.name)).toEqual(['Ann Alike', 'Bob Elsewhere']);
-    expect(results[0]).toMatchObject({ commonInterests: ['Ecohydrology', 'Forest Ecology'], mutualConnections: 0 });
+    const results = res.json().results as {
+      researcher: { id: string; name: string; institution: string };
+      commonInterests: string[];
+      complementaryAreas: string[];
+      coAuthor: boolean;
+      mutualConnections: number;
+      score: number;
+    }[];
+    // Ann shares everything but works at Mia's own university: not recommended (issue 30). Fay shares nothing.
+    expect(results[0]!.researcher.name).toBe('Ada Across');
+    expect(results.map((r) => r.researcher.name).sort()).toEqual(['Ada Across', 'Bob Elsewhere', 'Dr. Cy Coauthor']);
+    const named = (name: string) => results.find((r) => r.researcher.name === name)!;
+    expect(results[0]).toMatchObject({ commonInterests: ['Ecohydrology', 'Forest Ecology'], coAuthor: false, mutualConnections: 0 });
     expect(results[0]!.researcher.institution).toMatch(/^Test University/);
     // Fay, whom Mia talks to, talks to Bob.
-    expect(results[1]).toMatchObject({ commonInterests: ['Ecohydrology'], mutualConnections: 1 });
-    expect(results[0]!.score).toBeGreaterThan(results[1]!.score);
+    expect(named('Bob Elsewhere')).toMatchObject({ commonInterests: ['Ecohydrology'], mutualConnections: 1 });
+    // Cy: nothing in common but a paper together, which is the reason given.
+    expect(named('Dr. Cy Coauthor')).toMatchObject({ commonInterests: [], complementaryAreas: [], coAuthor: true });
+    expect(results[0]!.score).toBeGreaterThan(named('Bob Elsewhere').score);
   });
 
   it('follows a profile edit at once', async () => {
-    await t.app.inject({ method: 'PATCH', url: '/api/v1/profile', payload: { researchAreas: ['Astrophysics'] }, headers: { cookie: ann.cookie } });
+    await t.app.inject({ method: 'PATCH', url: '/api/v1/profile', payload: { researchAreas: ['Astrophysics'] }, headers: { cookie: ada.cookie } });
     const names = (await recommended(me.cookie)).json().results.map((r: { researcher: { name: string } }) => r.researcher.name);
-    expect(names).toEqual(['Bob Elsewhere']);
+    expect(names.sort()).toEqual(['Bob Elsewhere', 'Dr. Cy Coauthor']);
   });
 
   it('answers an empty list to a profile with nothing in it, 400 for a bad limit, 401 signed out', async () => {

@@ -4,7 +4,7 @@ import type { Message, MessageGrant } from '@grantbridge/contract/messaging';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getGrantSummaries } from '../grants/grants.service';
-import type { MessageRow } from './messaging.repository';
+import type { MessageRow } from './messages.repository';
 
 async function grantCards(db: Db, ids: string[]): Promise<Map<string, MessageGrant>> {
   if (ids.length === 0) return new Map();

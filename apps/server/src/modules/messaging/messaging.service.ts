@@ -20,18 +20,20 @@ import {
   findContactIds,
   findConversationByDirectKey,
   findMembership,
-  findMessageByClientId,
-  findMessageById,
   insertConversation,
   listConversationsOfUser,
-  listLastMessages,
   listMemberIds,
   listMembers,
-  listMessages,
   listInviterNames,
   upsertMembers,
-  type SendRefusal,
 } from './messaging.repository';
+import {
+  findMessageByClientId,
+  findMessageById,
+  listLastMessages,
+  listMessages,
+  type SendRefusal,
+} from './messages.repository';
 import { requireGrantCard, toMessages, toOneMessage } from './message-grants';
 import { findOnlineUserIds, searchPeople, toPerson } from './presence.repository';
 import { announceRequest, assertMayInvite, requestStateForNew, splitByInstitution } from './message-requests';

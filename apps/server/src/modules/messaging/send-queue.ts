@@ -9,7 +9,7 @@ import {
   insertMessageBatch,
   type BatchSendResult,
   type OutgoingMessage,
-} from './messaging.repository';
+} from './messages.repository';
 
 type Waiter = { resolve: (result: BatchSendResult) => void; reject: (err: unknown) => void };
 type Entry = { item: OutgoingMessage; waiters: Waiter[] };

@@ -1,13 +1,23 @@
 // What people are told when other modules report a change (modules/events,
 // decision 046): an invitation to a team, a stage change (to the team, and to
 // the research office when a proposal reaches its review queue), a task given
-// to someone. The person who made the change is never told about it. Each
-// notice's dedupe key is its event's, so a handler run again tells no one
-// twice.
+// to someone, a like or a comment on one's post. The person who made the
+// change is never told about it. Each notice's dedupe key is its event's (a
+// like's is the liker's and the post's: liking again after unliking tells
+// nothing new), so a handler run again tells no one twice.
 import { eventHandler } from '../events/events.service';
 import { sendInstantEmails } from './email-jobs';
 import { findActiveAdmins } from './notifications.repository';
 import { notify, type Notice } from './notifications.service';
+
+/** A text's first words for a notice: one line, at most `max` characters, cut at a word. */
+function firstWords(text: string, max = 80): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
 
 const stageWords: Record<string, string> = {
   drafting: 'back to drafting',
@@ -80,6 +90,40 @@ export const notificationHandlers = [
           title: `${by.name} gave you a task`,
           body: `“${task.title}” on “${task.application.grantTitle}”${task.dueDate ? `, due ${task.dueDate}` : ''}.`,
           target: { kind: 'application', id: task.application.id },
+          dedupeKey: `event:${eventId}`,
+        },
+      ]);
+    },
+  }),
+  eventHandler({
+    name: 'notifications.post_liked',
+    on: ['post.liked'],
+    handle: async ({ data: { by, post } }, { db, bus }) => {
+      if (post.authorId === by.id) return;
+      await notify(db, bus, [
+        {
+          userId: post.authorId,
+          kind: 'post.liked',
+          title: `${by.name} liked your post`,
+          body: `“${firstWords(post.text)}”`,
+          target: { kind: 'post', id: post.id },
+          dedupeKey: `like:${post.id}:${by.id}`,
+        },
+      ]);
+    },
+  }),
+  eventHandler({
+    name: 'notifications.post_commented',
+    on: ['post.commented'],
+    handle: async ({ data: { by, post, comment } }, { db, bus, eventId }) => {
+      if (post.authorId === by.id) return;
+      await notify(db, bus, [
+        {
+          userId: post.authorId,
+          kind: 'post.commented',
+          title: `${by.name} commented on your post`,
+          body: `“${firstWords(comment.text)}”`,
+          target: { kind: 'post', id: post.id },
           dedupeKey: `event:${eventId}`,
         },
       ]);

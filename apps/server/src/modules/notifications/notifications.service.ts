@@ -4,7 +4,8 @@
 // the row for the e-mail jobs). A dedupe key makes a fact notify once. New
 // in-app notifications go live to the person's tabs with their unread count.
 import { isoInstant } from '@grantbridge/contract/days';
-import { areaPaths, notificationSettingsPath } from '@grantbridge/contract/app-paths';
+import { areaPaths, notificationSettingsPath, roleHomePath } from '@grantbridge/contract/app-paths';
+import { feedPostPath } from '@grantbridge/contract/feed';
 import {
   defaultDigestHour,
   defaultKindPreferences,
@@ -39,6 +40,8 @@ export type NoticeTarget =
   | { kind: 'grant'; id: string }
   | { kind: 'conversation'; id: string }
   | { kind: 'search'; query: string }
+  /** A post of the activity feed: on top of the home's feed. */
+  | { kind: 'post'; id: string }
   /** My Grants (saved grants, applications, team invitations). */
   | { kind: 'pipeline' }
   | { kind: 'settings' };
@@ -65,6 +68,8 @@ export function linkFor(role: 'researcher' | 'admin', target: NoticeTarget): str
       return area.conversation(target.id);
     case 'search':
       return `${area.search}?${target.query}`;
+    case 'post':
+      return feedPostPath(roleHomePath(role), target.id);
     case 'pipeline':
       return area.grants;
     case 'settings':

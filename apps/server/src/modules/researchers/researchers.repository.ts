@@ -76,14 +76,37 @@ export async function findRecommendationCandidates(db: Db) {
     expertise: string[];
     research_summary: string | null;
     publication_titles: string | null;
+    institution_id: string;
+    publication_authors: string | null;
   }>(
     db,
-    sql`SELECT u.id, u.name, u.title, i.name AS institution, p.research_areas, p.expertise, p.research_summary,
+    sql`SELECT u.id, u.name, u.title, i.name AS institution, u.institution_id, p.research_areas, p.expertise, p.research_summary,
         (SELECT string_agg(title, ' ') FROM (SELECT title FROM publications WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)
-          AS publication_titles
+          AS publication_titles,
+        (SELECT string_agg(authors, '; ') FROM publications WHERE user_id = u.id AND authors IS NOT NULL) AS publication_authors
       FROM users u
       JOIN institutions i ON i.id = u.institution_id
       JOIN researcher_profiles p ON p.user_id = u.id
       WHERE u.role = 'researcher' AND u.status = 'active'`,
   );
+}
+
+/** What a researcher's suggestions are ranked by: areas, expertise, summary and recent publication titles. */
+export async function findMatchingProfile(db: Db, userId: string) {
+  const [row] = await queryRows<{
+    institution_id: string;
+    research_areas: string[] | null;
+    expertise: string[] | null;
+    research_summary: string | null;
+    publication_titles: string | null;
+  }>(
+    db,
+    sql`SELECT u.institution_id, p.research_areas, p.expertise, p.research_summary,
+        (SELECT string_agg(title, ' ') FROM (SELECT title FROM publications WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)
+          AS publication_titles
+      FROM users u
+      LEFT JOIN researcher_profiles p ON p.user_id = u.id
+      WHERE u.id = ${userId}`,
+  );
+  return row;
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../plugins/types';
 import { canActForResearcher } from './researchers.policy';
 import {
   findResearcherWithAreas,
+  findMatchingProfile,
   findRecommendationCandidates,
   findResearchersOfInstitution,
   findResearchersOutside,
@@ -66,6 +67,24 @@ export async function listRecommendationCandidates(db: Db) {
     institution: r.institution,
     researchAreas: r.research_areas ?? [],
     expertise: r.expertise ?? [],
+    institutionId: r.institution_id,
     text: [r.research_summary, r.publication_titles].filter(Boolean).join(' '),
+    publicationAuthors: r.publication_authors ?? '',
   }));
+}
+
+/**
+ * What a researcher's own matches are worked out from (suggested grants):
+ * research areas, expertise keywords, and the text of the summary and recent
+ * publication titles. Null for someone without a researcher profile.
+ */
+export async function getMatchingProfile(db: Db, userId: string) {
+  const row = await findMatchingProfile(db, userId);
+  if (!row) return null;
+  return {
+    institutionId: row.institution_id,
+    researchAreas: row.research_areas ?? [],
+    expertise: row.expertise ?? [],
+    text: [row.research_summary, row.publication_titles].filter(Boolean).join(' '),
+  };
 }

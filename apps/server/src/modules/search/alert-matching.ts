@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { findTermRarity } from '../grants/grants.service';
 import { candidateFiltersOf } from './candidate-filters';
 import { listAlertingSearchRows } from './saved-searches.repository';
-import { findMatchingAmong, findMatchingForQueries, type CandidateFilters } from './search.repository';
+import { findMatchingAmong, findMatchingForQueries } from './alert-matching.repository';
+import type { CandidateFilters } from './search.repository';
 import { cleanGroups, onlyCommonWords, retrievalGroups, splitExclusions, strictQuery } from './search-query';
 import { planSearch } from './search.service';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { cosine, embedText, isKnownWord, nearestWords } from '../../lib/embeddings';
 import { pairAssociation, stemOf, type TermRarity } from '../grants/grants.service';
 import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
-import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './search.repository';
+import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './query-facts.repository';
 import { catalogueVocabulary, correctionFor } from './spelling';
 import { synonymsOf } from './synonyms';
 

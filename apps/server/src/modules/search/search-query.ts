@@ -21,6 +21,13 @@ export function keywordGroupOf(
   ].slice(0, maxGroupWords);
 }
 
+/**
+ * What the home's suggestions and a collaborator's suggested grants add to
+ * their search (issue 30): open to universities, and not SBIR/STTR, which
+ * small businesses lead.
+ */
+export const leadableOnly = ['@universities', '-sbir', '-sttr'];
+
 /** A message's group holds at most this many words (the assistant's filters take 40). */
 export const maxGroupWords = 40;
 

@@ -2,38 +2,24 @@
 // PostgreSQL, then scored 0-100 (row-scoring.ts), versions folded, looser
 // matches after the others, each result saying why it matched.
 import { isoDayOf } from '@grantbridge/contract/days';
-import type { GrantSearchResponse, GrantStatus, SearchResult, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
-import type { SearchFilters } from '@grantbridge/contract/assistant';
+import type { GrantSearchResponse, GrantStatus, SortOption, grantSearchQuerySchema } from '@grantbridge/contract/grants';
 import { defaultSearchStatuses, grantStatuses } from '@grantbridge/contract/grants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
-import { formatMoney, formatDay } from '../../lib/format';
-import { toGrantSummary } from '../grants/grants.service';
 import { candidateFiltersOf } from './candidate-filters';
-import {
-  countCandidates,
-  findCandidatePool,
-  findCandidateRows,
-  findKnownItems,
-  findOrderedGrants,
-  findProgramTexts,
-  type CandidateRow,
-  withKeywordPlans,
-} from './search.repository';
-import { areaMatches } from '@grantbridge/contract/research-area-match';
+import { findCandidateRows, findOrderedGrants, findProgramTexts, type CandidateRow } from './search.repository';
+import { countCandidates, findCandidatePool, findKnownItems, withKeywordPlans } from './candidate-pool.repository';
 import { collapseVersions, compareBySort, cycleOf, type Versions } from './versions';
-import { offProfile, relevanceOf, saysWord, scorable, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
-import { clampScore, keywordHits } from './scoring';
+import { offProfile, relevanceOf, saysWord, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
+import { clampScore } from './scoring';
+import { toResult } from './search-results';
 import { findAreaCounts, findTermRarity } from '../grants/grants.service';
 import { buildSearchModel } from './query-model';
 import { knownItemKeys, type KnownItemKeys } from './known-items';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
-import { AppError } from '../../errors';
-import { grantIdsTakenBy } from '../pipeline/pipeline.service';
 import { parseQuery } from './query-parser';
-import { synonymsOf } from './synonyms';
 import {
   anyQuery,
   areaWords,
@@ -47,6 +33,7 @@ import {
   retrievalGroups,
   onlyCommonWords,
   relaxedQuery,
+  leadableOnly,
   splitExclusions,
   strictQuery,
 } from './search-query';
@@ -251,11 +238,14 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       const title = ` ${titleWords(row.title)} `;
       return title === phrase ? 2 : title.includes(phrase) ? 1 : 0;
     };
-    const scored = rows.map((row) => {
-      const titled = verbatim(row);
-      const relevance = titled ? Math.max(relevanceOf(row, context), 99 + titled / 2) : relevanceOf(row, context);
-      return { row, relevance, titled, score: clampScore(relevance), related: !titled && specific !== null && !saysWord(row, specific, search) };
-    });
+    const scored = rows
+      .map((row) => {
+        const titled = verbatim(row);
+        const relevance = titled ? Math.max(relevanceOf(row, context), 99 + titled / 2) : relevanceOf(row, context);
+        return { row, relevance, titled, score: clampScore(relevance), related: !titled && specific !== null && !saysWord(row, specific, search) };
+      })
+      // Ranked by the profile alone, a grant sharing none of its areas is no match (issue 30): not listed at 0.
+      .filter((s) => !profileOnly || s.score > 0);
     scored.sort(
       (a, b) =>
         b.titled - a.titled ||
@@ -289,7 +279,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   } else {
     const rows = await findOrderedGrants(db, filters, { sort: input.sort, limit: input.pageSize, offset }, lexemes);
     await attachProgramTexts(db, rows);
-    pageRows = rows.map((row) => ({ row, score: scoreRow(row, scoring) }));
+    pageRows = rows.map((row) => ({ row, score: scoreRow(row, scoring) })).filter((p) => !profileOnly || p.score > 0);
   }
 
   // A count narrowed by a too-common word counts less than the pool holds: what can be paged is the total then.
@@ -342,83 +332,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   };
 }
 
-function quoteList(words: string[]) {
-  return words.map((w) => `“${w}”`).join(', ');
-}
-
-function toResult(
-  row: CandidateRow,
-  score: number,
-  keywords: string[],
-  input: SearchInput,
-  agencyAcronym: string | undefined,
-  semantic: number | null,
-  known: boolean,
-): SearchResult {
-  const reasons: string[] = [];
-  if (known) {
-    const number = row.opportunity_number.toLowerCase().replace(/[^a-z0-9]/g, '');
-    const byNumber = input.knownItems?.numbers.includes(number) || (input.knownItems?.prefix && number.startsWith(input.knownItems.prefix));
-    reasons.push(byNumber ? `Opportunity number ${row.opportunity_number}` : 'Listed under the Assistance Listing you named');
-  }
-  if (keywords.length) {
-    const hits = keywordHits(scorable(row), keywords, synonymsOf);
-    if (hits.title.length) reasons.push(`Title mentions ${quoteList(hits.title)}`);
-    const areas = (row.research_areas ?? []).filter((a) => keywords.some((k) => a.toLowerCase().includes(k.slice(0, 5))));
-    if (areas.length) reasons.push(`Research areas: ${areas.join(', ')}`);
-    const inBody = hits.description.filter((k) => !hits.title.includes(k));
-    if (inBody.length) reasons.push(`Description mentions ${quoteList(inBody)}`);
-    if (semantic !== null && semantic >= 60) reasons.push(`Close in meaning to your search (${semantic}%)`);
-  }
-  if (input.profileAreas?.length) {
-    const shared = (row.research_areas ?? []).filter((a) => input.profileAreas!.some((u) => areaMatches(a, u)));
-    if (shared.length) reasons.push(`Matches your research areas: ${shared.join(', ')}`);
-  }
-  if (agencyAcronym || input.agency) reasons.push(`Offered by ${row.agency ?? row.agency_code ?? agencyAcronym}`);
-  if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {
-    reasons.push(`Award ceiling ${formatMoney(row.award_ceiling)}`);
-  }
-  if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
-  if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
-  return {
-    grant: toGrantSummary(row),
-    score,
-    reasons,
-    related: false,
-    otherVersions: 0,
-    otherVersionsEarlier: true,
-    cycle: null,
-  };
-}
-
-export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
-  const parts: string[] = [];
-  const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@') && !k.startsWith('!'));
-  const notFrom = filters.keywords.filter((k) => k.startsWith('!') && k.length > 1).map((k) => k.slice(1).toUpperCase());
-  const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
-  const without = filters.keywords
-    .filter((k) => k.startsWith('-') && k.length > 1)
-    .map((k) => k.slice(1).replace(/_/g, ' '));
-  if (about.length) parts.push(`about ${quoteList(about)}`);
-  if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
-  if (who.length) parts.push(`open to ${who.join(' and ')}`);
-  if (filters.agency) parts.push(`from ${filters.agency}`);
-  if (notFrom.length) parts.push(`not from ${notFrom.join(' or ')}`);
-  if (filters.amountMin !== null && filters.amountMax !== null) {
-    parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);
-  } else if (filters.amountMin !== null) parts.push(`with awards of at least ${formatMoney(filters.amountMin)}`);
-  else if (filters.amountMax !== null) parts.push(`with awards up to ${formatMoney(filters.amountMax)}`);
-  if (filters.dueFrom && filters.dueTo) parts.push(`closing between ${formatDay(filters.dueFrom)} and ${formatDay(filters.dueTo)}`);
-  else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
-  else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
-  if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
-  return parts.join(', ');
-}
-
-/** The first `pageSize` open grants ranked by research areas alone (no keywords, no filters). */
+/**
+ * The first `pageSize` open grants ranked by research areas alone (no
+ * keywords), that a university may lead, SBIR/STTR left out (issue 30).
+ */
 function openGrantsForAreas(db: Db, areas: string[], pageSize: number) {
   return searchGrants(db, {
-    keywordGroups: [],
+    keywordGroups: [leadableOnly],
     amountMin: null,
     amountMax: null,
     dueFrom: null,
@@ -432,24 +352,6 @@ function openGrantsForAreas(db: Db, areas: string[], pageSize: number) {
   });
 }
 
-/**
- * The researcher home's suggestions: open grants ranked by the profile's
- * areas, leaving out what they already saved or applied to, with the reasons
- * each fits. A profile with no areas has nothing to suggest from.
- */
-export async function suggestGrants(db: Db, actor: Actor, limit: number) {
-  if (actor.role !== 'researcher') throw new AppError('forbidden', 'Suggestions follow a researcher’s profile.');
-  const profile = await resolveProfileAreas(db, actor, null);
-  if (!profile?.areas.length) return { results: [], needsProfile: true };
-  const taken = await grantIdsTakenBy(db, actor.id);
-  const response = await openGrantsForAreas(db, profile.areas, limit + Math.min(taken.size, 50));
-  const results = response.results
-    .filter((r) => !taken.has(r.grant.id) && r.score > 0)
-    .slice(0, limit)
-    .map(({ grant, score, reasons }) => ({ grant, score, reasons }));
-  return { results, needsProfile: false };
-}
-
 /** Open grants ranked for a set of research areas (collaborator suggestions). */
 export async function findGrantsForAreas(db: Db, areas: string[], limit: number, excludeId?: string) {
   if (areas.length === 0) return [];
@@ -460,6 +362,7 @@ export async function findGrantsForAreas(db: Db, areas: string[], limit: number,
     .map((r) => r.grant);
 }
 
-// Search's front door for other modules (eslint.config.js): saved searches and their alerts.
+// Search's front door for other modules (eslint.config.js): suggestions, saved searches and their alerts.
+export { suggestGrants } from './suggestions';
 export { listSavedSearches, renameSavedSearch, savedSearchesById } from './saved-searches.service';
 export { listAlertingSearches, matchSavedSearches } from './alert-matching';

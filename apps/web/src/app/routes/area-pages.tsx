@@ -1,5 +1,6 @@
 // The researcher's home, composed from its features, and each area's page for
 // an unknown address.
+import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Chip } from '../../components/ui/chip';
 import { AreaNotFound } from '../../features/shell/components/area-not-found';
@@ -16,7 +17,10 @@ import { MessageButton } from './message-button';
 
 export function ResearcherHome() {
   const user = useShellUser();
-  const { view, setView } = useHomeView();
+  const { view: chosen, setView } = useHomeView();
+  // A notice's link to a post (?post=) shows the feed, whichever view is chosen: the post is in it.
+  const [search] = useSearchParams();
+  const view = search.has('post') ? 'feed' : chosen;
   return (
     <ResearcherHomeView
       user={user}

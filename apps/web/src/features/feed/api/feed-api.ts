@@ -1,10 +1,10 @@
 // The activity feed's REST calls and their cache keys. Posts, counts and
 // comments written by others arrive over the realtime socket and are written
 // into the same caches (hooks/use-feed-realtime.ts).
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { EndpointResponse } from '@grantbridge/contract/endpoints';
 import type { FeedComment, FeedItem } from '@grantbridge/contract/feed';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 
 export type FeedPage = EndpointResponse<'feed'>;
 export type CommentPage = EndpointResponse<'postComments'>;
@@ -14,6 +14,9 @@ export const feedKeys = {
   all: ['feed'] as const,
   /** The feed itself, one infinite list, newest first. */
   list: ['feed', 'list'] as const,
+  /** Posts shown on their own, above the feed (a notice's link). */
+  postsAll: ['feed', 'post'] as const,
+  post: (id: string) => ['feed', 'post', id] as const,
   commentsAll: ['feed', 'comments'] as const,
   /** One post's comments, an infinite list, oldest first. */
   comments: (postId: string) => ['feed', 'comments', postId] as const,
@@ -33,6 +36,21 @@ export const feedQuery = infiniteQueryOptions({
   // asks for it as the page opens (decision 051); within a second it is that very answer.
   staleTime: 1000,
 });
+
+/** One post, or null when it is gone or not the viewer's to see (the API answers as if it never was). */
+export const postQuery = (id: string) =>
+  queryOptions({
+    queryKey: feedKeys.post(id),
+    queryFn: async ({ signal }): Promise<FeedItem | null> => {
+      try {
+        return (await api.call('GET /api/v1/posts/:id', { params: { id }, signal })).item;
+      } catch (error) {
+        // 400: an address whose id is not a post's at all.
+        if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }
+    },
+  });
 
 export async function createPost(body: {
   content: string;

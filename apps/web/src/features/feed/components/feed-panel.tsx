@@ -1,9 +1,12 @@
 // The researcher home's activity feed: the composer, then the posts and
 // events of the user's institution and teammates, newest first, kept live
 // over the realtime socket, with Load more at the bottom. Changes made by
-// others are announced politely.
+// others are announced politely. A notice's link (`?post=<id>`) puts its post
+// on top, out of the list below.
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
+import { feedPostParam } from '@grantbridge/contract/feed';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -13,6 +16,7 @@ import { useFeedRealtime } from '../hooks/use-feed-realtime';
 import { itemsOf } from '../utils/feed-cache';
 import { FeedEvent } from './feed-event';
 import { FeedPost, type FeedPaths } from './feed-post';
+import { FocusedPost } from './focused-post';
 import { PostComposer } from './post-composer';
 
 type FeedPanelProps = {
@@ -28,9 +32,22 @@ export function FeedPanel({ user, paths, moderatorOf }: FeedPanelProps) {
   const [announcements, announce] = useAnnouncer();
   useFeedRealtime({ userId: user.id, announce });
   const heading = useRef<HTMLHeadingElement>(null);
-  const items = itemsOf(feed.data);
   // Runs after the deleted post (and its dialog) have left the page.
   const focusPanel = () => window.setTimeout(() => heading.current?.focus(), 0);
+  const [params, setParams] = useSearchParams();
+  const focusedId = params.get(feedPostParam);
+  const items = itemsOf(feed.data).filter((item) => item.id !== focusedId);
+  const closeFocused = () => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(feedPostParam);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    focusPanel();
+  };
 
   return (
     <Card className="p-4 sm:p-6" role="region" aria-labelledby="feed-title">
@@ -43,6 +60,18 @@ export function FeedPanel({ user, paths, moderatorOf }: FeedPanelProps) {
         Activity feed
       </h2>
       <PostComposer userName={user.name} onPosted={() => announce('Your post is published.')} />
+      {focusedId ? (
+        <FocusedPost
+          key={focusedId}
+          id={focusedId}
+          userId={user.id}
+          paths={paths}
+          now={now}
+          moderatorOf={moderatorOf}
+          announce={announce}
+          onClose={closeFocused}
+        />
+      ) : null}
       {/* Each sentence is an addition, read out on its own. */}
       <div role="status" aria-atomic="false" aria-relevant="additions" className="sr-only">
         {announcements.map((a) => (
@@ -58,7 +87,7 @@ export function FeedPanel({ user, paths, moderatorOf }: FeedPanelProps) {
             Retry
           </Button>
         </div>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !focusedId ? (
         <div className="mt-4 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-center">
           <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-800">
             <MessagesSquare className="size-6" aria-hidden="true" />

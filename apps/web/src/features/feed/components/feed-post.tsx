@@ -26,12 +26,23 @@ type FeedPostProps = {
   announce: (message: string) => void;
   /** An administrator's institution: its posts may be removed by them. */
   moderatorOf?: string;
+  /** Its comments open at first (the post a notice links to). */
+  commentsOpen?: boolean;
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function FeedPost({ item, userId, paths, now, onDeleted, announce, moderatorOf }: FeedPostProps) {
-  const [showComments, setShowComments] = useState(false);
+export function FeedPost({
+  item,
+  userId,
+  paths,
+  now,
+  onDeleted,
+  announce,
+  moderatorOf,
+  commentsOpen = false,
+}: FeedPostProps) {
+  const [showComments, setShowComments] = useState(commentsOpen);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const like = useLikePost(item.id);

@@ -86,7 +86,6 @@ export function PostComments({ id, postId, userId, paths, now, announce }: Props
         placeholder="Write a comment…"
         submitLabel="Comment"
         maxLength={commentMaxLength}
-        rows={1}
         inline
         pending={add.isPending}
         onSubmit={async (content) => {

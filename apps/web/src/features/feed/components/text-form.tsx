@@ -1,9 +1,12 @@
 // One small form for writing text in the feed: a comment, or a new version of
 // a post or comment. The button stays disabled until there is something (new)
 // to send; text over the limit is kept and shown as too long, not cut off.
-// The comment box (inline) sends on Enter; Shift+Enter adds a line.
-import { useId, useState, type FormEvent } from 'react';
+// The comment box (inline) is the Messages composer's twin: one line at rest,
+// three and more once focused or written in, growing with the text; Enter
+// sends, Shift+Enter adds a line.
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
+import { SendHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
@@ -17,6 +20,7 @@ type TextFormProps = {
   initial?: string;
   submitLabel: string;
   maxLength: number;
+  /** Lines shown (not for the comment box, which grows). */
   rows?: number;
   pending: boolean;
   /** Resolves when sent; the form clears itself unless it was editing. */
@@ -40,6 +44,19 @@ export function TextForm(props: TextFormProps) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const grows = Boolean(props.inline);
+  const expanded = grows && (focused || text !== '');
+  // The comment box fits its text (up to its max-height, then it scrolls).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!grows || !element) return;
+    element.style.height = '';
+    if (!expanded) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [grows, expanded, text]);
   const trimmed = text.trim();
   const tooLong = trimmed.length > maxLength;
   const showCount = text.length > maxLength - 200;
@@ -58,8 +75,13 @@ export function TextForm(props: TextFormProps) {
   };
 
   const describedBy =
-    [showCount ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
+    [
+      grows ? `${id}-hint` : '',
+      showCount ? `${id}-count` : '',
+      error ? `${id}-error` : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const buttons = (
     <div className={clsx('flex justify-end gap-2', !props.inline && 'mt-2')}>
       {onCancel ? (
@@ -71,9 +93,17 @@ export function TextForm(props: TextFormProps) {
         type="submit"
         size="sm"
         disabled={!trimmed || tooLong || unchanged || pending}
-        className={clsx(props.inline && 'h-10')}
+        className={clsx(props.inline && 'h-11 shrink-0')}
       >
-        {props.submitLabel}
+        {props.inline ? (
+          // As Messages' Send: the icon alone on a phone, so the box keeps the width.
+          <>
+            <SendHorizontal className="size-4" aria-hidden="true" />
+            <span className="max-sm:sr-only">{props.submitLabel}</span>
+          </>
+        ) : (
+          props.submitLabel
+        )}
       </Button>
     </div>
   );
@@ -85,30 +115,44 @@ export function TextForm(props: TextFormProps) {
       >
         {label}
       </label>
+      {grows ? (
+        <p id={`${id}-hint`} className="sr-only">
+          Enter sends; Shift+Enter starts a new line.
+        </p>
+      ) : null}
       <div className={clsx(props.inline && 'flex items-end gap-2')}>
         <textarea
+          ref={box}
           id={`${id}-text`}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          enterKeyHint={grows ? 'send' : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && onCancel) {
               event.preventDefault();
               onCancel();
             }
-            // The one-line comment box sends on Enter, as Messages does; Shift+Enter starts a new line.
-            if (props.inline && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            // The comment box sends on Enter, as Messages does; Shift+Enter starts a new line.
+            if (grows && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               void submit(event);
             }
           }}
           placeholder={props.placeholder}
-          rows={props.rows ?? 2}
+          rows={grows ? 1 : (props.rows ?? 2)}
           autoFocus={props.autoFocus}
           aria-invalid={tooLong || Boolean(error)}
           aria-describedby={describedBy}
           className={clsx(
             controlClasses,
-            'resize-y py-2 text-sm leading-6',
-            props.inline && 'min-h-10',
+            grows
+              ? // As in Messages: 16px text (no zoom on a phone), 44px at rest, 100px (3 lines) and up in use.
+                clsx(
+                  'max-h-60 resize-none py-2.5 leading-6 motion-safe:transition-[height] motion-safe:duration-200',
+                  expanded ? 'min-h-[100px]' : 'h-11',
+                )
+              : 'resize-y py-2 text-sm leading-6',
           )}
         />
         {props.inline ? buttons : null}

@@ -51,7 +51,9 @@ export function GrantPage({ grantId, back, ...parts }: GrantPageProps) {
   const grant = useGrant(grantId);
   const malformed = !isGrantId(grantId);
   const missing =
-    malformed || isApiError(grant.error, 'not_found') || isApiError(grant.error, 'validation_failed');
+    malformed ||
+    isApiError(grant.error, 'not_found') ||
+    isApiError(grant.error, 'validation_failed');
   // The browser tab says which grant this is.
   useDocumentTitle(grant.data?.title ?? (missing ? 'Grant not found' : 'Grant Details'));
 
@@ -77,7 +79,11 @@ export function GrantPage({ grantId, back, ...parts }: GrantPageProps) {
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {missing ? null : <Button onClick={() => void grant.refetch()}>Try again</Button>}
-            <Link to={back.to} state={back.state} className={buttonClasses(missing ? 'primary' : 'secondary')}>
+            <Link
+              to={back.to}
+              state={back.state}
+              className={buttonClasses(missing ? 'primary' : 'secondary')}
+            >
               {back.label}
             </Link>
           </div>
@@ -110,7 +116,9 @@ function GrantDetails({
   // The grant areas the person pointed at covers: what they would bring to a team.
   const isHighlighted = (area: string) =>
     highlighted !== null &&
-    [...highlighted.complementaryAreas, ...highlighted.matchingAreas].some((m) => areaMatches(m, area));
+    [...highlighted.complementaryAreas, ...highlighted.matchingAreas].some((m) =>
+      areaMatches(m, area),
+    );
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -120,11 +128,15 @@ function GrantDetails({
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-title">
             <div className="flex flex-wrap items-center gap-2">
               <GrantStatusChip status={grant.status} />
-              {grant.viewer.matchPercent !== null ? (
+              {/* A grant sharing none of the profile's areas is no match: no "0% match" (issue 30). */}
+              {grant.viewer.matchPercent ? (
                 <Chip tone="green">{grant.viewer.matchPercent}% profile match</Chip>
               ) : null}
             </div>
-            <h2 id="grant-title" className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:text-2xl">
+            <h2
+              id="grant-title"
+              className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:text-2xl"
+            >
               {grant.title}
             </h2>
             <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
@@ -135,7 +147,8 @@ function GrantDetails({
                 ·
               </span>
               <span className="basis-full sm:basis-auto">
-                Opportunity <span className="font-medium text-slate-900">{grant.opportunityNumber}</span>
+                Opportunity{' '}
+                <span className="font-medium text-slate-900">{grant.opportunityNumber}</span>
               </span>
             </p>
 
@@ -173,7 +186,9 @@ function GrantDetails({
                     <li key={area}>
                       <Chip tone={on ? 'highlight' : 'brand'}>
                         {area}
-                        {on ? <span className="sr-only"> (covered by {highlighted?.name})</span> : null}
+                        {on ? (
+                          <span className="sr-only"> (covered by {highlighted?.name})</span>
+                        ) : null}
                       </Chip>
                     </li>
                   );
@@ -198,12 +213,16 @@ function GrantDetails({
             {grant.programTitle || grant.objectives ? (
               <>
                 <h3 className="mt-6 text-sm font-semibold text-slate-900">
-                  {grant.description ? 'Objectives' : 'The programme’s objectives (Assistance Listing)'}
+                  {grant.description
+                    ? 'Objectives'
+                    : 'The programme’s objectives (Assistance Listing)'}
                 </h3>
                 {grant.programTitle ? (
                   <p className="mt-1 text-sm font-medium text-slate-800">
                     Program: {grant.programTitle}
-                    {grant.cfdaNumbers.length ? ` (Assistance Listing ${grant.cfdaNumbers.join(', ')})` : ''}
+                    {grant.cfdaNumbers.length
+                      ? ` (Assistance Listing ${grant.cfdaNumbers.join(', ')})`
+                      : ''}
                   </p>
                 ) : null}
                 <LongText text={grant.objectives} empty="" />
@@ -214,14 +233,20 @@ function GrantDetails({
           {renderCollaborators(grant, setHighlighted)}
 
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-eligibility">
-            <SectionTitle id="grant-eligibility" icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}>
+            <SectionTitle
+              id="grant-eligibility"
+              icon={<ShieldCheck className="size-5 text-brand-800" aria-hidden="true" />}
+            >
               Eligibility
             </SectionTitle>
             <h3 id="grant-applicants" className="mt-4 text-sm font-semibold text-slate-900">
               Eligible applicants
             </h3>
             {grant.eligibility.applicantTypes.length ? (
-              <ul aria-labelledby="grant-applicants" className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+              <ul
+                aria-labelledby="grant-applicants"
+                className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800"
+              >
                 {grant.eligibility.applicantTypes.map((type) => (
                   <li key={type.code}>{type.label}</li>
                 ))}
@@ -236,22 +261,36 @@ function GrantDetails({
 
         <div className="min-w-0 space-y-6">
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-funding">
-            <SectionTitle id="grant-funding" icon={<FileCheck2 className="size-5 text-brand-800" aria-hidden="true" />}>
+            <SectionTitle
+              id="grant-funding"
+              icon={<FileCheck2 className="size-5 text-brand-800" aria-hidden="true" />}
+            >
               Funding information
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
               {/* Grants.gov writes 0 where no ceiling or total is published. */}
               <Fact label="Award ceiling" value={formatMoney(grant.funding.ceiling || null)} />
               <Fact label="Award floor" value={formatMoney(grant.funding.floor)} />
-              <Fact label="Total program funding" value={formatMoney(grant.funding.total || null)} />
+              <Fact
+                label="Total program funding"
+                value={formatMoney(grant.funding.total || null)}
+              />
               <Fact
                 label="Expected awards"
-                value={grant.funding.expectedAwards !== null ? formatInteger(grant.funding.expectedAwards) : null}
+                value={
+                  grant.funding.expectedAwards !== null
+                    ? formatInteger(grant.funding.expectedAwards)
+                    : null
+                }
               />
               <Fact
                 label="Cost sharing"
                 value={
-                  grant.funding.costSharing === null ? 'Not stated' : grant.funding.costSharing ? 'Yes' : 'No'
+                  grant.funding.costSharing === null
+                    ? 'Not stated'
+                    : grant.funding.costSharing
+                      ? 'Yes'
+                      : 'No'
                 }
               />
             </dl>
@@ -260,7 +299,10 @@ function GrantDetails({
           </Card>
 
           <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-dates">
-            <SectionTitle id="grant-dates" icon={<CalendarDays className="size-5 text-brand-800" aria-hidden="true" />}>
+            <SectionTitle
+              id="grant-dates"
+              icon={<CalendarDays className="size-5 text-brand-800" aria-hidden="true" />}
+            >
               Important dates
             </SectionTitle>
             <dl className="mt-4 divide-y divide-slate-100 text-sm">
@@ -282,14 +324,26 @@ function LeadWarningNote({ grant }: { grant: GrantDetail }) {
   const warning = universityLeadWarning(grant);
   if (!warning) return null;
   return (
-    <div role="note" aria-label="Who can apply" className="mt-5 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div
+      role="note"
+      aria-label="Who can apply"
+      className="mt-5 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
       <p>{warning.text}</p>
     </div>
   );
 }
 
-function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
+function SectionTitle({
+  id,
+  icon,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
       {icon}

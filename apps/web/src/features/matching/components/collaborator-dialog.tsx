@@ -26,7 +26,9 @@ export function CollaboratorDialog({
 }: CollaboratorDialogProps) {
   if (!collaborator) return null;
   const person = collaborator;
-  const subtitle = [person.title, person.department, person.institution].filter(Boolean).join(' · ');
+  const subtitle = [person.title, person.department, person.institution]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Dialog
       open={open}
@@ -43,8 +45,8 @@ export function CollaboratorDialog({
           {initialsOf(person.name)}
         </span>
         <p className="text-sm text-slate-700">
-          Match score <strong className="text-slate-900">{Math.round(person.score * 100)}</strong>{' '}
-          of 100.{' '}
+          Fit for this grant{' '}
+          <strong className="text-slate-900">{Math.round(person.score * 100)}</strong> of 100.{' '}
           {person.matchIncrease > 0
             ? `Adding ${person.name} to your team would cover ${person.matchIncrease}% more of this grant’s research areas.`
             : `${person.name} shares this grant’s research areas with you.`}
@@ -60,10 +62,20 @@ export function CollaboratorDialog({
           View {person.name}&rsquo;s profile
         </Link>
       </p>
-      {renderActions ? <div className="mt-3 flex flex-wrap gap-2">{renderActions(person)}</div> : null}
+      {renderActions ? (
+        <div className="mt-3 flex flex-wrap gap-2">{renderActions(person)}</div>
+      ) : null}
 
-      <DialogSection title="Complementary areas" items={person.complementaryAreas} tone="green" />
-      <DialogSection title="Matching areas" items={person.matchingAreas} tone="brand" />
+      <DialogSection
+        title="The grant's areas you do not list"
+        items={person.complementaryAreas}
+        tone="green"
+      />
+      <DialogSection
+        title="The grant's areas you both work in"
+        items={person.matchingAreas}
+        tone="brand"
+      />
       <DialogSection title="Research areas" items={person.researchAreas} tone="neutral" />
       <DialogSection title="Expertise" items={person.expertise} tone="neutral" />
 

@@ -39,7 +39,10 @@ export function CollaboratorsPanel({
 
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="grant-collaborators">
-      <h2 id="grant-collaborators" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <h2
+        id="grant-collaborators"
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+      >
         <UsersRound className="size-5 text-brand-800" aria-hidden="true" />
         Recommended collaborators
       </h2>
@@ -50,7 +53,8 @@ export function CollaboratorsPanel({
           Point at or focus a person to highlight the grant&rsquo;s research areas they cover.
         </span>
         <span className="hidden pointer-coarse:inline">
-          Tap a person to highlight the grant&rsquo;s research areas they cover and see their details.
+          Tap a person to highlight the grant&rsquo;s research areas they cover and see their
+          details.
         </span>
       </p>
       {collaborators.isPending ? (
@@ -109,9 +113,11 @@ export function CollaboratorsPanel({
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <span className="font-semibold break-words text-slate-900">{person.name}</span>
                     <span className="text-sm font-semibold text-emerald-800">
-                      {Math.round(person.score * 100)} match
+                      Fit {Math.round(person.score * 100)} of 100
                       {person.matchIncrease > 0 ? (
-                        <span className="font-normal text-slate-700"> · +{person.matchIncrease}% coverage</span>
+                        <span className="block font-normal text-slate-700">
+                          Covers {person.matchIncrease}% more of the grant&rsquo;s areas
+                        </span>
                       ) : null}
                     </span>
                   </span>
@@ -120,8 +126,13 @@ export function CollaboratorsPanel({
                   </span>
                 </span>
               </button>
-              <AreaLine label="Complements you in" areas={person.complementaryAreas} tone="green" />
-              <AreaLine label="Shares with you" areas={person.matchingAreas} tone="brand" />
+              {/* The grant's areas this person works in: the ones the viewer's profile does not list, then both. */}
+              <AreaLine
+                label="Brings what you do not list"
+                areas={person.complementaryAreas}
+                tone="green"
+              />
+              <AreaLine label="You both work in" areas={person.matchingAreas} tone="brand" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 // The researcher home's Recommended Researchers: people at other institutions
-// whose work meets the user's, with the interests they share, the people both
-// talk to, a link to the profile and (from the route) a way to message them.
+// whose work meets the user's, with why (interests they share, areas they add,
+// a paper together), the people both talk to, a link to the profile and (from
+// the route) a way to message them.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -28,38 +29,64 @@ export function RecommendedResearchers({ personPath, renderActions }: Props) {
       ) : recommended.isError ? (
         <p className="mt-3 text-sm text-red-700">Recommendations could not be loaded.</p>
       ) : recommended.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">Add research areas to your profile to meet researchers who share them.</p>
+        <p className="mt-3 text-sm text-slate-700">
+          Add research areas to your profile to meet researchers who share them.
+        </p>
       ) : (
         <ul className="mt-3 space-y-4">
-          {recommended.data.map(({ researcher, commonInterests, mutualConnections }) => (
-            <li key={researcher.id} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
-              >
-                {initialsOf(researcher.name)}
-              </span>
-              <div className="min-w-0 text-sm">
-                <Link to={personPath(researcher.id)} className="font-semibold text-brand-900 hover:underline">
-                  {researcher.name}
-                </Link>
-                <p className="text-slate-700">{[researcher.title, researcher.institution].filter(Boolean).join(' · ')}</p>
-                {commonInterests.length ? (
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {commonInterests.slice(0, 3).map((interest) => (
-                      <Chip key={interest}>{interest}</Chip>
-                    ))}
-                  </div>
-                ) : null}
-                {mutualConnections ? (
-                  <p className="mt-1 text-xs text-slate-700">
-                    {mutualConnections} mutual connection{mutualConnections === 1 ? '' : 's'}
+          {recommended.data.map(
+            ({ researcher, commonInterests, complementaryAreas, coAuthor, mutualConnections }) => (
+              <li key={researcher.id} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
+                >
+                  {initialsOf(researcher.name)}
+                </span>
+                <div className="min-w-0 text-sm">
+                  <Link
+                    to={personPath(researcher.id)}
+                    className="font-semibold text-brand-900 hover:underline"
+                  >
+                    {researcher.name}
+                  </Link>
+                  <p className="text-slate-700">
+                    {[researcher.title, researcher.institution].filter(Boolean).join(' · ')}
                   </p>
-                ) : null}
-                {renderActions ? <div className="mt-2">{renderActions(researcher)}</div> : null}
-              </div>
-            </li>
-          ))}
+                  {/* Why: what both work on, what they add that often shares a grant with the reader's, a paper together. */}
+                  {coAuthor ? (
+                    <p className="mt-1 text-xs font-medium text-slate-800">
+                      You have published together
+                    </p>
+                  ) : null}
+                  {commonInterests.length ? (
+                    <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-700">
+                      <span>Both work on:</span>
+                      {commonInterests.slice(0, 3).map((interest) => (
+                        <Chip key={interest}>{interest}</Chip>
+                      ))}
+                    </div>
+                  ) : null}
+                  {complementaryAreas.length ? (
+                    <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-700">
+                      <span>Adds, often funded with yours:</span>
+                      {complementaryAreas.slice(0, 2).map((area) => (
+                        <Chip key={area} tone="green">
+                          {area}
+                        </Chip>
+                      ))}
+                    </div>
+                  ) : null}
+                  {mutualConnections ? (
+                    <p className="mt-1 text-xs text-slate-700">
+                      {mutualConnections} mutual connection{mutualConnections === 1 ? '' : 's'}
+                    </p>
+                  ) : null}
+                  {renderActions ? <div className="mt-2">{renderActions(researcher)}</div> : null}
+                </div>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </Card>

@@ -142,7 +142,8 @@ export function BellDropdown({
             ) : items.length === 0 ? (
               <p className="p-4 text-sm text-slate-700">
                 No notifications yet. You&rsquo;ll hear here when someone invites you to a team, an
-                application changes stage or a task is given to you.
+                application changes stage, a task is given to you or someone likes or comments on
+                your post.
               </p>
             ) : (
               <ul aria-labelledby="notification-bell-heading">

@@ -101,8 +101,8 @@ function EmptyList({ filter }: { filter: NotificationFilter }) {
         <>
           <h2 className="mt-3 text-lg font-semibold text-slate-900">No notifications yet</h2>
           <p className="mt-1 max-w-md text-sm text-slate-700">
-            You&rsquo;ll hear here when someone invites you to a team, an application changes stage
-            or a task is given to you.
+            You&rsquo;ll hear here when someone invites you to a team, an application changes
+            stage, a task is given to you or someone likes or comments on your post.
           </p>
         </>
       )}

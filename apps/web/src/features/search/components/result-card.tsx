@@ -56,20 +56,23 @@ export function ResultCard({
             </p>
           ) : null}
         </div>
-        <span
-          className={clsx(
-            'inline-flex shrink-0 flex-col items-center rounded-lg px-2.5 py-1 text-center',
-            scoreClasses(score),
-          )}
-        >
-          <span aria-hidden="true" className="text-lg font-bold leading-none">
-            {score}
+        {/* No badge for a 0: a grant that matches nothing of the search is not shown as a "match" (issue 30). */}
+        {score > 0 ? (
+          <span
+            className={clsx(
+              'inline-flex shrink-0 flex-col items-center rounded-lg px-2.5 py-1 text-center',
+              scoreClasses(score),
+            )}
+          >
+            <span aria-hidden="true" className="text-lg font-bold leading-none">
+              {score}
+            </span>
+            <span aria-hidden="true" className="text-[0.625rem] uppercase tracking-wide">
+              match
+            </span>
+            <span className="sr-only">Match score {score} of 100</span>
           </span>
-          <span aria-hidden="true" className="text-[0.625rem] uppercase tracking-wide">
-            match
-          </span>
-          <span className="sr-only">Match score {score} of 100</span>
-        </span>
+        ) : null}
       </div>
       <dl className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-slate-700">
         <div className="flex items-center gap-1.5">

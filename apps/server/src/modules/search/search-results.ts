@@ -1,0 +1,85 @@
+// What a search says in words: each result's reasons for matching, and the
+// filters described as a phrase (the assistant's replies).
+import type { SearchResult } from '@grantbridge/contract/grants';
+import type { SearchFilters } from '@grantbridge/contract/assistant';
+import { areaMatches } from '@grantbridge/contract/research-area-match';
+import { formatMoney, formatDay } from '../../lib/format';
+import { toGrantSummary } from '../grants/grants.service';
+import type { CandidateRow } from './search.repository';
+import type { SearchInput } from './search.service';
+import { scorable } from './row-scoring';
+import { keywordHits } from './scoring';
+import { synonymsOf } from './synonyms';
+
+function quoteList(words: string[]) {
+  return words.map((w) => `“${w}”`).join(', ');
+}
+
+export function toResult(
+  row: CandidateRow,
+  score: number,
+  keywords: string[],
+  input: SearchInput,
+  agencyAcronym: string | undefined,
+  semantic: number | null,
+  known: boolean,
+): SearchResult {
+  const reasons: string[] = [];
+  if (known) {
+    const number = row.opportunity_number.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const byNumber = input.knownItems?.numbers.includes(number) || (input.knownItems?.prefix && number.startsWith(input.knownItems.prefix));
+    reasons.push(byNumber ? `Opportunity number ${row.opportunity_number}` : 'Listed under the Assistance Listing you named');
+  }
+  if (keywords.length) {
+    const hits = keywordHits(scorable(row), keywords, synonymsOf);
+    if (hits.title.length) reasons.push(`Title mentions ${quoteList(hits.title)}`);
+    const areas = (row.research_areas ?? []).filter((a) => keywords.some((k) => a.toLowerCase().includes(k.slice(0, 5))));
+    if (areas.length) reasons.push(`Research areas: ${areas.join(', ')}`);
+    const inBody = hits.description.filter((k) => !hits.title.includes(k));
+    if (inBody.length) reasons.push(`Description mentions ${quoteList(inBody)}`);
+    if (semantic !== null && semantic >= 60) reasons.push(`Close in meaning to your search (${semantic}%)`);
+  }
+  if (input.profileAreas?.length) {
+    const shared = (row.research_areas ?? []).filter((a) => input.profileAreas!.some((u) => areaMatches(a, u)));
+    if (shared.length) reasons.push(`Matches your research areas: ${shared.join(', ')}`);
+  }
+  if (agencyAcronym || input.agency) reasons.push(`Offered by ${row.agency ?? row.agency_code ?? agencyAcronym}`);
+  if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {
+    reasons.push(`Award ceiling ${formatMoney(row.award_ceiling)}`);
+  }
+  if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
+  if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
+  return {
+    grant: toGrantSummary(row),
+    score,
+    reasons,
+    related: false,
+    otherVersions: 0,
+    otherVersionsEarlier: true,
+    cycle: null,
+  };
+}
+
+export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
+  const parts: string[] = [];
+  const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@') && !k.startsWith('!'));
+  const notFrom = filters.keywords.filter((k) => k.startsWith('!') && k.length > 1).map((k) => k.slice(1).toUpperCase());
+  const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
+  const without = filters.keywords
+    .filter((k) => k.startsWith('-') && k.length > 1)
+    .map((k) => k.slice(1).replace(/_/g, ' '));
+  if (about.length) parts.push(`about ${quoteList(about)}`);
+  if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
+  if (who.length) parts.push(`open to ${who.join(' and ')}`);
+  if (filters.agency) parts.push(`from ${filters.agency}`);
+  if (notFrom.length) parts.push(`not from ${notFrom.join(' or ')}`);
+  if (filters.amountMin !== null && filters.amountMax !== null) {
+    parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);
+  } else if (filters.amountMin !== null) parts.push(`with awards of at least ${formatMoney(filters.amountMin)}`);
+  else if (filters.amountMax !== null) parts.push(`with awards up to ${formatMoney(filters.amountMax)}`);
+  if (filters.dueFrom && filters.dueTo) parts.push(`closing between ${formatDay(filters.dueFrom)} and ${formatDay(filters.dueTo)}`);
+  else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
+  else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
+  if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
+  return parts.join(', ');
+}
