@@ -129,10 +129,24 @@ export const personParamsSchema = z.object({ id: z.string().max(100) });
 export const importQuerySchema = z.object({ dryRun: booleanParam.default(false) });
 /** The CSV file as text: a header row `email,name,title,department,research_areas`, then one person per row. */
 export const importBodySchema = z.string({ error: 'Send the CSV file as text/csv' }).min(1, 'The file is empty');
+/** One row of the CSV file as read (its first line numbered as in a text editor), and what the import does with it. */
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+  /** invite: is sent an invitation; member: already has an account; invited: already has a pending invitation; problem: not imported, for `reason`. */
+  outcome: z.enum(['invite', 'member', 'invited', 'problem']),
+  reason: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
 export const importResultSchema = z.object({
   invited: z.number().int(),
+  /** Rows of people already members or already invited. */
   skipped: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** Every row, in the file's order. */
+  rows: z.array(importRowSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -120,14 +120,20 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = z.object({ profile: profileSchema });
 export const profileItemParamsSchema = z.object({ id: z.string().max(100) });
 
-/** A BibTeX or RIS file as text (text/plain, application/x-bibtex or application/x-research-info-systems). */
+/** A BibTeX or RIS file, or text pasted from one (text/plain, application/x-bibtex or application/x-research-info-systems). */
 export const publicationsImportBodySchema = z
   .string({ error: 'Send the BibTeX or RIS file as text' })
   .min(1, 'The file is empty');
+/** An entry of the file (or a work of the ORCID record), numbered from 1 in its order. */
+const importedEntrySchema = z.object({ entry: z.number().int(), title: z.string() });
 export const publicationsImportResultSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   errors: z.array(z.object({ entry: z.number().int(), reason: z.string() })),
+  /** The entries added, in the file's order. */
+  addedEntries: z.array(importedEntrySchema),
+  /** The entries skipped as duplicates: of a publication on the profile, or of an earlier entry of the same file. */
+  duplicateEntries: z.array(importedEntrySchema.extend({ alreadyIn: z.enum(['profile', 'file']) })),
 });
 export type PublicationsImportResult = z.infer<typeof publicationsImportResultSchema>;
 export const orcidImportRequestSchema = z.object({

@@ -57,6 +57,24 @@ describe('POST /api/v1/admin/researchers/import', () => {
     expect(body).toMatchObject({ invited: 2, skipped: 1 });
     expect(body.errors.map((e: { line: number }) => e.line)).toEqual([5, 7, 8, 9]);
     expect(body.errors[0].reason).toContain('not-an-email');
+    // Every row, with the person as the file names them and what happens to them.
+    const none = { department: null, reason: null };
+    expect(body.rows).toEqual([
+      { line: 2, name: 'Ann, PhD', email: `ann@${d}`, department: 'Biology', outcome: 'invite', reason: null },
+      { line: 3, name: 'Bob Builder', email: `bob@${d}`, department: 'Engineering', outcome: 'invite', reason: null },
+      { line: 5, name: 'Nobody', email: 'not-an-email', department: null, outcome: 'problem', reason: body.errors[0].reason },
+      { line: 6, name: 'Rita Registered', email: registeredEmail, ...none, outcome: 'member' },
+      {
+        line: 7,
+        name: 'Cara Elsewhere',
+        email: 'cara@elsewhere.example.org',
+        department: null,
+        outcome: 'problem',
+        reason: expect.stringContaining('cara@elsewhere.example.org is not an address of'),
+      },
+      { line: 8, name: 'Ann Again', email: `ann@${d}`, department: null, outcome: 'problem', reason: `ann@${d} appears earlier in the file` },
+      { line: 9, name: '', email: `dee@${d}`, department: null, outcome: 'problem', reason: 'The name is missing' },
+    ]);
     expect(await invitationCount()).toBe(before + 2);
 
     const [ann] = await queryRows<{ name: string; research_areas: string[] }>(
@@ -72,6 +90,12 @@ describe('POST /api/v1/admin/researchers/import', () => {
     // The same file again invites nobody.
     const again = await upload(csv);
     expect(again.json()).toMatchObject({ invited: 0, skipped: 3 });
+    const skipped = again.json().rows.filter((r: { outcome: string }) => r.outcome !== 'problem');
+    expect(skipped.map((r: { line: number; outcome: string }) => [r.line, r.outcome])).toEqual([
+      [2, 'invited'],
+      [3, 'invited'],
+      [6, 'member'],
+    ]);
     expect(await invitationCount()).toBe(before + 2);
   });
 

@@ -3,11 +3,13 @@
 // commas and line breaks inside quotes, a BOM, CRLF). A bad row is reported
 // with its line and the others go on; an address that has an account or a
 // pending invitation is skipped, so the same file twice invites nobody twice.
-// A dry run answers the same and changes nothing. Rows are written in batches
-// (one statement for the invitations, one for their e-mails), so 5,000 rows
-// take seconds (docs/benchmarks.md).
+// A dry run answers the same and changes nothing; both list every row with
+// what happens to it, so the preview can show the people. Rows are written in
+// batches (one statement for the invitations, one for their e-mails), so
+// 5,000 rows take seconds (docs/benchmarks.md).
 import { parse } from 'csv-parse/sync';
 import { emailSchema } from '@grantbridge/contract/auth';
+import type { ImportResult, ImportRow } from '@grantbridge/contract/people';
 import type { Config } from '../../config';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -24,10 +26,17 @@ export const maxImportRows = 5000;
 const batchSize = 500;
 const columns = ['email', 'name', 'title', 'department', 'research_areas'] as const;
 
-export type ImportResult = { invited: number; skipped: number; errors: { line: number; reason: string }[] };
 type Row = { line: number; email: string; name: string; title: string | null; department: string | null; areas: string[] };
 
-function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] } {
+function rowOf(
+  row: Pick<Row, 'line' | 'name' | 'email' | 'department'>,
+  outcome: ImportRow['outcome'],
+  reason: string | null = null,
+): ImportRow {
+  return { line: row.line, name: row.name.slice(0, 200), email: row.email.slice(0, 320), department: row.department, outcome, reason };
+}
+
+function readRows(text: string): { rows: Row[]; problems: ImportRow[] } {
   let records: { record: Record<string, string>; raw: string }[];
   try {
     records = parse(text, {
@@ -51,7 +60,7 @@ function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] }
     throw new AppError('validation_failed', `At most ${maxImportRows} rows per file; this one has ${records.length}.`);
   }
   const rows: Row[] = [];
-  const errors: ImportResult['errors'] = [];
+  const problems: ImportRow[] = [];
   // Each record's first line, found by locating its raw text in the file
   // (csv-parse's own line count treats line breaks inside quotes unevenly).
   let cursor = text.indexOf('\n') + 1;
@@ -69,21 +78,24 @@ function readRows(text: string): { rows: Row[]; errors: ImportResult['errors'] }
     cursor += raw.length;
     const email = emailSchema.safeParse(record.email ?? '');
     const name = (record.name ?? '').trim();
-    if (!email.success) errors.push({ line: recordLine, reason: `"${record.email ?? ''}" is not an e-mail address` });
-    else if (!name) errors.push({ line: recordLine, reason: 'The name is missing' });
-    else if (name.length > 200) errors.push({ line: recordLine, reason: 'The name is longer than 200 characters' });
+    const department = record.department?.slice(0, 200) || null;
+    const problem = (reason: string) =>
+      problems.push(rowOf({ line: recordLine, name, email: record.email ?? '', department }, 'problem', reason));
+    if (!email.success) problem(`"${record.email ?? ''}" is not an e-mail address`);
+    else if (!name) problem('The name is missing');
+    else if (name.length > 200) problem('The name is longer than 200 characters');
     else {
       rows.push({
         line: recordLine,
         email: email.data.toLowerCase(),
         name,
         title: record.title?.slice(0, 200) || null,
-        department: record.department?.slice(0, 200) || null,
+        department,
         areas: [...new Set((record.research_areas ?? '').split(';').map((a) => a.trim()).filter(Boolean))].slice(0, 30),
       });
     }
   }
-  return { rows, errors };
+  return { rows, problems };
 }
 
 export async function importResearchers(
@@ -96,8 +108,8 @@ export async function importResearchers(
 ): Promise<ImportResult> {
   if (!canManagePeople(actor, actor.institution.id)) throw new AppError('forbidden', 'Only administrators import people.');
   const institution = (await findInstitutionById(db, actor.institution.id))!;
-  const { rows, errors } = readRows(text);
-  let skipped = 0;
+  const { rows, problems } = readRows(text);
+  const outcomes = [...problems];
   const seen = new Set<string>();
   const fresh: Row[] = [];
   const registered = await findUserIdsByEmail(db, rows.map((r) => r.email));
@@ -105,22 +117,29 @@ export async function importResearchers(
   const owners = new Map();
   for (const row of rows) {
     const refusal = await addressRefusal(db, institution, row.email, owners);
-    if (refusal) {
-      errors.push({ line: row.line, reason: refusal });
-    } else if (seen.has(row.email)) {
-      errors.push({ line: row.line, reason: `${row.email} appears earlier in the file` });
-    } else if (registered.has(row.email) || pending.has(row.email)) {
-      skipped++;
-    } else fresh.push(row);
+    if (refusal) outcomes.push(rowOf(row, 'problem', refusal));
+    else if (seen.has(row.email)) outcomes.push(rowOf(row, 'problem', `${row.email} appears earlier in the file`));
+    else if (registered.has(row.email)) outcomes.push(rowOf(row, 'member'));
+    else if (pending.has(row.email)) outcomes.push(rowOf(row, 'invited'));
+    else {
+      fresh.push(row);
+      outcomes.push(rowOf(row, 'invite'));
+    }
     seen.add(row.email);
   }
-  errors.sort((a, b) => a.line - b.line);
-  if (options.dryRun) return { invited: fresh.length, skipped, errors };
+  outcomes.sort((a, b) => a.line - b.line);
+  const result = () => ({
+    invited: outcomes.filter((r) => r.outcome === 'invite').length,
+    skipped: outcomes.filter((r) => r.outcome === 'member' || r.outcome === 'invited').length,
+    errors: outcomes.flatMap((r) => (r.outcome === 'problem' ? [{ line: r.line, reason: r.reason! }] : [])),
+    rows: outcomes,
+  });
+  if (options.dryRun) return result();
 
-  let invited = 0;
+  const byEmail = new Map(outcomes.filter((r) => r.outcome === 'invite').map((r) => [r.email, r]));
   for (let start = 0; start < fresh.length; start += batchSize) {
     const batch = fresh.slice(start, start + batchSize).map((row) => ({ row, token: newToken() }));
-    invited += await withTransaction(db, async (tx) => {
+    await withTransaction(db, async (tx) => {
       const inserted = await insertInvitations(
         tx,
         batch.map(({ row, token }) => ({
@@ -140,9 +159,9 @@ export async function importResearchers(
       const tokens = new Map(batch.map(({ row, token }) => [row.email, token]));
       await enqueueEmails(tx, inserted.map((i) => invitationEmail(config, i, tokens.get(i.email)!, institution.name)));
       // An address invited meanwhile by someone else counts as skipped.
-      skipped += batch.length - inserted.length;
-      return inserted.length;
+      const sent = new Set(inserted.map((i) => i.email));
+      for (const { row } of batch) if (!sent.has(row.email)) byEmail.get(row.email)!.outcome = 'invited';
     });
   }
-  return { invited, skipped, errors };
+  return result();
 }

@@ -59,7 +59,17 @@ describe('POST /api/v1/profile/publications/import', () => {
   it('adds a BibTeX file once; the same file again adds nothing', async () => {
     const res = await upload(bib, 'application/x-bibtex');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ added: 3, duplicates: 0, errors: [{ entry: 4, reason: 'The entry has no title' }] });
+    expect(res.json()).toEqual({
+      added: 3,
+      duplicates: 0,
+      errors: [{ entry: 4, reason: 'The entry has no title' }],
+      addedEntries: [
+        { entry: 1, title: 'Snow Water Equivalent from Space: a Review' },
+        { entry: 2, title: 'Airborne LiDAR for mountain snowpack' },
+        { entry: 3, title: 'Mountain Hydrology' },
+      ],
+      duplicateEntries: [],
+    });
     const list = await publications();
     expect(list.find((p) => p.year === 2024)).toMatchObject({
       title: 'Snow Water Equivalent from Space: a Review',
@@ -69,16 +79,64 @@ describe('POST /api/v1/profile/publications/import', () => {
     });
     expect(list.find((p) => p.year === 2022)?.journal).toBe('Proceedings of the Western Snow Conference');
     const again = await upload(bib, 'text/plain');
-    expect(again.json()).toMatchObject({ added: 0, duplicates: 3 });
+    expect(again.json()).toMatchObject({ added: 0, duplicates: 3, addedEntries: [] });
+    expect(again.json().duplicateEntries).toEqual([
+      { entry: 1, title: 'Snow Water Equivalent from Space: a Review', alreadyIn: 'profile' },
+      { entry: 2, title: 'Airborne LiDAR for mountain snowpack', alreadyIn: 'profile' },
+      { entry: 3, title: 'Mountain Hydrology', alreadyIn: 'profile' },
+    ]);
     expect(await publications()).toHaveLength(3);
   });
 
   it('tells RIS from the content and skips a publication it has by DOI', async () => {
     const res = await upload(ris, 'text/plain');
-    expect(res.json()).toEqual({ added: 2, duplicates: 1, errors: [] });
+    expect(res.json()).toEqual({
+      added: 2,
+      duplicates: 1,
+      errors: [],
+      addedEntries: [
+        { entry: 1, title: 'Rain-on-snow events in a warming climate' },
+        { entry: 3, title: 'Snow and society' },
+      ],
+      duplicateEntries: [{ entry: 2, title: 'Snow Water Equivalent from Space: A Review', alreadyIn: 'profile' }],
+    });
     const list = await publications();
     expect(list.find((p) => p.year === 2021)).toMatchObject({ doi: '10.1029/2021gl000001', journal: 'Geophysical Research Letters' });
     expect(list.find((p) => p.title === 'Snow and society')?.journal).toBe('Handbook of Mountain Science');
+  });
+
+  it('takes pasted text, and names each entry it added or skipped by its number', async () => {
+    const paster = await makePerson(t.db, 'Pat Paster');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/publications',
+      payload: { title: 'Snow on the move', year: 2021 },
+      headers: { cookie: paster.cookie },
+    });
+    const pasted = [
+      '',
+      '@article{a, title = {Glacier melt and river flow}, author = {Doe, Jane}, year = 2020}',
+      '@article{b, title = {Glacier Melt and River Flow}, author = {Doe, Jane}, year = 2020}',
+      '@misc{c, author = {Nobody, A.}, year = 2020}',
+      '@article{d, title = {Snow on the move}, journal = {Snow}, year = 2021}',
+      '',
+    ].join('\n');
+    const res = await upload(pasted, 'text/plain', paster.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      added: 1,
+      duplicates: 2,
+      errors: [{ entry: 3, reason: 'The entry has no title' }],
+      addedEntries: [{ entry: 1, title: 'Glacier melt and river flow' }],
+      duplicateEntries: [
+        { entry: 2, title: 'Glacier Melt and River Flow', alreadyIn: 'file' },
+        { entry: 4, title: 'Snow on the move', alreadyIn: 'profile' },
+      ],
+    });
+    expect((await publications(paster.cookie)).map((p) => p.title).sort()).toEqual([
+      'Glacier melt and river flow',
+      'Snow on the move',
+    ]);
   });
 
   it('refuses text that is neither format, and changes nothing', async () => {
@@ -174,14 +232,18 @@ describe('POST /api/v1/profile/orcid', () => {
   it('imports the public works once, from an iD or its address, and remembers the iD', async () => {
     const res = await importOrcid('https://orcid.org/0000-0002-1825-0097');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ added: 2, duplicates: 0, errors: [] });
+    expect(res.json()).toMatchObject({ added: 2, duplicates: 0, errors: [], duplicateEntries: [] });
+    expect(res.json().addedEntries.map((e: { entry: number }) => e.entry)).toEqual([1, 2]);
+    expect(res.json().addedEntries[0].title).toBe('Psychoceramics: the study of cracked pots');
     const list = await publications(other.cookie);
     expect(list.find((p) => p.year === 2012)).toMatchObject({
       title: 'Psychoceramics: the study of cracked pots',
       doi: '10.1087/20120404',
       journal: 'Learned Publishing',
     });
-    expect((await importOrcid('0000-0002-1825-0097')).json()).toMatchObject({ added: 0, duplicates: 2 });
+    const again = (await importOrcid('0000-0002-1825-0097')).json();
+    expect(again).toMatchObject({ added: 0, duplicates: 2, addedEntries: [] });
+    expect(again.duplicateEntries.every((e: { alreadyIn: string }) => e.alreadyIn === 'profile')).toBe(true);
     const profile = (await t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { cookie: other.cookie } })).json().profile;
     expect(profile.orcid).toBe('0000-0002-1825-0097');
   });

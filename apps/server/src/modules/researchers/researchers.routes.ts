@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 const tags = ['profile'];
 
 export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Publication files arrive as text; the format is told from the content.
+  // Publication files (or text pasted from one) arrive as text; the format is told from the content.
   app.addContentTypeParser(
     ['text/plain', 'application/x-bibtex', 'application/x-research-info-systems'],
     { parseAs: 'string' },
@@ -87,7 +87,8 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.importPublications,
     {
       tags,
-      summary: 'Add the publications of a BibTeX or RIS file to my profile (duplicates skipped)',
+      summary:
+        'Add the publications of a BibTeX or RIS file, or text pasted from one, to my profile (duplicates skipped; each entry added or skipped named)',
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
       bodyLimit: Math.max(app.config.bodyLimit, 5_000_000),
     },

@@ -45,7 +45,9 @@ export function DialogView({
               }
             }}
             className={clsx(
-              'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+              'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
+              // A dialog asking for its own width gets it: with both classes, the stylesheet's order would pick.
+              !/(^|\s)max-w-/.test(className ?? '') && 'max-w-lg',
               'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
               className,
             )}

@@ -1,5 +1,5 @@
-// Import CSV: choose a file, see what will happen (a dry run on the server),
-// then run it.
+// Import CSV: choose a file, see what will happen to each person (a dry run
+// on the server, import-preview.tsx), then run it.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ImportResult } from '@grantbridge/contract/people';
@@ -7,16 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 import { importCsv } from '../api/people-api';
+import { ImportPreview, plural } from './import-preview';
 
 type Step =
   | { kind: 'choose'; problem?: string }
   | { kind: 'checking' }
   | { kind: 'preview'; text: string; fileName: string; result: ImportResult }
   | { kind: 'running' };
-
-function plural(n: number, one: string, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 export function ImportDialog({
   open,
@@ -65,7 +62,7 @@ export function ImportDialog({
       onOpenChange={close}
       title="Import researchers from CSV"
       description="One person per row, under the header email,name,title,department,research_areas (separate several areas with ;). You will see what happens before anyone is invited."
-      className="max-w-xl"
+      className="sm:max-w-2xl"
     >
       {step.kind === 'choose' || step.kind === 'checking' ? (
         <div className="space-y-4">
@@ -93,27 +90,8 @@ export function ImportDialog({
           <DialogActions>{null}</DialogActions>
         </div>
       ) : step.kind === 'preview' ? (
-        <div className="space-y-4">
-          <div role="status" className="rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
-            <p className="font-medium text-slate-900">{step.fileName}</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              <li>{plural(step.result.invited, 'person', 'people')} will be invited by e-mail</li>
-              <li>{plural(step.result.skipped, 'row')} skipped: already have an account or a pending invitation</li>
-              <li>{plural(step.result.errors.length, 'row')} with a problem (not imported)</li>
-            </ul>
-          </div>
-          {step.result.errors.length ? (
-            <div>
-              <h3 className="text-sm font-semibold text-slate-900">Rows with a problem</h3>
-              <ul className="mt-2 max-h-48 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-                {step.result.errors.map((e) => (
-                  <li key={`${e.line}-${e.reason}`} className="border-b border-slate-100 px-3 py-2 last:border-0">
-                    <span className="font-medium">Line {e.line}:</span> {e.reason}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+        <div className="space-y-5">
+          <ImportPreview fileName={step.fileName} result={step.result} />
           <DialogActions>
             <Button onClick={() => void run(step.text)} disabled={step.result.invited === 0}>
               Invite {plural(step.result.invited, 'person', 'people')}

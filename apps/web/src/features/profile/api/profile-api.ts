@@ -32,7 +32,8 @@ export async function deleteProject(id: string) {
   await api.call('DELETE /api/v1/profile/projects/:id', { params: { id } });
 }
 
-export function importPublicationsFile(text: string) {
+/** A BibTeX or RIS file's text, or text pasted from one. */
+export function importPublicationsText(text: string) {
   return api.upload('POST /api/v1/profile/publications/import', { text, contentType: 'text/plain' });
 }
 

@@ -1,26 +1,25 @@
-// Import publications from a BibTeX or RIS file, or from an ORCID record.
+// Import publications from a BibTeX or RIS file or pasted text, or from an
+// ORCID record; then say what was added and what was skipped, by entry.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileUp } from 'lucide-react';
+import clsx from 'clsx';
+import { ClipboardPaste, FileUp } from 'lucide-react';
 import type { PublicationsImportResult } from '@grantbridge/contract/profile';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
-import { importOrcid, importPublicationsFile } from '../api/profile-api';
+import { importOrcid, importPublicationsText } from '../api/profile-api';
 import { profileKey } from '../hooks/use-profile';
-
-function summary(result: PublicationsImportResult) {
-  const parts = [`${result.added} added`];
-  if (result.duplicates) parts.push(`${result.duplicates} already on your profile`);
-  if (result.errors.length) parts.push(`${result.errors.length} could not be read`);
-  return parts.join(', ');
-}
+import { summariseImport, type ImportSummary } from '../utils/import-summary';
+import { PastePublicationsDialog } from './paste-publications-dialog';
 
 export function PublicationsImport() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const [pasteOpen, setPasteOpen] = useState(false);
   const [orcidOpen, setOrcidOpen] = useState(false);
   const [orcid, setOrcid] = useState('');
   const [orcidError, setOrcidError] = useState<string | undefined>();
@@ -28,17 +27,18 @@ export function PublicationsImport() {
 
   const done = async (result: PublicationsImportResult) => {
     await queryClient.invalidateQueries({ queryKey: profileKey });
-    const text = `Publications imported: ${summary(result)}.`;
-    // Said once, in the status line beside the buttons (no toast on top).
-    setStatus(text);
+    // Said once, under the buttons (no toast on top).
+    setStatus('');
+    setSummary(summariseImport(result));
   };
 
   const fromFile = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
+    setSummary(null);
     setStatus('Importing…');
     try {
-      await done(await importPublicationsFile(await file.text()));
+      await done(await importPublicationsText(await file.text()));
     } catch (error) {
       setStatus(isApiError(error) ? error.message : 'The file could not be imported. Please try again.');
     } finally {
@@ -76,12 +76,38 @@ export function PublicationsImport() {
           }}
         />
       </label>
+      <Button variant="secondary" size="sm" onClick={() => setPasteOpen(true)}>
+        <ClipboardPaste className="size-4" aria-hidden="true" />
+        Paste BibTeX or RIS
+      </Button>
       <Button variant="secondary" size="sm" onClick={() => setOrcidOpen(true)}>
         Import from ORCID
       </Button>
-      <p className="w-full text-sm text-slate-700" role="status">
-        {status}
-      </p>
+      <div className={clsx('w-full text-sm text-slate-700', summary && 'rounded-lg bg-slate-50 p-3')}>
+        {/* The counts and the titles added are announced; the skipped entries are read on demand. */}
+        <div role="status">
+          {summary ? (
+            <>
+              <p className="text-slate-900">{summary.headline}</p>
+              {summary.added ? <p className="mt-1">{summary.added}</p> : null}
+            </>
+          ) : (
+            <p>{status}</p>
+          )}
+        </div>
+        {summary?.skipped.length ? (
+          <>
+            <p className="mt-2 font-medium text-slate-900">Skipped</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {summary.skipped.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {summary.moreSkipped ? <p className="mt-1">and {summary.moreSkipped} more.</p> : null}
+          </>
+        ) : null}
+      </div>
+      <PastePublicationsDialog open={pasteOpen} onOpenChange={setPasteOpen} onImported={done} />
       <Dialog
         open={orcidOpen}
         onOpenChange={setOrcidOpen}

@@ -47,7 +47,8 @@ export function SetupPage({ homePath }: { homePath: string }) {
             Your publications (optional)
           </h3>
           <p className="mt-1 text-sm text-slate-700">
-            Import them now from a reference manager&rsquo;s BibTeX or RIS export, or from ORCID.
+            Import them now from a reference manager&rsquo;s BibTeX or RIS export, as a file or
+            pasted, or from ORCID.
             They help collaborators find you.
           </p>
           <PublicationsImport />
