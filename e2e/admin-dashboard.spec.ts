@@ -8,8 +8,9 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminOverview } from '@grantbridge/contract/admin';
+import { expectAccessible } from './axe';
 import { checkWithAxe } from './feed-helpers';
-import { demoAccounts, expect, failedResource, signIn, test } from './fixtures';
+import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
 
 const csvHeader =
   'Researcher,Department,Grant,Opportunity number,Agency,Status,Requested,Awarded,Sponsor deadline,Internal deadline,Last change';
@@ -44,8 +45,11 @@ async function expectCards(page: Page, data: AdminOverview) {
     money(data.stats.totalFundingAchieved),
   );
   await expect(card(page, 'Open Opportunities')).toContainText(count(data.stats.openOpportunities));
-  await expect(card(page, 'Pending Applications')).toContainText(
-    count(data.stats.pendingApplications),
+  // What it counts, in words, so that it does not read as a second review queue (issue 30).
+  await expect(card(page, 'Awaiting a Decision')).toContainText(
+    new RegExp(
+      `^Awaiting a Decision\\s*${count(data.stats.pendingApplications)}\\s*Waiting for your internal review or for the sponsor$`,
+    ),
   );
   await expect(card(page, 'Active Researchers')).toContainText(
     `${count(data.stats.activeResearchers)} of ${count(data.researchersTotal)} active`,
@@ -200,7 +204,13 @@ test('the dashboard’s figures, charts, filters and links agree with each other
   await expect(awarded).toContainText(new RegExp(`^Awarded\\s*${count(awards)}\\D`));
   const list = page.getByRole('region', { name: `Awarded in the period (${count(awards)})` });
   await expect(list).toBeVisible();
-  // Pending Review and Applied add up to the dashboard's Pending Applications.
+  // Pending Review and Applied add up to the dashboard's Awaiting a Decision, and say which is which.
+  await expect(statusCards.getByRole('link', { name: /^Pending Review/ })).toContainText(
+    'waiting for you to approve or return',
+  );
+  await expect(statusCards.getByRole('link', { name: /^Applied/ })).toContainText(
+    'waiting for the sponsor’s decision',
+  );
   const pipeline = await (
     await page.request.get(`/api/v1/admin/pipeline${new URL(page.url()).search}`)
   ).json();
@@ -231,9 +241,9 @@ test('the dashboard’s figures, charts, filters and links agree with each other
     }),
   ).toBeVisible();
 
-  // Pending Applications leads to exactly the applications it counts.
+  // Awaiting a Decision leads to exactly the applications it counts.
   await page.goto('/admin/dashboard');
-  await card(page, 'Pending Applications').click();
+  await card(page, 'Awaiting a Decision').click();
   await expect(page).toHaveURL(/status=pending(&|$)/);
   await expect(
     page.getByRole('region', {
@@ -390,6 +400,38 @@ test('the dashboard works by keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByRole('link', { name: 'Back to Researchers' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/manage$/);
+});
+
+test('Professor Activity says when it scrolls sideways and scrolls by keyboard; the sidebar runs the page’s length', async ({
+  page,
+}) => {
+  await signInOffice(page);
+  const activity = page.getByRole('region', { name: 'Professor Activity' });
+  const scroller = activity.getByRole('region', { name: 'Professor activity table' });
+  const cue = activity.getByText('Scroll sideways for more columns');
+  await expect(scroller.getByRole('rowheader').first()).toBeVisible();
+  await expect(cue).toHaveCount(0);
+
+  // The sidebar's column is as long as the page (issue 30), and its links stay in view at the end.
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  const [columnHeight, pageHeight] = await sidebar.evaluate((nav) => [
+    nav.parentElement!.getBoundingClientRect().height,
+    document.documentElement.scrollHeight,
+  ]);
+  expect(pageHeight).toBeGreaterThan(1600);
+  expect(Math.abs(columnHeight! - pageHeight!)).toBeLessThan(1);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(sidebar.getByRole('link', { name: 'Manage', exact: true })).toBeInViewport();
+
+  // On a phone the table is wider than its panel: a line says so, and arrow keys scroll it.
+  await page.setViewportSize(viewports.phone);
+  await expect(cue).toBeVisible();
+  await expect(scroller).toHaveAccessibleDescription('Scroll sideways for more columns');
+  await scroller.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page, 'the dashboard on a phone, Professor Activity scrolled');
+  await page.setViewportSize(viewports.desktop);
 });
 
 test('axe finds nothing on the dashboard, Grant Status and a researcher’s detail at desktop and phone widths', async ({

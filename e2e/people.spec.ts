@@ -136,7 +136,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   await expect(
     invitee.getByText('Publications imported: 3 added, 1 could not be read.'),
   ).toBeVisible();
-  await expect(invitee.getByText('Mountain Hydrology')).toBeVisible();
+  await expect(invitee.getByText('Mountain Hydrology', { exact: true })).toBeVisible();
   const photo = await sharp({
     create: { width: 400, height: 300, channels: 3, background: '#2a7a5a' },
   })
@@ -334,4 +334,49 @@ test('an admin imports a CSV file after seeing what it will do', async ({ page }
   await expect(page.getByRole('row', { name: /Two Bea/ }).getByText('invited')).toBeVisible();
   await page.setViewportSize(viewports.phone);
   await shoot(page, 'manage-search');
+});
+
+test('on a phone, Manage Researchers sorts with a Sort by select over the same sort as the headers', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, demoAccounts.admin, 'admin');
+  await page.setViewportSize(viewports.phone);
+  await page.goto('/admin/manage');
+  const cards = page.getByRole('list', { name: 'Researchers and pending invitations' });
+  await expect(cards.getByRole('listitem').first()).toBeVisible();
+  const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sortBy).toBeVisible();
+  await expect(sortBy.locator('option:checked')).toHaveText('Name (A–Z)');
+
+  const sorted = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/admin/researchers?') && r.url().includes('sort=grantsSaved'),
+  );
+  await sortBy.selectOption({ label: 'Grants saved (most first)' });
+  expect((await sorted).status()).toBe(200);
+  await expect(page).toHaveURL(/sort=grantsSaved&order=desc/);
+  await expect(sortBy.locator('option:checked')).toHaveText('Grants saved (most first)');
+  const savedCounts = async () =>
+    (await cards.getByRole('listitem').allInnerTexts()).map((text) =>
+      Number(text.match(/(\d+) saved/)?.[1]),
+    );
+  await expect
+    .poll(
+      async () => {
+        const saved = await savedCounts();
+        return saved.length > 1 && saved.every((n, i) => i === 0 || saved[i - 1]! >= n);
+      },
+      { message: 'the cards go from most grants saved to fewest' },
+    )
+    .toBe(true);
+  await expectAccessible(page, 'Manage Researchers sorted on a phone');
+  await shoot(page, 'manage-sorted');
+
+  // A wide screen sorts by the headers instead, and shows the same sort.
+  await page.setViewportSize(viewports.desktop);
+  await expect(sortBy).toBeHidden();
+  await expect(page.getByRole('columnheader', { name: 'Grants Saved' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
 });

@@ -632,13 +632,25 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     expect(names).toContain('Dr. Jordan Ellery');
     expect(names).not.toContain('Morgan Halvorsen');
 
-    // With nobody chosen there is no profile to rank by, and the assistant says so.
+    // An administrator has no profile of their own: the search opens unranked (issue 30).
+    const toggle = page.getByRole('switch', { name: 'Match with research profile' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(page).not.toHaveURL(/matchProfile/);
+    await expectAccessible(page, `the administrator's search (${name})`);
+
+    // Switched on with nobody chosen there is no profile to rank by, and the assistant says so.
+    await searchWith(page, 'matchProfile=true', () => toggle.click());
+    await expect(page).toHaveURL(/matchProfile=true/);
     expect(await ask(page, 'climate')).toContain(
       'Choose a researcher to rank by a research profile.',
     );
+    await searchWith(page, 'matchProfile=false', () => toggle.click());
+    await expect(page).not.toHaveURL(/matchProfile/);
 
+    // Choosing a researcher ranks by their profile.
     await picker.selectOption({ label: 'Dr. Jordan Ellery' });
     await expect(page).toHaveURL(/researcherId=[0-9a-f-]{36}/);
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await settled(page);
     await expect(resultCards(page).first()).toContainText(/Matches your research areas/);
     expect(await ask(page, 'ocean')).toMatch(/^Narrowed down: .*ranked by the research profile \(/);

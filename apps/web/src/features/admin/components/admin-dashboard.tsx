@@ -86,10 +86,12 @@ function dashboardCards(
       Icon: Sparkles,
     },
     {
-      label: 'Pending Applications',
+      // Not "Pending Applications": beside the review queue's count it read as a second,
+      // unexplained queue (issue 30). Grant Status lists them (status=pending); its
+      // Pending Review and Applied cards add up to this.
+      label: 'Awaiting a Decision',
       value: formatInteger(data.stats.pendingApplications),
-      // Grant Status lists them (status=pending); its Pending Review and Applied cards add up to this.
-      detail: 'In internal review, submitted or under review',
+      detail: 'Waiting for your internal review or for the sponsor',
       to: grants('pending'),
       Icon: FileClock,
     },

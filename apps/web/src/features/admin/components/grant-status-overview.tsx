@@ -92,7 +92,7 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
               {
                 label: 'Pending Review',
                 value: formatInteger(data.counts.pendingReview),
-                detail: 'In internal review now',
+                detail: 'In internal review: waiting for you to approve or return',
                 to: link('pending_review'),
                 Icon: ClipboardCheck,
                 current: status === 'pending_review',
@@ -100,7 +100,7 @@ export function GrantStatusOverview({ renderStatus }: { renderStatus: RenderStat
               {
                 label: 'Applied',
                 value: formatInteger(data.counts.applied),
-                detail: 'Submitted or under review now',
+                detail: 'Submitted: waiting for the sponsor’s decision',
                 to: link('applied'),
                 Icon: Send,
                 current: status === 'applied',

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { resendInvitation, revokeInvitation, setStatus } from '../api/people-api';
 import { DeactivateDialog } from './deactivate-dialog';
+import { DirectorySortSelect } from './directory-sort-select';
 
 const columns: { sort: DirectorySort; label: string; numeric?: boolean }[] = [
   { sort: 'name', label: 'Name' },
@@ -108,7 +109,8 @@ type DirectoryResultsProps = {
   rows: DirectoryRow[];
   sort: DirectorySort;
   order: 'asc' | 'desc';
-  onSort: (column: DirectorySort) => void;
+  /** A header's click (no order: the other direction of that column) or the phone's Sort by. */
+  onSort: (column: DirectorySort, order?: 'asc' | 'desc') => void;
   /** What an empty page says. */
   empty: string;
   /** After a row's action changed someone: the list is read again. */
@@ -126,7 +128,13 @@ export function DirectoryResults({
   const [deactivating, setDeactivating] = useState<DirectoryRow | null>(null);
   return (
     <>
-      {/* Phones: one card per person (the table needs a wide screen). */}
+      {/* Phones: one card per person (the table needs a wide screen), sorted with a select. */}
+      <DirectorySortSelect
+        sort={sort}
+        order={order}
+        onSort={onSort}
+        className="flex items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:hidden"
+      />
       <ul
         className="divide-y divide-slate-100 sm:hidden"
         aria-label="Researchers and pending invitations"

@@ -81,10 +81,10 @@ export function ManagePage() {
     }
     setParams(next, { replace: true });
   };
-  const sortBy = (column: DirectorySort) =>
+  const sortBy = (column: DirectorySort, chosen?: 'asc' | 'desc') =>
     update({
       sort: column,
-      order: column === sort && order === 'asc' ? 'desc' : 'asc',
+      order: chosen ?? (column === sort && order === 'asc' ? 'desc' : 'asc'),
       page: null,
     });
 

@@ -37,16 +37,25 @@ type ResultsPanelProps = {
   };
   grantPath: (id: string) => string;
   headingId: string;
+  /** The viewer's default for "Match with research profile" (saved searches leave it out). */
+  profileByDefault: boolean;
 };
 
-export function ResultsPanel({ state, update, results, grantPath, headingId }: ResultsPanelProps) {
+export function ResultsPanel({
+  state,
+  update,
+  results,
+  grantPath,
+  headingId,
+  profileByDefault,
+}: ResultsPanelProps) {
   const data = results.data;
   const shown = data ? data.results : [];
   const [quick, setQuick] = useWithinText(state.within, (within) =>
     update((s) => ({ ...s, within, page: 1 }), { replace: true }),
   );
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  const params = writeSearchState({ ...state, page: 1 });
+  const params = writeSearchState({ ...state, page: 1 }, profileByDefault);
   const filtersForSave = Object.fromEntries([...params.entries()].filter(([key]) => key !== 'q'));
 
   const goToPage = (page: number) => update((s) => ({ ...s, page }));
@@ -91,7 +100,7 @@ export function ResultsPanel({ state, update, results, grantPath, headingId }: R
             />
             <SavedSearchesMenu
               onLoad={(saved: SavedSearch) =>
-                update(() => stateFromSaved(saved.query, saved.filters))
+                update(() => stateFromSaved(saved.query, saved.filters, profileByDefault))
               }
             />
           </div>

@@ -6,7 +6,14 @@ import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useGrantSearch } from '../hooks/use-grant-search';
 import { useResearcherOptions } from '../hooks/use-researcher-options';
 import { useSearchState } from '../hooks/use-search-state';
-import { assistantContext, ownSearch, sameSearch, stateFromFilters, withoutCriteria } from '../utils/search-state';
+import {
+  assistantContext,
+  matchProfileByDefault,
+  ownSearch,
+  sameSearch,
+  stateFromFilters,
+  withoutCriteria,
+} from '../utils/search-state';
 import { ChatPanel } from './chat-panel';
 import { ResultsPanel } from './results-panel';
 
@@ -15,7 +22,8 @@ type SearchPageProps = { user: User; grantPath: (id: string) => string };
 const resultsHeadingId = 'results-title';
 
 export function SearchPage({ user, grantPath }: SearchPageProps) {
-  const [urlState, update] = useSearchState();
+  const profileByDefault = matchProfileByDefault(user.role);
+  const [urlState, update] = useSearchState(profileByDefault);
   // A researcher searches only for themselves: another researcher's id in a shared link is dropped.
   const state = useMemo(() => ownSearch(urlState, user), [urlState, user]);
   const latest = useRef(state);
@@ -56,7 +64,10 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           matchProfile={state.matchProfile}
           onMatchProfileChange={(matchProfile) => update((s) => ({ ...s, matchProfile, page: 1 }))}
           researcherId={state.researcherId}
-          onResearcherChange={(researcherId) => update((s) => ({ ...s, researcherId, page: 1 }))}
+          // Choosing a researcher ranks by their profile; "Not Selected" leaves no profile to match.
+          onResearcherChange={(researcherId) =>
+            update((s) => ({ ...s, researcherId, matchProfile: researcherId !== null, page: 1 }))
+          }
           showResearcherPicker={user.role === 'admin'}
           researchers={researchers.options}
           researchersLoading={researchers.isLoading}
@@ -70,6 +81,7 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
           results={results}
           grantPath={grantPath}
           headingId={resultsHeadingId}
+          profileByDefault={profileByDefault}
         />
       </div>
     </div>

@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { searchGrants, searchKeys } from '../api/search-api';
-import { ownSearch, readSearchState, toApiQuery, type SearchState } from '../utils/search-state';
+import {
+  matchProfileByDefault,
+  ownSearch,
+  readSearchState,
+  toApiQuery,
+  type SearchState,
+} from '../utils/search-state';
 
 /** GET /grants/search for a search. */
 export function grantSearchQuery(state: SearchState) {
@@ -14,7 +20,9 @@ export function grantSearchQuery(state: SearchState) {
 
 /** The results an address's search shows `user` (the route starts it while the page loads, decision 051). */
 export function grantSearchQueryFor(params: URLSearchParams, user: { id: string; role: string }) {
-  return grantSearchQuery(ownSearch(readSearchState(params), user));
+  return grantSearchQuery(
+    ownSearch(readSearchState(params, matchProfileByDefault(user.role)), user),
+  );
 }
 
 /** The results panel always shows GET /grants/search for the URL's search, follow-up refinements included. */

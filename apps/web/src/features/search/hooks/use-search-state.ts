@@ -4,11 +4,15 @@ import { readSearchState, writeSearchState, type SearchState } from '../utils/se
 
 /**
  * The search held in the URL, and a way to change it: each change is a history
- * entry, unless `replace` (typing in "Search these results").
+ * entry, unless `replace` (typing in "Search these results"). `profileByDefault`
+ * is the viewer's default for "Match with research profile".
  */
-export function useSearchState() {
+export function useSearchState(profileByDefault: boolean) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readSearchState(params), [params]);
+  const state = useMemo(
+    () => readSearchState(params, profileByDefault),
+    [params, profileByDefault],
+  );
   const update = useCallback(
     (
       next: SearchState | ((current: SearchState) => SearchState),
@@ -16,13 +20,13 @@ export function useSearchState() {
     ) => {
       setParams(
         (current) => {
-          const base = readSearchState(current);
-          return writeSearchState(typeof next === 'function' ? next(base) : next);
+          const base = readSearchState(current, profileByDefault);
+          return writeSearchState(typeof next === 'function' ? next(base) : next, profileByDefault);
         },
         { replace: options?.replace ?? false },
       );
     },
-    [setParams],
+    [setParams, profileByDefault],
   );
   return [state, update] as const;
 }

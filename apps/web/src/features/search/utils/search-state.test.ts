@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/assistant';
 import {
   assistantContext,
+  matchProfileByDefault,
   readSearchState,
   sameSearch,
   stateFromFilters,
@@ -73,6 +74,25 @@ describe('the search in the URL', () => {
     expect(writeSearchState(next).toString()).toBe(
       'q=climate&refine=ocean&amountMin=500000&sort=due-date-asc',
     );
+  });
+
+  it('matches with the profile by default for a researcher, not for an administrator (issue 30)', () => {
+    const blank = new URLSearchParams('');
+    expect(matchProfileByDefault('researcher')).toBe(true);
+    expect(matchProfileByDefault('admin')).toBe(false);
+    expect(readSearchState(blank, matchProfileByDefault('researcher')).matchProfile).toBe(true);
+    expect(readSearchState(blank, matchProfileByDefault('admin')).matchProfile).toBe(false);
+    expect(toApiQuery(readSearchState(blank, false)).matchProfile).toBe('false');
+    // The URL names the toggle only when it differs from the viewer's default.
+    const on = readSearchState(new URLSearchParams('matchProfile=true'), false);
+    expect(on.matchProfile).toBe(true);
+    expect(writeSearchState(on, false).toString()).toBe('matchProfile=true');
+    expect(writeSearchState({ ...on, matchProfile: false }, false).toString()).toBe('');
+    expect(writeSearchState({ ...on, matchProfile: false }, true).toString()).toBe(
+      'matchProfile=false',
+    );
+    expect(stateFromSaved('', {}, false).matchProfile).toBe(false);
+    expect(stateFromSaved('', { matchProfile: 'true' }, false).matchProfile).toBe(true);
   });
 
   it('loads a saved search with its groups', () => {

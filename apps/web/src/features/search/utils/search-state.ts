@@ -104,7 +104,20 @@ const categoryCodes = Object.keys(fundingCategoryLabels);
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((s) => b.includes(s));
 
-export function readSearchState(params: URLSearchParams): SearchState {
+/**
+ * Whether "Match with research profile" starts on: a researcher ranks by their
+ * own profile; an administrator has none until they choose a researcher.
+ */
+export function matchProfileByDefault(role: string): boolean {
+  return role !== 'admin';
+}
+
+/** The toggle as the URL says ("true" or "false"); absent or anything else is the viewer's default. */
+function readToggle(value: string | null, byDefault: boolean): boolean {
+  return value === 'true' ? true : value === 'false' ? false : byDefault;
+}
+
+export function readSearchState(params: URLSearchParams, profileByDefault = true): SearchState {
   const sort = params.get('sort');
   const page = Number(params.get('page') ?? '1');
   const dueFrom = params.get('dueFrom');
@@ -134,15 +147,14 @@ export function readSearchState(params: URLSearchParams): SearchState {
     categories: readCodes(params.get('category'), categoryCodes),
     within: (params.get('within') ?? '').trim().slice(0, 100),
     sort: sortOptions.includes(sort as SortOption) ? (sort as SortOption) : 'match',
-    // The toggle is on unless the URL says otherwise.
-    matchProfile: params.get('matchProfile') !== 'false',
+    matchProfile: readToggle(params.get('matchProfile'), profileByDefault),
     researcherId: researcherId && isUuid(researcherId) ? researcherId : null,
     page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
   };
 }
 
 /** The URL form of a search: defaults are left out so links stay short. */
-export function writeSearchState(state: SearchState): URLSearchParams {
+export function writeSearchState(state: SearchState, profileByDefault = true): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   if (state.q && state.refine.length) params.set('refine', state.refine.join(refineSeparator));
@@ -157,7 +169,9 @@ export function writeSearchState(state: SearchState): URLSearchParams {
   if (state.categories.length) params.set('category', state.categories.join(','));
   if (state.within) params.set('within', state.within);
   if (state.sort !== 'match') params.set('sort', state.sort);
-  if (!state.matchProfile) params.set('matchProfile', 'false');
+  if (state.matchProfile !== profileByDefault) {
+    params.set('matchProfile', String(state.matchProfile));
+  }
   if (state.researcherId) params.set('researcherId', state.researcherId);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -223,7 +237,11 @@ export function stateFromFilters(filters: SearchFilters, current: SearchState): 
 }
 
 /** A saved search's stored filters (the URL params) back into a state. */
-export function stateFromSaved(query: string, filters: Record<string, unknown>): SearchState {
+export function stateFromSaved(
+  query: string,
+  filters: Record<string, unknown>,
+  profileByDefault = true,
+): SearchState {
   const params = new URLSearchParams();
   for (const name of searchParamNames) {
     const value = filters[name];
@@ -233,7 +251,7 @@ export function stateFromSaved(query: string, filters: Record<string, unknown>):
   }
   if (query) params.set('q', query);
   params.delete('page');
-  return readSearchState(params);
+  return readSearchState(params, profileByDefault);
 }
 
 /** The keyword groups of a state: `q`, then each follow-up. */

@@ -92,7 +92,7 @@ export function AppShell({
 }: AppShellProps) {
   const allItems = [...navigation.primary, ...navigation.secondary];
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-slate-50 md:flex">
       {/* First in the tab order, as on the public site: past the navigation to the page. */}
       <a
         href="#main"
@@ -100,8 +100,10 @@ export function AppShell({
       >
         Skip to main content
       </a>
-      <div className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
-        <nav aria-label="Main" className="flex flex-1 flex-col overflow-y-auto">
+      {/* A column as long as the page, so its background never stops short (issue 30); the
+          navigation stays in view in it while the page scrolls. */}
+      <div className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block">
+        <nav aria-label="Main" className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
           <Link to={homePath} className="flex h-16 shrink-0 items-center gap-2 px-5 text-brand-800">
             <LogoMark />
             <span className="text-lg font-bold text-slate-900">GrantBridge</span>
@@ -125,7 +127,7 @@ export function AppShell({
         </nav>
       </div>
 
-      <div className="flex min-h-dvh flex-col md:pl-64">
+      <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             <Link to={homePath} className="text-brand-800 md:hidden">
