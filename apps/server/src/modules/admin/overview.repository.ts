@@ -73,7 +73,8 @@ export async function openOpportunities(db: Db, people: { areas: string[]; count
     (ranked.length
       ? await queryRows<{ id: string; title: string; agency: string | null }>(
           db,
-          sql`SELECT id, title, agency FROM grants WHERE id IN (${list(ranked.map((r) => r.id))})`,
+          // A record without an agency name still has its code (Grants.gov's "HHS-CDC"): say that rather than nothing.
+          sql`SELECT id, title, coalesce(agency, agency_code) AS agency FROM grants WHERE id IN (${list(ranked.map((r) => r.id))})`,
         )
       : []
     ).map((g) => [g.id, g]),

@@ -227,9 +227,17 @@ export async function setGrantAgencyKeys(db: Db, rows: { id: string; keys: strin
 
 /** The research areas of every open or forecasted grant (for counting the open grants a profile fits). */
 export async function findOpenGrantAreas(db: Db, today: string) {
-  return queryRows<{ id: string; close_date: string | null; research_areas: string[] }>(
+  return queryRows<{
+    id: string;
+    title: string;
+    agency_key: string | null;
+    close_date: string | null;
+    post_date: string | null;
+    research_areas: string[];
+  }>(
     db,
-    sql`SELECT id, to_char(close_date, 'YYYY-MM-DD') AS close_date, research_areas FROM grants
+    sql`SELECT id, title, coalesce(agency_code, agency) AS agency_key, to_char(close_date, 'YYYY-MM-DD') AS close_date,
+        to_char(post_date, 'YYYY-MM-DD') AS post_date, research_areas FROM grants
       WHERE ${grantStatusCondition(['posted', 'forecasted'], today)} AND cardinality(research_areas) > 0`,
   );
 }

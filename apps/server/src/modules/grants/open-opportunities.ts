@@ -4,6 +4,12 @@
 // grants once per row; instead each instance keeps the open grants' areas in
 // memory (a few thousand short arrays), read again when the day changes or
 // after `maxAgeMs`, so an import shows within minutes on every instance.
+//
+// An opportunity is counted once (issue 30): versions of one call (the same
+// title from the same agency, a forecast beside its synopsis, another year's
+// posting) fold into the one that closes last; and a record whose title names
+// only fiscal years before last ("FY 2012") is not counted, since it was left
+// "open" by a missing close date, not by the sponsor.
 import { isoDayOf } from '@grantbridge/contract/days';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import type { Db } from '../../db/client';
@@ -23,8 +29,42 @@ type AreaIndex = {
 };
 let cached: Promise<AreaIndex> | null = null;
 
+/** The fiscal years a title names ("FY 2012", "FY-12", "FY'13", "Fiscal Year 2014"); a bare year is not one ("2020 Census"). */
+export function fiscalYearsNamed(title: string): number[] {
+  const years: number[] = [];
+  for (const m of title.matchAll(/\b(?:FY|fiscal\s+year)[\s-]*'?(\d{4}|\d{2})\b/gi)) {
+    const text = m[1]!;
+    years.push(text.length === 2 ? 2000 + Number(text) : Number(text));
+  }
+  return years;
+}
+
+/** Whether the title names fiscal years, all before last year: a stale record, not an opportunity. */
+export function namesOnlyPastYears(title: string, today: string): boolean {
+  const years = fiscalYearsNamed(title);
+  const lastYear = Number(today.slice(0, 4)) - 1;
+  return years.length > 0 && years.every((y) => y < lastYear);
+}
+
+type OpenRow = Awaited<ReturnType<typeof findOpenGrantAreas>>[number];
+
+/** One row per call: versions (same title and agency) fold into the one closing, else posted, last. */
+export function oneVersionEach(rows: OpenRow[]): OpenRow[] {
+  const byCall = new Map<string, OpenRow>();
+  const later = (a: OpenRow, b: OpenRow) =>
+    (a.close_date ?? '9999-12-31').localeCompare(b.close_date ?? '9999-12-31') ||
+    (a.post_date ?? '').localeCompare(b.post_date ?? '') ||
+    a.id.localeCompare(b.id);
+  for (const row of rows) {
+    const key = `${(row.agency_key ?? '').toLowerCase()}|${row.title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()}`;
+    const kept = byCall.get(key);
+    if (!kept || later(row, kept) > 0) byCall.set(key, row);
+  }
+  return [...byCall.values()];
+}
+
 async function buildIndex(db: Db, day: string): Promise<AreaIndex> {
-  const rows = await findOpenGrantAreas(db, day);
+  const rows = oneVersionEach((await findOpenGrantAreas(db, day)).filter((row) => !namesOnlyPastYears(row.title, day)));
   const grantsByArea = new Map<string, number[]>();
   rows.forEach((row, index) => {
     for (const area of new Set(row.research_areas)) {

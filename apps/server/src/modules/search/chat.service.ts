@@ -224,11 +224,13 @@ export async function chat(
   const corrected = ranked.corrections.length
     ? `Showing results for ${ranked.corrections.map((c) => `“${c.to}” (you typed “${c.from}”)`).join(', ')}. `
     : '';
+  // A search with no words to match (only filters) scores nothing: no "(0/100)".
+  const outOf100 = top.score > 0 ? ` (${top.score}/100)` : '';
   const found = relaxedNote
-    ? `${relaxedNote} The best match is “${top.grant.title}” (${top.score}/100).`
+    ? `${relaxedNote} The best match is “${top.grant.title}”${outOf100}.`
     : top.related
-      ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}” (${top.score}/100).`
-      : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}” (${top.score}/100).`;
+      ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}”${outOf100}.`
+      : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}”${outOf100}.`;
   const recurringNote = answer.response.recurring.length
     ? ` ${answer.response.recurring.length} closed programme${answer.response.recurring.length === 1 ? ' that recurs is' : 's that recur are'} listed after them, with when ${answer.response.recurring.length === 1 ? 'it usually closes' : 'they usually close'}.`
     : '';

@@ -85,7 +85,8 @@ export function wordScore(match: Matched | null): number {
 /** The grant's relevance, 0-100 unrounded (the order), for a search's words, meaning and profile. */
 export function relevanceOf(row: CandidateRow, c: ScoreContext): number {
   const profile = c.profileAreas?.length ? profileMatchPercent(row.research_areas ?? [], c.profileAreas) : null;
-  if (c.keywords.length === 0) return profile ?? 100;
+  // No words and no profile: nothing to match, so no score (not "100 match" for every grant; issue 30).
+  if (c.keywords.length === 0) return profile ?? 0;
   const words = wordScore(matchOf(row, c.search));
   const semantic = semanticOf(row, c.queryVector);
   const relevance = semantic === null ? words : relevanceWeights.words * words + relevanceWeights.semantic * semantic;
