@@ -16,6 +16,14 @@ import type { Strength, StrengthTask } from './password-strength.worker';
 export const minimumScore = 3;
 const scoredLength = 64;
 
+/** An estimate takes at most this long (a few hundred ms at worst on a quiet machine)… */
+const estimateDeadlineMs = 5_000;
+/** …and one that also starts the thread and loads the word lists (after 30 s idle the pool ends its thread), this long. */
+const coldEstimateDeadlineMs = 30_000;
+/** Within this long of the last estimate, the thread is still there (worker-pool.ts: idleTimeout 30 s). */
+const warmForMs = 25_000;
+let lastEstimateAt = 0;
+
 const estimator = workerPool<StrengthTask, Strength>(workerModule('password-strength', import.meta.url), {
   maxThreads: 1,
   memoryMb: 128,
@@ -35,7 +43,13 @@ export async function assertStrongPassword(
 ): Promise<void> {
   let strength: Strength;
   try {
-    strength = await estimator.run({ password: password.slice(0, scoredLength), userInputs: userInputs(person) }, 5_000);
+    // A cold estimate also starts the thread and loads zxcvbn's word lists: seconds on a busy machine.
+    const warm = Date.now() - lastEstimateAt < warmForMs;
+    strength = await estimator.run(
+      { password: password.slice(0, scoredLength), userInputs: userInputs(person) },
+      warm ? estimateDeadlineMs : coldEstimateDeadlineMs,
+    );
+    lastEstimateAt = Date.now();
   } catch (error) {
     if (!(error instanceof WorkerLimitError)) throw error;
     throw new AppError('unavailable', 'Passwords cannot be checked just now. Try again in a minute.', {
