@@ -24,7 +24,6 @@ import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { createScheduler, type ScheduledJob } from './jobs/scheduler';
 import { maintainEmbeddedDatabase } from './db/maintenance';
-import { reconcileResearcherActivityYears } from './modules/pipeline/activity-years';
 import { runDueWork } from './modules/notifications/due-work';
 import { eventRuntimePlugin } from './modules/events/events.plugin';
 import { eventHandlers } from './event-handlers';
@@ -42,10 +41,16 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
-import { applicationsRoutes } from './modules/pipeline/applications.routes';
-import { documentsRoutes } from './modules/pipeline/documents.routes';
-import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
-import { getViewerState } from './modules/pipeline/pipeline.service';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import {
+  applicationRoleFor,
+  getViewerState,
+  reconcileResearcherActivityYears,
+} from './modules/applications/applications.service';
+import { calendarRoutes } from './modules/applications/calendar.routes';
+import { tasksRoutes } from './modules/applications/tasks.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { problemPlugin, sendProblem } from './plugins/problem';
@@ -230,12 +235,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchRoutes);
   await app.register(grantsRoutes, { viewerStateOf: getViewerState });
   await app.register(savedSearchRoutes);
-  await app.register(pipelineRoutes);
   await app.register(applicationsRoutes);
+  // The team's, then the tasks' and calendars' routes: the order the API document has always listed them in.
+  await app.register(teamRoutes);
+  await app.register(tasksRoutes);
+  await app.register(calendarRoutes);
   await app.register(feedRoutes);
   await app.register(homeRoutes);
   await app.register(notificationsRoutes);
-  await app.register(documentsRoutes);
+  // The documents ask the applications module how a person stands to an application (it reads their checklist).
+  await app.register(documentsRoutes, { roleOf: applicationRoleFor });
   await app.register(matchingRoutes);
 
   await registerWebApp(app, config);

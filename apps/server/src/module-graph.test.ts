@@ -52,6 +52,14 @@ describe('the modules', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
 
+  it('keep the pipeline split one way: team → applications → documents (decision 053)', () => {
+    const graph = moduleGraph();
+    expect(graph.has('pipeline'), 'no pipeline module any more').toBe(false);
+    expect([...graph.get('team')!].filter((m) => m === 'applications' || m === 'documents')).toEqual(['applications']);
+    expect([...graph.get('applications')!].filter((m) => m === 'team' || m === 'documents')).toEqual(['documents']);
+    expect([...graph.get('documents')!].filter((m) => m === 'team' || m === 'applications')).toEqual([]);
+  });
+
   it('would report a cycle (the check itself)', () => {
     const graph = new Map([
       ['a', new Set(['b'])],

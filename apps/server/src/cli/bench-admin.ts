@@ -22,7 +22,7 @@ import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/c
 import { getOverview, getPipeline, pipelineExportRows } from '../modules/admin/admin.service';
 import { getResearcherReport } from '../modules/admin/researcher-report.service';
 import { createInstitution } from '../modules/institutions/institutions.service';
-import { getInstitutionApplications } from '../modules/pipeline/applications.service';
+import { getInstitutionApplications } from '../modules/applications/applications.service';
 import { loadShippedGrants } from '../seed/grants-seed';
 
 const people = Number(process.env.BENCH_PEOPLE ?? 5000);

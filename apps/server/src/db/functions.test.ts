@@ -62,7 +62,7 @@ describe('the function files on a migrated database', () => {
 
   it('are all applied and recorded, and migrating again applies none of them', async () => {
     const files = readFunctionFiles();
-    expect(files.map((f) => f.name)).toContain('pipeline/report_fiscal_year.sql');
+    expect(files.map((f) => f.name)).toContain('applications/report_fiscal_year.sql');
     expect(await recorded(database)).toEqual(
       files.map((f) => ({ name: f.name, sha256: f.sha256 })),
     );
@@ -89,7 +89,7 @@ describe('the function files on a migrated database', () => {
 
   it('applies a changed file again, and that file only', async () => {
     const folder = copyOfFunctions();
-    const file = path.join(folder, 'pipeline/report_fiscal_year.sql');
+    const file = path.join(folder, 'applications/report_fiscal_year.sql');
     const original = fs.readFileSync(file, 'utf8');
     expect(await migrateDatabase(database, { functionsFolder: folder })).toEqual([]);
     expect(await fiscalYear(database, '2025-09-15T12:00:00Z')).toBe(2025);
@@ -98,7 +98,7 @@ describe('the function files on a migrated database', () => {
     // A fiscal year starting in September: a change anyone would see.
     fs.writeFileSync(file, original.replace("interval '3 months'", "interval '4 months'"));
     expect(await migrateDatabase(database, { functionsFolder: folder })).toEqual([
-      'pipeline/report_fiscal_year.sql',
+      'applications/report_fiscal_year.sql',
     ]);
     expect(await fiscalYear(database, '2025-09-15T12:00:00Z')).toBe(2026);
     const after = await versions(database);
@@ -109,7 +109,7 @@ describe('the function files on a migrated database', () => {
 
     fs.writeFileSync(file, original);
     expect(await migrateDatabase(database, { functionsFolder: folder })).toEqual([
-      'pipeline/report_fiscal_year.sql',
+      'applications/report_fiscal_year.sql',
     ]);
     expect(await fiscalYear(database, '2025-09-15T12:00:00Z')).toBe(2025);
     expect(await recorded(database)).toEqual(
@@ -119,7 +119,7 @@ describe('the function files on a migrated database', () => {
 
   it('keeps the definition in force when a changed file fails, and says which file', async () => {
     const folder = copyOfFunctions();
-    const file = path.join(folder, 'pipeline/report_fiscal_year.sql');
+    const file = path.join(folder, 'applications/report_fiscal_year.sql');
     const original = fs.readFileSync(file, 'utf8');
     // The function replaced, then a statement that fails: the file is all or nothing.
     fs.writeFileSync(
@@ -127,7 +127,7 @@ describe('the function files on a migrated database', () => {
       `${original.replace("interval '3 months'", "interval '4 months'")}\nSELECT no_such_function();\n`,
     );
     await expect(migrateDatabase(database, { functionsFolder: folder })).rejects.toThrow(
-      /db\/functions\/pipeline\/report_fiscal_year\.sql failed: .*no_such_function/,
+      /db\/functions\/applications\/report_fiscal_year\.sql failed: .*no_such_function/,
     );
     expect(await fiscalYear(database, '2025-09-15T12:00:00Z')).toBe(2025);
     fs.writeFileSync(file, original);

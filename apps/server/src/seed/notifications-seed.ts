@@ -13,7 +13,7 @@ import { findUserIdsByEmail } from '../modules/auth/auth.service';
 import { lastGrantChangeId, readGrantChanges } from '../modules/grants/grant-changes.repository';
 import { describeChanges } from '../modules/notifications/grant-alerts';
 import { storeNotices, type Notice } from '../modules/notifications/notifications.service';
-import { setBookmark } from '../modules/pipeline/pipeline.service';
+import { setBookmark } from '../modules/applications/applications.service';
 import { listAlertingSearches, matchSavedSearches } from '../modules/search/alert-matching';
 import { createSavedSearch } from '../modules/search/saved-searches.service';
 

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { sessionCookie } from '../../test/factories';
 import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
-import { stepFor } from '../modules/pipeline/stages';
+import { stepFor } from '../modules/applications/stages';
 import { loadDemoPeopleExtras } from './demo-people';
 import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
 import { loadDemoApplications } from './pipeline-seed';

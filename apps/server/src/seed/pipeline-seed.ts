@@ -7,7 +7,7 @@ import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import { queryRows, withTransaction, type Db } from '../db/client';
 import { getMeta, setMeta } from '../db/meta';
 import { findUserIdsByEmail } from '../modules/auth/auth.service';
-import { createDefaultChecklist } from '../modules/pipeline/documents.service';
+import { createDefaultChecklist } from '../modules/documents/documents.service';
 import { findGrantsForAreas } from '../modules/search/search.service';
 
 type Member = [email: string, role: 'co_investigator' | 'contributor', status: 'active' | 'pending'];

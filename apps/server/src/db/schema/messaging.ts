@@ -28,7 +28,7 @@ export const conversations = pgTable(
     grantId: uuid('grant_id'),
     /**
      * The application whose team this conversation is (its members follow the
-     * team); the pipeline module owns that table, so no FK. One per application.
+     * team); the applications module owns that table, so no FK. One per application.
      */
     applicationId: uuid('application_id'),
     /** For direct conversations: the two user ids sorted and joined, so a pair has one chat. */

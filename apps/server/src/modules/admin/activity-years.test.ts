@@ -2,7 +2,7 @@
 // dashboard's Professor Activity the same figures as counting the
 // applications and saves of those fiscal years, through every kind of change
 // a row can go through; migration 0035's fill of past rows agrees too, and
-// the nightly check (pipeline/activity-years.ts) puts right rows that drifted.
+// the nightly check (applications/activity-years.ts) puts right rows that drifted.
 // The triggers, the check and the count on read all read one statement of
 // the rule, researcher_activity_facts() (decision 049): the kept rows equal
 // the check's count afresh after every mix of changes.
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
 import { makeGrant, makeUser } from '../../../test/factories';
-import { reconcileResearcherActivityYears } from '../pipeline/activity-years';
+import { reconcileResearcherActivityYears } from '../applications/activity-years';
 import { professorActivityByYears, professorActivityOnRead } from './overview.repository';
 import { wholeFiscalYears, type Scope } from './period';
 

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { internalDeadlineFor } from '../pipeline/pipeline.service';
+import { internalDeadlineFor } from '../applications/applications.service';
 import { canReadInstitutionReports } from './admin.policy';
 import { createOpportunityCache } from './opportunity-cache';
 import * as overview from './overview.repository';

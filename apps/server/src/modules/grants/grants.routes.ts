@@ -7,8 +7,8 @@ import { getGrantDetail, type ViewerStateOf } from './grants.service';
 
 export type GrantsRoutesOptions = {
   /**
-   * What the viewer has done with a grant, from the pipeline module. Passed in
-   * where the app is assembled: the pipeline reads grants, so the grants
+   * What the viewer has done with a grant, from the applications module. Passed in
+   * where the app is assembled: applications reads grants, so the grants
    * module does not import it back.
    */
   viewerStateOf: ViewerStateOf;

@@ -86,7 +86,7 @@ export function portalUrlFor(sourceId: string | null, opportunityNumber: string)
   return `https://www.grants.gov/search-grants?keywords=${encodeURIComponent(opportunityNumber)}`;
 }
 
-/** What the viewer has done with a grant (bookmark, application): the pipeline module knows it. */
+/** What the viewer has done with a grant (bookmark, application): the applications module knows it. */
 export type ViewerState = Pick<GrantDetail['viewer'], 'saved' | 'application'>;
 export type ViewerStateOf = (db: Db, userId: string, grantId: string) => Promise<ViewerState>;
 

@@ -7,7 +7,8 @@ import { inProgressStages, upcomingDeadlines, type DashboardResponse, type HomeV
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { documentsOf, getMyApplications, listSavedGrants } from '../pipeline/pipeline.service';
+import { documentsOf } from '../documents/documents.service';
+import { getMyApplications, listSavedGrants } from '../applications/applications.service';
 import { suggestGrants } from '../search/search.service';
 import { findHomeView, upsertHomeView } from './home.repository';
 

@@ -1,5 +1,5 @@
 // An application's team conversation: one per application, whose members are
-// exactly the team (the PI and accepted members). The pipeline module calls
+// exactly the team (the PI and accepted members). The team module calls
 // `syncTeamConversation` after every change to the team; people join and
 // leave it only that way, never from the chat (messaging.service refuses).
 import { withTransaction, type Db } from '../../db/client';

@@ -10,7 +10,7 @@ import { withTransaction, type Db } from '../../db/client';
 import { formatDay, formatMoney } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { getGrantSummaries, lastGrantChangeId, readGrantChanges, type GrantChange } from '../grants/grants.service';
-import { followersOfGrants } from '../pipeline/pipeline.service';
+import { followersOfGrants } from '../applications/applications.service';
 import { listAlertingSearches, matchSavedSearches } from '../search/search.service';
 import { advanceCursor, insertCursorIfMissing, lockCursorRow } from './notifications.repository';
 import { publishNotices, storeNotices, type Notice, type StoredNotice } from './notifications.service';

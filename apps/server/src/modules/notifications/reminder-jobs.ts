@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { formatDay } from '../../lib/format';
 import type { RealtimeBus } from '../../plugins/realtime-bus';
 import { findUnreadDirectMessages } from '../messaging/messaging.service';
-import { deadlinesWithin, tasksDueBy } from '../pipeline/pipeline.service';
+import { deadlinesWithin, tasksDueBy } from '../applications/applications.service';
 import { addIsoDays, isoDayOf, isoDaysBetween } from '@grantbridge/contract/days';
 import { localTime } from './local-time';
 import { findCalendarRows } from './notifications.repository';

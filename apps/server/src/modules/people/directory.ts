@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { countOpenOpportunities } from '../grants/grants.service';
-import { countSavedGrants } from '../pipeline/pipeline.service';
+import { countSavedGrants } from '../applications/applications.service';
 import { listResearchersOfInstitution } from '../researchers/researchers.service';
 import { canManagePeople } from './people.policy';
 import { listPendingInvitations } from './people.repository';

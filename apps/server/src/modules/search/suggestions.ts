@@ -23,7 +23,7 @@ import { embedText, quantizedCosine } from '../../lib/embeddings';
 import type { Actor } from '../../plugins/types';
 import { AppError } from '../../errors';
 import { getGrantEmbeddings } from '../grants/grants.service';
-import { grantIdsTakenBy } from '../pipeline/pipeline.service';
+import { grantIdsTakenBy } from '../applications/applications.service';
 import { getMatchingProfile } from '../researchers/researchers.service';
 import { stopWords } from './query-parser';
 import { leadableOnly } from './search-query';
