@@ -25,6 +25,10 @@ export async function findResearcherWithAreas(db: Db, userId: string) {
   return row;
 }
 
+/** A researcher's (`u`) 20 latest publication titles as one text: what their work is about, in their words. */
+const recentPublicationTitles = sql`(SELECT string_agg(title, ' ') FROM (SELECT title FROM publications
+  WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)`;
+
 /** Researchers with a profile outside one institution: collaborator candidates. */
 /** Active researchers of every other institution, with their profiles (collaborator candidates). */
 export async function findResearchersOutside(db: Db, institutionId: string) {
@@ -81,7 +85,7 @@ export async function findRecommendationCandidates(db: Db) {
   }>(
     db,
     sql`SELECT u.id, u.name, u.title, i.name AS institution, u.institution_id, p.research_areas, p.expertise, p.research_summary,
-        (SELECT string_agg(title, ' ') FROM (SELECT title FROM publications WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)
+        ${recentPublicationTitles}
           AS publication_titles,
         (SELECT string_agg(authors, '; ') FROM publications WHERE user_id = u.id AND authors IS NOT NULL) AS publication_authors
       FROM users u
@@ -94,15 +98,14 @@ export async function findRecommendationCandidates(db: Db) {
 /** What a researcher's suggestions are ranked by: areas, expertise, summary and recent publication titles. */
 export async function findMatchingProfile(db: Db, userId: string) {
   const [row] = await queryRows<{
-    institution_id: string;
     research_areas: string[] | null;
     expertise: string[] | null;
     research_summary: string | null;
     publication_titles: string | null;
   }>(
     db,
-    sql`SELECT u.institution_id, p.research_areas, p.expertise, p.research_summary,
-        (SELECT string_agg(title, ' ') FROM (SELECT title FROM publications WHERE user_id = u.id ORDER BY year DESC NULLS LAST LIMIT 20) t)
+    sql`SELECT p.research_areas, p.expertise, p.research_summary,
+        ${recentPublicationTitles}
           AS publication_titles
       FROM users u
       LEFT JOIN researcher_profiles p ON p.user_id = u.id

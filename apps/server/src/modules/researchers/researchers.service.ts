@@ -82,7 +82,6 @@ export async function getMatchingProfile(db: Db, userId: string) {
   const row = await findMatchingProfile(db, userId);
   if (!row) return null;
   return {
-    institutionId: row.institution_id,
     researchAreas: row.research_areas ?? [],
     expertise: row.expertise ?? [],
     text: [row.research_summary, row.publication_titles].filter(Boolean).join(' '),
