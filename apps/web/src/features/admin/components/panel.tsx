@@ -2,10 +2,10 @@
 // and empty states every list and chart on them uses.
 import { useId, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CollapsibleCard } from '../../../components/ui/collapsible-card';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { LoadFailed as LoadFailedNote } from '../../../components/ui/load-failed';
 
 type PanelProps = {
   title: string;
@@ -65,18 +65,9 @@ export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="text-sm text-slate-700">{children}</p>;
 }
 
+/** A whole panel that did not load (components/ui/load-failed.tsx, as a card). */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800"
-    >
-      {what} could not be loaded.
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
+  return <LoadFailedNote boxed what={what} onRetry={onRetry} />;
 }
 
 export { LoadingState };

@@ -18,6 +18,7 @@ import { FeedEvent } from './feed-event';
 import { FeedPost, type FeedPaths } from './feed-post';
 import { FocusedPost } from './focused-post';
 import { PostComposer } from './post-composer';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type FeedPanelProps = {
   user: { id: string; name: string };
@@ -81,12 +82,7 @@ export function FeedPanel({ user, paths, moderatorOf }: FeedPanelProps) {
       {feed.isPending ? (
         <LoadingState label="Loading the feed…" className="p-6" />
       ) : !feed.data ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          The feed could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed boxed what="The feed" onRetry={() => void feed.refetch()} className="mt-4" />
       ) : items.length === 0 && !focusedId ? (
         <div className="mt-4 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-center">
           <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-800">

@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { usePost } from '../hooks/use-feed';
 import { FeedEvent } from './feed-event';
 import { FeedPost, type FeedPaths } from './feed-post';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type FocusedPostProps = {
   id: string;
@@ -57,12 +58,7 @@ export function FocusedPost({ id, userId, paths, now, moderatorOf, announce, onC
       {post.isPending ? (
         <LoadingState label="Loading the post…" className="p-4" />
       ) : post.isError ? (
-        <div className="flex flex-wrap items-center gap-3 p-2 text-sm text-red-800">
-          The post could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void post.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed what="The post" onRetry={() => void post.refetch()} className="p-2" />
       ) : post.data === null ? (
         <p className="p-2 text-sm text-slate-700">
           This post has been deleted, or you can no longer see it.

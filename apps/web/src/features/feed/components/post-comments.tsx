@@ -18,6 +18,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import type { FeedPaths } from './feed-post';
 import { AuthorAvatar, PostText, PostTime } from './post-parts';
 import { TextForm } from './text-form';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Props = {
   id: string;
@@ -46,12 +47,7 @@ export function PostComments({ id, postId, userId, paths, now, announce }: Props
       {comments.isPending ? (
         <LoadingState label="Loading comments…" className="p-2 text-sm" />
       ) : comments.isError ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          The comments could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void comments.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed what="The comments" onRetry={() => void comments.refetch()} />
       ) : items.length ? (
         <ul className="space-y-3">
           {items.map((comment) => (

@@ -5,7 +5,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Award, Bookmark, CalendarClock, FolderOpen, type LucideIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatInteger } from '../../../lib/format';
 import { useDashboard } from '../hooks/use-dashboard';
@@ -17,6 +16,7 @@ import {
   SavedGrantsList,
   type StatPaths,
 } from './stat-lists';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type StatViewProps = {
   paths: StatPaths;
@@ -28,14 +28,7 @@ export function StatView({ paths, renderStatus }: StatViewProps) {
   const dashboard = useDashboard();
   if (dashboard.isPending) return <LoadingState label="Loading your overview…" />;
   if (dashboard.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
-        Your overview could not be loaded.
-        <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <LoadFailed boxed what="Your overview" onRetry={() => void dashboard.refetch()} />;
   }
   const { stats } = dashboard.data;
   const cards: StatCardProps[] = [

@@ -11,6 +11,7 @@ import { Chip } from '../../../components/ui/chip';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { initialsOf } from '../../../lib/format';
 import { recommendedResearchersQuery } from '../api/matching-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Props = {
   personPath: (id: string) => string;
@@ -27,7 +28,7 @@ export function RecommendedResearchers({ personPath, renderActions }: Props) {
       {recommended.isPending ? (
         <LoadingState label="Finding researchers…" className="p-4" />
       ) : recommended.isError ? (
-        <p className="mt-3 text-sm text-red-700">Recommendations could not be loaded.</p>
+        <LoadFailed what="Recommendations" onRetry={() => void recommended.refetch()} className="mt-3" />
       ) : recommended.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">
           Add research areas to your profile to meet researchers who share them.

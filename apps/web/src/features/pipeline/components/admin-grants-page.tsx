@@ -26,6 +26,7 @@ import {
 } from '../api/applications-api';
 import { useReviewQueueCount } from '../hooks/use-review-queue';
 import { applicationStatusLabel, applicationStatusTone, boardStages } from '../utils/application-status';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Paths = { application: (id: string) => string; person: (id: string) => string; review: string };
 
@@ -109,7 +110,7 @@ function AllApplications({ paths }: { paths: Paths }) {
       {list.isPending ? (
         <LoadingState label="Loading applications…" className="p-4" />
       ) : list.isError && rows.length === 0 ? (
-        <p className="mt-3 text-sm text-red-700">The applications could not be loaded.</p>
+        <LoadFailed what="The applications" onRetry={() => void list.refetch()} className="mt-3" />
       ) : rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">No applications{status ? ` in ${applicationStatusLabel(status)}` : ' yet'}.</p>
       ) : (
@@ -153,7 +154,7 @@ function Partnered({ paths }: { paths: Paths }) {
       {list.isPending ? (
         <LoadingState label="Loading…" className="p-4" />
       ) : list.isError ? (
-        <p className="mt-3 text-sm text-red-700">They could not be loaded.</p>
+        <LoadFailed what="They" onRetry={() => void list.refetch()} className="mt-3" />
       ) : list.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">None at the moment.</p>
       ) : (

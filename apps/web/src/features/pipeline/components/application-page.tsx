@@ -23,6 +23,7 @@ import { DeadlinePair } from './deadline-pair';
 import { DocumentsSection } from './documents-section';
 import { TasksSection } from './tasks-section';
 import { TeamSection } from './team-section';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Paths = {
   back: { to: string; label: string };
@@ -244,7 +245,7 @@ function waitingText(application: ApplicationDetail): string {
 function History({ id }: { id: string }) {
   const events = useApplicationEvents(id);
   if (events.isPending) return <LoadingState label="Loading the history…" />;
-  if (events.isError) return <p className="text-sm text-red-700">The history could not be loaded.</p>;
+  if (events.isError) return <LoadFailed what="The history" onRetry={() => void events.refetch()} />;
   return (
     <ol className="space-y-3">
       {events.data.map((event) => (

@@ -17,6 +17,7 @@ import {
   useToggleBookmark,
 } from '../hooks/use-grant-actions';
 import { applicationStatusLabel, applicationStatusTone } from '../utils/application-status';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 export function BookmarkButton({ grant }: { grant: GrantDetail }) {
   const bookmark = useToggleBookmark();
@@ -153,7 +154,7 @@ export function InstitutionApplicationsPanel({ grant, applicationPath }: { grant
       {list.isPending ? (
         <p className="mt-2 text-sm text-slate-700">Loading…</p>
       ) : list.isError ? (
-        <p className="mt-2 text-sm text-red-700">They could not be loaded.</p>
+        <LoadFailed what="They" onRetry={() => void list.refetch()} className="mt-2" />
       ) : list.data.total === 0 ? (
         <p className="mt-2 text-sm text-slate-700">None of your researchers has started one.</p>
       ) : (

@@ -14,6 +14,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { suggestedGrantsQuery } from '../api/suggested-api';
 import { pipelineKeys, setBookmark } from '../api/pipeline-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Paths = { grant: (id: string) => string; profile: string; search: string };
 
@@ -76,7 +77,7 @@ export function SuggestedGrants({ paths, limit = 4 }: { paths: Paths; limit?: nu
       {suggested.isPending ? (
         <LoadingState label="Finding grants for your profile…" className="p-4" />
       ) : suggested.isError ? (
-        <p className="mt-3 text-sm text-red-700">Suggestions could not be loaded.</p>
+        <LoadFailed what="Suggestions" onRetry={() => void suggested.refetch()} className="mt-3" />
       ) : suggested.data.needsProfile ? (
         <p className="mt-3 text-sm text-slate-700">
           Suggestions follow your research areas.{' '}

@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { addTask, applicationKeys, deleteTask, getMyTasks, taskKeys, updateTask } from '../api/applications-api';
 import { daysLeftLabel } from '../utils/deadlines';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const priorityTone = { high: 'red', medium: 'amber', low: 'neutral' } as const;
 
@@ -160,7 +161,7 @@ export function MyTasksCard({ applicationPath }: { applicationPath: (id: string)
       {tasks.isPending ? (
         <p className="mt-3 text-sm text-slate-700">Loading…</p>
       ) : tasks.isError ? (
-        <p className="mt-3 text-sm text-red-700">Your tasks could not be loaded.</p>
+        <LoadFailed what="Your tasks" onRetry={() => void tasks.refetch()} className="mt-3" />
       ) : tasks.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Nothing assigned to you is open.</p>
       ) : (
