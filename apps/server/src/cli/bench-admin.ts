@@ -17,6 +17,7 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { researchAreas } from '@grantbridge/contract/research-areas';
+import { todayIso } from '@grantbridge/contract/days';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
 import { getOverview, getPipeline, pipelineExportRows } from '../modules/admin/admin.service';
@@ -194,7 +195,7 @@ async function run(label: string, database: Database) {
   await pipeline(
     Readable.from(
       (async function* () {
-        for await (const r of pipelineExportRows(db, actor, { from: '2000-01-01', to: new Date().toISOString().slice(0, 10) })) {
+        for await (const r of pipelineExportRows(db, actor, { from: '2000-01-01', to: todayIso() })) {
           rows += 1;
           if (rows % 1000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
           yield [r.researcher.name, r.researcher.department ?? '', r.grant.title, r.grant.opportunityNumber, r.grant.agency ?? '', r.status,

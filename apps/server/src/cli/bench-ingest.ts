@@ -21,12 +21,11 @@ import { importGrantsExtract } from '../modules/grants/import/import-extract';
 import { readGrantsExtract } from '../modules/grants/import/extract-files';
 import type { GrantRecord } from '../modules/grants/import/extract-records';
 import { extractFooter, extractHeader, opportunityXml, type Opportunity } from '../modules/grants/import/extract-writer';
+import { addIsoDays } from '@grantbridge/contract/days';
 
 function shiftIso(iso: string | null, days: number) {
   if (!iso) return null;
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return addIsoDays(iso, days);
 }
 
 /** Record i of the synthetic catalogue: fields of three shipped records mixed, with a unique id and number. */

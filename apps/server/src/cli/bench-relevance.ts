@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GrantStatus } from '@grantbridge/contract/grants';
+import { todayIso } from '@grantbridge/contract/days';
 import type { Db } from '../db/client';
 import { versionKey } from '../modules/search/versions';
 import { shiftDemoGrantDates } from '../seed/grants-seed';
@@ -242,7 +243,7 @@ async function main() {
       catalogue: new Map(records.map((g) => [g.opportunityNumber, g])),
       bm25: new Bm25Index(records.map((g) => ({ id: g.opportunityNumber, text: bm25Document(g) }))),
       now: new Date(),
-      today: new Date().toISOString().slice(0, 10),
+      today: todayIso(),
       actor: benchActor(),
     };
     console.log(

@@ -3,6 +3,7 @@
 // is its hand grade (0, 1 or 2) when it meets every machine-checked constraint
 // of the entry on the day of the run, and 0 otherwise. Pure functions, pinned
 // by relevance-graded.test.ts; the benchmark supplies the catalogue and runs.
+import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 
 export type Constraints = {
   agency?: string;
@@ -63,13 +64,8 @@ export const eligibilityGroups: Record<string, string[]> = {
 
 const seasonMonths = { spring: 2, summer: 5, fall: 8, winter: 11 } as const; // first month, 0-based
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-function addDays(today: string, days: number) {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
-}
+const isoDay = (d: Date) => isoDayOf(d);
+const addDays = addIsoDays;
 
 /** The coming occurrence of a season as [from, to] ISO days: from today if inside it, else the next whole season. */
 export function seasonWindow(season: keyof typeof seasonMonths, today: string): [string, string] {

@@ -17,6 +17,7 @@
 // The score shown is the search's own (0-100) for the grant's best topic, so
 // a suggestion says what the search box would say. Pure parts are exported
 // for suggestions.test.ts.
+import { isoDayOf } from '@grantbridge/contract/days';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
 import { embedText, quantizedCosine } from '../../lib/embeddings';
@@ -137,7 +138,7 @@ async function rankSuggestions(db: Db, actor: Actor, now: Date): Promise<{ sugge
   const profile = await getMatchingProfile(db, actor.id);
   if (!profile?.researchAreas.length) return null;
   const topics = suggestionTopics(profile.researchAreas, profile.expertise).filter((t) => topicWords(t).length > 0);
-  const key = JSON.stringify([profile, now.toISOString().slice(0, 10)]);
+  const key = JSON.stringify([profile, isoDayOf(now)]);
   let cache = rankedCache.get(db as object);
   if (!cache) rankedCache.set(db as object, (cache = new Map()));
   const cached = cache.get(actor.id);
