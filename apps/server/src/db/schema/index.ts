@@ -18,3 +18,4 @@ export * from './feed';
 export * from './home';
 export * from './notifications';
 export * from './events';
+export * from './catalogue';
