@@ -1,7 +1,9 @@
-// Active Grants Timeline: when applications in progress and the period's
-// awards were started, submitted and awarded, and when their internal and
-// sponsor deadlines fall, on one time axis; a table shows the same items.
-// The chart's drawing is timeline-plot.tsx (plain SVG, decision 051).
+// Active Grants Timeline: each application in progress and each of the
+// period's awards as a row, with when it was started, submitted and awarded
+// and when its internal and sponsor deadlines fall, on one time axis; a table
+// shows the same items. The chart's drawing is timeline-plot.tsx (plain SVG,
+// decision 051). A long list shows the applications whose dates are nearest
+// today first, and the rest on request.
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOverview } from '@grantbridge/contract/admin';
@@ -10,68 +12,15 @@ import { Button } from '../../../components/ui/button';
 import { formatDate, formatInteger, formatMoney } from '../../../lib/format';
 import { Panel } from './panel';
 import { TimelinePlot } from './timeline-plot';
-
-type Item = AdminOverview['timeline'][number];
-export type Lane = {
-  key: 'startedOn' | 'submittedOn' | 'awardedOn' | 'internalDeadline' | 'sponsorDeadline';
-  label: string;
-  color: string;
-  shape: 'circle' | 'square' | 'star' | 'triangle' | 'diamond';
-};
-export type Point = {
-  t: number;
-  lane: string;
-  title: string;
-  who: string;
-  what: string;
-  day: string;
-};
-
-const lanes: Lane[] = [
-  { key: 'startedOn', label: 'Started', color: '#475569', shape: 'circle' },
-  { key: 'submittedOn', label: 'Submitted', color: '#1e40af', shape: 'square' },
-  { key: 'awardedOn', label: 'Awarded', color: '#047857', shape: 'star' },
-  { key: 'internalDeadline', label: 'Internal deadline', color: '#b45309', shape: 'triangle' },
-  { key: 'sponsorDeadline', label: 'Sponsor deadline', color: '#be123c', shape: 'diamond' },
-];
-
-const dayMs = (day: string) => Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
-
-/** First days of months across the axis, every 1, 2, 3, 6 or 12 months so that about five fit. */
-export function monthTicks(min: number, max: number, most = 5): number[] {
-  const start = new Date(min);
-  const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
-  const end = new Date(max);
-  const months =
-    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth();
-  const step = [1, 2, 3, 6, 12].find((s) => months / s <= most) ?? Math.ceil(months / most);
-  const ticks: number[] = [];
-  for (
-    let t = first, i = 0;
-    t <= max;
-    i += step, t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1 + i, 1)
-  )
-    ticks.push(t);
-  return ticks;
-}
-
-function pointsOf(items: Item[], lane: Lane): Point[] {
-  return items.flatMap((item) => {
-    const day = item[lane.key];
-    return day
-      ? [
-          {
-            t: dayMs(day),
-            lane: lane.label,
-            title: item.grantTitle,
-            who: item.researcher.name,
-            what: lane.label,
-            day,
-          },
-        ]
-      : [];
-  });
-}
+import {
+  dayMs,
+  lanes,
+  monthTicks,
+  rowsAtFirst,
+  timelineRows,
+  type Item,
+  type Lane,
+} from '../utils/timeline-rows';
 
 export function timelineSummary(items: Item[], today: string): string {
   if (items.length === 0) return 'Nothing in progress or awarded in this period.';
@@ -101,11 +50,13 @@ export function TimelineChart({
   renderStatus: (status: string) => ReactNode;
 }) {
   const [asTable, setAsTable] = useState(false);
+  const [allRows, setAllRows] = useState(false);
   const tableId = useId();
   const items = overview.timeline;
-  const series = lanes.map((lane) => ({ lane, points: pointsOf(items, lane) }));
-  const all = series.flatMap((s) => s.points.map((p) => p.t));
   const todayMs = dayMs(today);
+  const rows = timelineRows(items, todayMs, allRows ? Infinity : rowsAtFirst);
+  const drawable = items.filter((item) => lanes.some((lane) => item[lane.key])).length;
+  const all = rows.flatMap((row) => row.points.map((p) => p.t));
   const min = Math.min(...all, todayMs);
   const max = Math.max(...all, todayMs);
   const pad = Math.max((max - min) * 0.03, 86_400_000 * 3);
@@ -125,7 +76,7 @@ export function TimelineChart({
           </Button>
         ) : null
       }
-      description="Applications in progress and the period’s awards: when each was started, submitted and awarded, and its deadlines."
+      description="Each application in progress and each of the period’s awards: when it was started, submitted and awarded, and its deadlines."
     >
       <p className="text-sm text-slate-800">{timelineSummary(items, today)}</p>
       {items.length === 0 ? null : asTable ? (
@@ -211,14 +162,26 @@ export function TimelineChart({
             ))}
           </ul>
           {/* The chart repeats the table's dates as a picture; the summary above and the table say it in words. */}
-          <div aria-hidden="true" className="mt-2 h-72 w-full">
+          <div aria-hidden="true" className="mt-2 w-full">
             <TimelinePlot
-              series={series}
+              rows={rows}
               domain={[min - pad, max + pad]}
               ticks={monthTicks(min - pad, max + pad)}
               todayMs={todayMs}
             />
           </div>
+          {drawable > rowsAtFirst ? (
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-800">
+              <p>
+                {allRows
+                  ? `All ${formatInteger(drawable)} applications.`
+                  : `The ${formatInteger(rows.length)} applications with dates nearest today, of ${formatInteger(drawable)}.`}
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => setAllRows((v) => !v)}>
+                {allRows ? `Show the ${formatInteger(rowsAtFirst)} nearest today` : `Show all ${formatInteger(drawable)}`}
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </Panel>
