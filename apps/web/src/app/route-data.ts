@@ -19,6 +19,7 @@ import {
   recommendedResearchersQuery,
 } from '../features/matching/api/matching-api';
 import { suggestedGrantsQuery } from '../features/pipeline/api/suggested-api';
+import { myGrantsQueries } from '../features/pipeline/hooks/use-my-grants';
 import { localIsoDay } from '../lib/local-day';
 import { queryClient } from '../lib/query-client';
 
@@ -56,6 +57,15 @@ export const researcherHomeData = whenSignedIn('researcher', () => {
   void queryClient.prefetchInfiniteQuery({ ...feedQuery, ...fresh });
   void queryClient.prefetchQuery(suggestedGrantsQuery());
   void queryClient.prefetchQuery(recommendedResearchersQuery);
+});
+
+/** My Grants: the lists that give the page its shape (it shows them together). */
+export const myGrantsData = whenSignedIn('researcher', () => {
+  const { applications, saved, invitations, tasks } = myGrantsQueries;
+  void queryClient.prefetchQuery({ ...applications, ...fresh });
+  void queryClient.prefetchQuery({ ...saved, ...fresh });
+  void queryClient.prefetchQuery({ ...invitations, ...fresh });
+  void queryClient.prefetchQuery({ ...tasks, ...fresh });
 });
 
 /** A grant's page: the grant and its recommended collaborators, side by side. */

@@ -23,6 +23,7 @@ import { RouteError } from './route-error';
 import {
   adminDashboardData,
   grantData,
+  myGrantsData,
   onNewPath,
   researcherHomeData,
   searchData,
@@ -93,7 +94,12 @@ export const router = createBrowserRouter([
             lazy: () => import('./routes/search'),
           },
           { path: 'message', lazy: () => import('./routes/messages') },
-          { path: 'grants', lazy: () => import('./routes/my-grants') },
+          {
+            path: 'grants',
+            loader: myGrantsData,
+            shouldRevalidate: onNewPath,
+            lazy: () => import('./routes/my-grants'),
+          },
           { path: 'profile', lazy: profilePage('MyProfile') },
           { path: 'setup', lazy: () => import('./routes/setup') },
           { path: 'researcher/:id', lazy: profilePage('Researcher') },

@@ -16,7 +16,7 @@ import { formatMoney, formatDate } from '../../../lib/format';
 import { localIsoDay } from '../../../lib/local-day';
 import { pipelineKeys } from '../api/pipeline-api';
 import { bookmarkMessages, useToggleBookmark } from '../hooks/use-grant-actions';
-import { useApplications, useSavedGrants } from '../hooks/use-my-grants';
+import { useApplications, useMyGrantsSettled, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
 import { daysLeftLabel } from '../utils/deadlines';
 import { ApplicationBoard, ApplicationList } from './pipeline-applications';
@@ -28,6 +28,8 @@ type MyGrantsPageProps = { grantPath: (id: string) => string; searchPath: string
 
 export function MyGrantsPage(props: MyGrantsPageProps) {
   useScrollToSection();
+  const settled = useMyGrantsSettled();
+  if (!settled) return <LoadingState label="Loading your grants…" className="min-h-[60vh]" />;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <TeamInvitations applicationPath={props.applicationPath} />

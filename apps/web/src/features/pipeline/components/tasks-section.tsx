@@ -3,7 +3,7 @@
 // open tasks across applications on the pipeline page.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ApplicationDetail, ApplicationTask } from '@grantbridge/contract/pipeline';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +13,8 @@ import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { addTask, applicationKeys, deleteTask, getMyTasks, taskKeys, updateTask } from '../api/applications-api';
+import { addTask, applicationKeys, deleteTask, taskKeys, updateTask } from '../api/applications-api';
+import { useMyTasks } from '../hooks/use-my-grants';
 import { daysLeftLabel } from '../utils/deadlines';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
@@ -152,7 +153,7 @@ export function TasksSection({ application }: { application: ApplicationDetail }
 }
 
 export function MyTasksCard({ applicationPath }: { applicationPath: (id: string) => string }) {
-  const tasks = useQuery({ queryKey: taskKeys.mine, queryFn: ({ signal }) => getMyTasks(signal) });
+  const tasks = useMyTasks();
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby="my-tasks-title">
       <h2 id="my-tasks-title" className="text-lg font-semibold text-slate-900">

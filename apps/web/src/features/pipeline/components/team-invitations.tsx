@@ -1,19 +1,20 @@
 // Invitations to join other people's application teams, answered where the
 // researcher follows their pipeline. Shown only while some are waiting.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { acceptTeamInvitation, getTeamInvitations, leaveTeam, teamKeys } from '../api/applications-api';
+import { acceptTeamInvitation, leaveTeam, teamKeys } from '../api/applications-api';
+import { useTeamInvitations } from '../hooks/use-my-grants';
 import { pipelineKeys } from '../api/pipeline-api';
 
 export function TeamInvitations({ applicationPath }: { applicationPath: (id: string) => string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const invitations = useQuery({ queryKey: teamKeys.invitations, queryFn: ({ signal }) => getTeamInvitations(signal) });
+  const invitations = useTeamInvitations();
   const settle = () => {
     void queryClient.invalidateQueries({ queryKey: teamKeys.invitations });
     void queryClient.invalidateQueries({ queryKey: pipelineKeys.applications });
