@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { errorSerializer } from './lib/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -32,6 +33,7 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { getSessionUser } from './modules/auth/auth.service';
+import { lastCatalogueChangeAt } from './modules/grants/grants.service';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -58,6 +60,8 @@ import { realtimeBusPlugin } from './plugins/realtime-bus';
 import { realtimeHubPlugin } from './plugins/realtime-hub';
 import { perUserKey, sessionPlugin } from './plugins/session';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import './plugins/types';
 import { closeWorkerPools } from './lib/worker-pool';
 import { trackForDrain } from './lib/drain';
@@ -70,6 +74,8 @@ export type BuildOptions = {
    * app's code loads); the app uses and closes it as one it opened itself.
    */
   opening?: Promise<Database>;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 };
 
 export { pgliteDirFor };
@@ -84,7 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // X-Request-Id from a proxy TRUST_PROXY names, else a new UUID; every log line of the request carries it as reqId.
+    genReqId: requestIdGenerator(config.trustProxy),
     logger: {
+      ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,
       redact: {
         paths: [
@@ -108,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemPlugin);
+  await app.register(requestIdPlugin);
 
   const ownsDatabase = !options.database;
   // A new embedded database takes PostgreSQL's initdb, the longest silent part of a first start.
@@ -221,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(idempotencyPlugin);
   await app.register(realtimeHubPlugin);
+  await app.register(metricsPlugin, { lastCatalogueChangeAt });
   // Reactions to domain events (modules/events, decision 046) run on this app; main.ts starts the poller.
   await app.register(eventRuntimePlugin, { handlers: eventHandlers });
   await app.register(messagingRoutes);

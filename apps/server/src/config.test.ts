@@ -31,4 +31,13 @@ describe('loadConfig', () => {
       expect((err as Error).message).toContain('DATABASE_URL');
     }
   });
+
+  it('reads METRICS_TOKEN: unset means no /metrics; a short or spaced token is refused by name', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'c2f1e0d9b8a7f6e5d4c3b2a1';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(/METRICS_TOKEN/);
+  });
 });

@@ -48,6 +48,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 visible characters without spaces, such as the output of openssl rand -hex 32')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .transform((value, context): TrustProxy => {
@@ -131,6 +135,8 @@ export type Config = {
   projectRoot: string;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (false: the socket's). */
   trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (plugins/metrics.ts). */
+  metricsToken: string | undefined;
 };
 
 /** The data shipped with the code (institutions, the grants extract, the demo): `data/` at the project root. */
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     projectRoot,
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -45,6 +45,8 @@ export type RealtimeBus = {
   /** Called when this instance may have missed events from others (its LISTEN connection dropped). */
   onResync: (listener: () => void) => () => void;
   setLoader: (type: ServerEvent['type'], loader: EventLoader) => void;
+  /** How many events this instance has published (to at least one recipient), for /metrics. */
+  publishedCount: () => number;
   close: () => Promise<void>;
 };
 
@@ -97,15 +99,20 @@ function createLocal() {
 
 export function createMemoryBus(): RealtimeBus {
   const local = createLocal();
+  let published = 0;
   return {
     kind: 'memory',
     instanceId: crypto.randomUUID(),
-    publish: async (recipients, event) => local.deliver({ recipients, event }),
+    publish: async (recipients, event) => {
+      if (recipients.length) published++;
+      local.deliver({ recipients, event });
+    },
     subscribe: local.subscribe,
     publishControl: async (control) => local.control(control),
     onControl: local.onControl,
     onResync: local.onResync,
     setLoader: () => undefined,
+    publishedCount: () => published,
     close: async () => undefined,
   };
 }
@@ -127,6 +134,7 @@ export function createPostgresBus(
   let retryMs = 250;
   let retryTimer: NodeJS.Timeout | undefined;
   let everConnected = false;
+  let published = 0;
   /** Big events being reassembled, by sender instance and event key. */
   const partials = new Map<string, { parts: (string | undefined)[]; got: number; since: number }>();
 
@@ -281,6 +289,7 @@ export function createPostgresBus(
 
   const publish = async (recipients: string[], event: ServerEvent, ref?: { id: string }) => {
     if (!recipients.length) return;
+    published++;
     local.deliver({ recipients, event });
     if (closed) return;
     const eventBytes = Buffer.byteLength(JSON.stringify(event));
@@ -327,6 +336,7 @@ export function createPostgresBus(
     onControl: local.onControl,
     onResync: local.onResync,
     setLoader: (type, loader) => void loaders.set(type, loader),
+    publishedCount: () => published,
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -75,15 +75,19 @@ export function createRealtimeHub(bus: RealtimeBus, log: FastifyBaseLogger) {
   const connectListeners = new Set<UserListener>();
   const disconnectListeners = new Set<UserListener>();
   let closing = false;
+  /** Event frames written to this instance's sockets (one per socket an event reached), for /metrics. */
+  let delivered = 0;
 
+  /** Whether the text went out (a closed or hopelessly behind socket gets nothing). */
   const sendRaw = (client: Client, text: string) => {
     const { socket } = client;
-    if (socket.readyState !== socket.OPEN) return;
+    if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > maxBufferedBytes) {
       socket.terminate();
-      return;
+      return false;
     }
     socket.send(text);
+    return true;
   };
 
   const deliver = ({ recipients, event }: RealtimeDelivery) => {
@@ -92,7 +96,7 @@ export function createRealtimeHub(bus: RealtimeBus, log: FastifyBaseLogger) {
       const clients = byUser.get(userId);
       if (!clients) continue;
       text ??= JSON.stringify(event);
-      for (const client of clients) sendRaw(client, text);
+      for (const client of clients) if (sendRaw(client, text)) delivered++;
     }
   };
   const unsubscribe = bus.subscribe(deliver);
@@ -260,6 +264,8 @@ export function createRealtimeHub(bus: RealtimeBus, log: FastifyBaseLogger) {
     isConnected: (userId: string) => byUser.has(userId),
     /** For tests and the benchmark: how many sockets this instance holds. */
     socketCount: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
+    /** How many event frames the bus's deliveries wrote to this instance's sockets. */
+    deliveredCount: () => delivered,
   };
 }
 

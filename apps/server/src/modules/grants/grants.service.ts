@@ -140,7 +140,7 @@ export async function getGrantDetail(
 // opportunities, the change log, status rules, and the search statistics and
 // vocabulary the importer keeps.
 export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup } from './open-opportunities';
-export { lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
+export { lastCatalogueChangeAt, lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
 export { isOpenStatus } from './grant-status';
 export { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';
