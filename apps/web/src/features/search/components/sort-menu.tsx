@@ -20,7 +20,10 @@ export function SortMenu({
   onChange: (sort: SortOption) => void;
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from assistive technology
+    // (aria-hidden) while its links and fields stay focusable, which axe rightly
+    // reports (aria-hidden-focus); the account menu is built the same way.
+    <DropdownMenu.Root modal={false}>
       {/* The order in force shows at every width, a phone's included. */}
       <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}>
         <ArrowUpDown className="size-4" aria-hidden="true" />
