@@ -4,10 +4,12 @@
 // Grant Status, whose Awarded count is the dashboard's; the export has the
 // right header and the same applications; the researcher detail page and an
 // unknown researcher; the dashboard by keyboard alone; axe (WCAG 2.0–2.2 A/AA)
-// on all three pages at desktop and phone widths. Read-only: it changes no data.
+// on all three pages at desktop and phone widths; the Catalogue card. Read-only:
+// it changes no data.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminOverview } from '@grantbridge/contract/admin';
+import type { AdminCatalogue } from '@grantbridge/contract/catalogue';
 import { expectAccessible } from './axe';
 import { checkWithAxe } from './feed-helpers';
 import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
@@ -114,6 +116,15 @@ test('the dashboard’s figures, charts, filters and links agree with each other
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   const fiscal = await overviewFor(page, '');
   await expectCards(page, fiscal);
+  // The Catalogue card counts the catalogue as the API does; the demo refreshes nothing on a schedule.
+  const catalogue = (await (
+    await page.request.get('/api/v1/admin/catalogue')
+  ).json()) as AdminCatalogue;
+  const catalogueCard = page.getByRole('region', { name: 'Catalogue' });
+  await expect(catalogueCard).toContainText(
+    `The catalogue today: ${count(catalogue.records.total)} grants`,
+  );
+  await expect(catalogueCard).toContainText('Not scheduled on this server');
   expect(
     fiscal.fundingByAgency.length,
     'the demo data has awards this fiscal year',

@@ -29,6 +29,8 @@ import { runDueWork } from './modules/notifications/due-work';
 import { eventRuntimePlugin } from './modules/events/events.plugin';
 import { eventHandlers } from './event-handlers';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { dailyCron, refreshCatalogue } from './modules/catalogue/catalogue.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -156,6 +158,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (database.kind === 'pglite') {
     jobs.push({ name: 'database-upkeep', cron: '30 3 * * *', run: () => maintainEmbeddedDatabase(database), catchUpAtStart: false });
   }
+  // The catalogue from Grants.gov's daily extract, at CATALOGUE_REFRESH_AT in the server's zone (decision 056).
+  if (config.catalogueExtractUrl) {
+    const url = config.catalogueExtractUrl;
+    jobs.push({
+      name: 'catalogue-refresh',
+      cron: dailyCron(config.catalogueRefreshAt),
+      tz: config.timeZone,
+      catchUpAtStart: false,
+      // A slow morning (three downloads, pauses, a long import) is still one run: not handed on after 15 min, not repeated.
+      queue: { expireInSeconds: 3 * 3600, retryLimit: 0 },
+      run: () =>
+        refreshCatalogue({
+          db: database.db,
+          dataDir: config.dataDir,
+          url,
+          trigger: 'schedule',
+          concurrency: database.kind === 'postgres' ? 4 : 1,
+          log: app.log,
+          // Alerts for what changed, now, as `npm run ingest` does (they would otherwise wait for the next run).
+          onCatalogueChanged: dueWork,
+        }),
+    });
+  }
   app.decorate('scheduler', createScheduler(database, app.log, jobs));
   app.addHook('onClose', async () => {
     await app.scheduler.stop();
@@ -241,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leadsRoutes);
   await app.register(statsRoutes);
   await app.register(adminRoutes);
+  await app.register(catalogueRoutes);
   await app.register(peopleRoutes);
   await app.register(researchersRoutes);
   await app.register(searchRoutes);

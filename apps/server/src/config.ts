@@ -48,6 +48,14 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
+  CATALOGUE_REFRESH_AT: z
+    .string()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time of day as HH:MM, such as 06:00')
+    .default('06:00'),
+  GRANTS_GOV_EXTRACT_URL: z
+    .string()
+    .refine((v) => v === 'off' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) address (with {YYYYMMDD} where the date goes), or off')
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 visible characters without spaces, such as the output of openssl rand -hex 32')
@@ -70,6 +78,12 @@ const envSchema = z.object({
  * the number of hops, or their addresses and CIDR ranges.
  */
 export type TrustProxy = false | number | string[];
+
+/**
+ * Where Grants.gov publishes its daily extract (https://www.grants.gov/xml-extract),
+ * about 4 am US Eastern; {YYYYMMDD} is the extract's day there (decision 056).
+ */
+export const grantsGovExtractUrl = 'https://prod-grants-gov-chatbot.s3.amazonaws.com/extracts/GrantsDBExtract{YYYYMMDD}v2.zip';
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -135,6 +149,12 @@ export type Config = {
   projectRoot: string;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (false: the socket's). */
   trustProxy: TrustProxy;
+  /** The catalogue's daily refresh, as HH:MM in the server's time zone (`timeZone`). */
+  catalogueRefreshAt: string;
+  /** The extract's address ({YYYYMMDD} for its day), or null: no scheduled refresh (demo data, or `off`). */
+  catalogueExtractUrl: string | null;
+  /** The server's time zone (TZ, else the system's), in which the refresh time is read. */
+  timeZone: string;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (plugins/metrics.ts). */
   metricsToken: string | undefined;
 };
@@ -199,6 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     projectRoot,
     trustProxy: e.TRUST_PROXY ?? false,
+    catalogueRefreshAt: e.CATALOGUE_REFRESH_AT,
+    // On by default without demo data (production); the demo's catalogue stays as shipped unless told.
+    catalogueExtractUrl:
+      e.GRANTS_GOV_EXTRACT_URL === 'off'
+        ? null
+        : (e.GRANTS_GOV_EXTRACT_URL ?? (seedDemo || e.NODE_ENV === 'test' ? null : grantsGovExtractUrl)),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,5 +1,6 @@
 // The endpoint table's entries for the research office's figures (admin.ts):
-// the dashboard, the grant status page and its export, a researcher's detail.
+// the dashboard, the grant status page and its export, a researcher's detail,
+// and the catalogue's refresh (catalogue.ts).
 // Spread into `endpoints` (endpoints.ts).
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
@@ -13,6 +14,7 @@ import {
   adminResearcherParamsSchema,
   adminResearcherResponseSchema,
 } from './admin';
+import { adminCatalogueResponseSchema } from './catalogue';
 
 export const adminEndpoints = {
   adminOverview: {
@@ -46,5 +48,11 @@ export const adminEndpoints = {
     path: '/api/v1/admin/researchers/:id',
     params: adminResearcherParamsSchema,
     response: adminResearcherResponseSchema,
+  },
+  /** The catalogue's daily refresh from Grants.gov: last run, next run, last error, records by status. */
+  adminCatalogue: {
+    method: 'GET',
+    path: '/api/v1/admin/catalogue',
+    response: adminCatalogueResponseSchema,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -6,9 +6,7 @@ import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { pgliteDirFor } from '../app';
 import { GrantImportError, importGrantsExtract, type ImportSummary } from '../modules/grants/import/import-extract';
-import { processGrantChanges } from '../modules/notifications/grant-alerts';
-import pino from 'pino';
-import { createMemoryBus, createPostgresBus } from '../plugins/realtime-bus';
+import { sendImportAlerts } from './import-alerts';
 
 function summaryLine(s: ImportSummary) {
   return JSON.stringify({ read: s.read, inserted: s.inserted, updated: s.updated, unchanged: s.unchanged, rejected: s.rejected });
@@ -53,18 +51,8 @@ async function main() {
       onRejected: (r) => process.stderr.write(`rejected ${r.id}: ${r.reason}\n`),
     });
     progress(summary, true);
-    if (summary.inserted + summary.updated > 0) {
-      // Alerts for what this import changed, now; a server beside it (or its next start) would otherwise do it.
-      try {
-        // On PostgreSQL the notices also reach the open tabs of the servers beside this import.
-        const bus = database.kind === 'postgres' && database.pool ? createPostgresBus(database.pool, pino({ level: 'warn' }, pino.destination(2))) : createMemoryBus();
-        if ('ready' in bus) await bus.ready;
-        const { read, told } = await processGrantChanges(database.db, bus).finally(() => bus.close());
-        process.stderr.write(`alerts: ${told} notice${told === 1 ? '' : 's'} for ${read} change${read === 1 ? '' : 's'}\n`);
-      } catch (err) {
-        process.stderr.write(`alerts not yet sent (the server sends them at its next run): ${err instanceof Error ? err.message : String(err)}\n`);
-      }
-    }
+    // Alerts for what this import changed, now; a server beside it (or its next start) would otherwise do it.
+    if (summary.inserted + summary.updated > 0) await sendImportAlerts(database);
   } catch (err) {
     if (err instanceof GrantImportError) {
       summary = err.summary;

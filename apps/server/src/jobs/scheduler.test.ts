@@ -89,3 +89,27 @@ describe('starting the scheduler', () => {
     expect(failures).toEqual([]);
   }, 180_000);
 });
+
+describe('a job in a time zone, that may run long', () => {
+  it('is scheduled in its zone, neither handed on after 15 minutes nor repeated, and keeps this when started again', async () => {
+    const database = await openTestDatabase();
+    const query = async <T,>(text: string) =>
+      database.kind === 'pglite' ? (await database.pglite!.query<T>(text)).rows : (await database.pool!.query(text)).rows as T[];
+    const job = (queue: ScheduledJob['queue']): ScheduledJob[] => [
+      { name: 'test-refresh', cron: '0 6 * * *', tz: 'America/New_York', queue, catchUpAtStart: false, run: async () => undefined },
+    ];
+    try {
+      for (const queue of [undefined, { expireInSeconds: 3 * 3600, retryLimit: 0 }]) {
+        const scheduler = createScheduler(database, log, job(queue));
+        await scheduler.start();
+        await scheduler.stop();
+      }
+      expect(await query('SELECT cron, timezone FROM pgboss.schedule')).toEqual([{ cron: '0 6 * * *', timezone: 'America/New_York' }]);
+      expect(await query(`SELECT expire_seconds, retry_limit FROM pgboss.queue WHERE name = 'test-refresh'`)).toEqual([
+        { expire_seconds: 10800, retry_limit: 0 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -10,8 +10,16 @@ import { withStartupLock, type Database } from '../db/client';
 
 export type ScheduledJob = {
   name: string;
-  /** Five-field cron, in UTC. */
+  /** Five-field cron, in UTC unless `tz` names another zone. */
   cron: string;
+  /** The IANA time zone the cron is read in (pg-boss's `tz`). */
+  tz?: string;
+  /**
+   * For work that may run long: how long a run may take before pg-boss counts
+   * it lost (default 15 minutes) and hands it to another instance, and how
+   * often a failed run is repeated (default 2).
+   */
+  queue?: { expireInSeconds?: number; retryLimit?: number };
   run: () => Promise<unknown>;
   /** Made up at start when a run was missed (default); false waits for the next slot. */
   catchUpAtStart?: boolean;
@@ -50,8 +58,10 @@ export function createScheduler(database: Database, log: FastifyBaseLogger, jobs
       await withStartupLock(database, async () => {
         await started.start();
         for (const job of jobs) {
-          await started.createQueue(job.name, { name: job.name, policy: 'singleton' });
-          await started.schedule(job.name, job.cron);
+          await started.createQueue(job.name, { name: job.name, policy: 'singleton', ...job.queue });
+          // An existing queue keeps its options unless told (createQueue leaves it as it was).
+          if (job.queue) await started.updateQueue(job.name, { name: job.name, policy: 'singleton', ...job.queue });
+          await started.schedule(job.name, job.cron, {}, job.tz ? { tz: job.tz } : {});
         }
       });
       for (const job of jobs) {
@@ -61,7 +71,7 @@ export function createScheduler(database: Database, log: FastifyBaseLogger, jobs
         // Whatever came due while no server ran is done now (the work itself never repeats an effect).
         if (job.catchUpAtStart !== false) await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
       }
-      log.info({ jobs: jobs.map((j) => `${j.name} (${j.cron})`) }, 'scheduler started');
+      log.info({ jobs: jobs.map((j) => `${j.name} (${j.cron}${j.tz ? ` ${j.tz}` : ''})`) }, 'scheduler started');
     },
     async stop() {
       if (!boss) return;

@@ -110,6 +110,14 @@ export async function countCatalogue(db: Db, today: string) {
   return result[0]!;
 }
 
+/** Grants by their status as of `today` (the status rule of grant-status.ts), for the catalogue's refresh card. */
+export async function countGrantsByStatus(db: Db, today: string) {
+  return queryRows<{ status: GrantStatus; count: number }>(
+    db,
+    sql`SELECT ${statusOn(today)} AS status, count(*)::int AS count FROM grants GROUP BY 1`,
+  );
+}
+
 /** The kind and dates of every stored grant (for choosing the demo's date shift). */
 export async function listGrantStatusDates(db: Db) {
   return queryRows<{

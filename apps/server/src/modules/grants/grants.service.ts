@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '@grantbridge/contract/ids';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { getOwnResearchAreas } from '../researchers/researchers.service';
-import { countCatalogue, findGrantEmbeddings, findGrantRow, findGrantSummaries, type GrantSummaryRow } from './grants.repository';
+import { countCatalogue, countGrantsByStatus, findGrantEmbeddings, findGrantRow, findGrantSummaries, type GrantSummaryRow } from './grants.repository';
 
 export type { GrantSummaryRow };
 
@@ -80,6 +80,16 @@ export async function getCatalogueCounts(db: Db, now = new Date()) {
   return countCatalogue(db, isoDayOf(now));
 }
 
+/** How many grants the catalogue holds in each status today, and in all. */
+export async function getCatalogueStatusCounts(db: Db, now = new Date()) {
+  const counts = { total: 0, posted: 0, forecasted: 0, closed: 0, archived: 0 };
+  for (const row of await countGrantsByStatus(db, isoDayOf(now))) {
+    counts[row.status] = row.count;
+    counts.total += row.count;
+  }
+  return counts;
+}
+
 /** The opportunity's page on Grants.gov: by id when known, else a search by number. */
 export function portalUrlFor(sourceId: string | null, opportunityNumber: string) {
   if (sourceId && /^\d+$/.test(sourceId)) return `https://www.grants.gov/search-results-detail/${sourceId}`;
@@ -138,10 +148,13 @@ export async function getGrantDetail(
 
 // The catalogue's front door for other modules (eslint.config.js): open
 // opportunities, the change log, status rules, and the search statistics and
-// vocabulary the importer keeps.
+// vocabulary the importer keeps, and the importer itself (the catalogue
+// module's daily refresh imports through it, as `npm run ingest` does).
 export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup } from './open-opportunities';
 export { lastCatalogueChangeAt, lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
 export { isOpenStatus } from './grant-status';
+export { importGrantsExtract, GrantImportError, type ImportSummary } from './import/import-extract';
+export { verifyExtractZip } from './import/extract-files';
 export { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';
 export { pairAssociation, searchStopWords, stemOf } from './search-vocabulary';

@@ -166,3 +166,43 @@ export async function* readGrantsExtract(file: string): AsyncGenerator<ExtractIt
     await documents.return(undefined);
   }
 }
+
+/**
+ * Checks that a downloaded file is a whole zip archive holding the extract
+ * before anything is imported from it: its central directory is there and
+ * readable (a file cut short loses it, since it comes last), it names an
+ * .xml entry, and every entry lies within the file. Throws an Error saying
+ * what is wrong; returns the XML entries' names and uncompressed sizes.
+ */
+export async function verifyExtractZip(file: string): Promise<{ name: string; size: number }[]> {
+  const size = fs.statSync(file).size;
+  if (containerOf(file) !== 'zip') throw new Error('the file is not a zip archive');
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, opened) => {
+      if (err || !opened) reject(new Error(`the zip archive is cut short or corrupt (${err?.message ?? 'unknown error'})`));
+      else resolve(opened);
+    });
+  });
+  zip.on('error', () => undefined);
+  const found: { name: string; size: number }[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        // A local header and its data must fit before the central directory starts.
+        if (entry.relativeOffsetOfLocalHeader + 30 + entry.compressedSize > size) {
+          reject(new Error(`the zip archive is cut short: ${entry.fileName} runs past its end`));
+          return;
+        }
+        if (isExtractEntry(entry.fileName)) found.push({ name: entry.fileName, size: entry.uncompressedSize });
+        zip.readEntry();
+      });
+      zip.once('end', () => resolve());
+      zip.once('error', (e: Error) => reject(new Error(`the zip archive is corrupt (${e.message})`)));
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+  if (found.length === 0) throw new Error('the zip archive holds no .xml file');
+  return found;
+}

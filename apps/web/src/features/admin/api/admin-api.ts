@@ -1,5 +1,6 @@
 // The research office's figures: the dashboard's overview, the grant status
-// page's pipeline (and its CSV export) and one researcher's detail.
+// page's pipeline (and its CSV export), one researcher's detail, and the
+// catalogue's refresh from Grants.gov.
 import type {
   AdminOverview,
   AdminOverviewQuery,
@@ -9,6 +10,7 @@ import type {
   AdminPipelineQuery,
   AdminResearcher,
 } from '@grantbridge/contract/admin';
+import type { AdminCatalogue } from '@grantbridge/contract/catalogue';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -17,6 +19,7 @@ export const adminKeys = {
   overview: (query: AdminOverviewQuery) => ['admin-figures', 'overview', query] as const,
   pipeline: (query: AdminPipelineQuery) => ['admin-figures', 'pipeline', query] as const,
   researcher: (id: string) => ['admin-figures', 'researcher', id] as const,
+  catalogue: ['admin-figures', 'catalogue'] as const,
 };
 
 export function getOverview(
@@ -59,3 +62,15 @@ export function getResearcher(id: string, signal?: AbortSignal): Promise<AdminRe
 export function pipelineCsvHref(query: AdminPipelineQuery): string {
   return api.href('/api/v1/admin/pipeline.csv', query);
 }
+
+export function getCatalogue(signal?: AbortSignal): Promise<AdminCatalogue> {
+  return api.call('GET /api/v1/admin/catalogue', { signal });
+}
+
+/** The catalogue's last and next refresh, its last error and its records by status. */
+export const catalogueQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.catalogue,
+    queryFn: ({ signal }) => getCatalogue(signal),
+    staleTime: 60_000,
+  });

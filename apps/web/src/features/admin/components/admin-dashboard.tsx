@@ -1,7 +1,7 @@
 // The Admin Dashboard: the institution's figures for a period and department
 // (each card links to the list it counts), the timeline, the funding pie,
 // Quick Access, the open opportunities that fit researchers here and the
-// professor activity table.
+// professor activity table, and how fresh the grant catalogue is.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { overviewQuery, pipelineCsvHref } from '../api/admin-api';
 import { useAdminFilters } from '../hooks/use-admin-filters';
 import { filterQuery, searchOf } from '../utils/period';
 import { AdminFiltersBar } from './admin-filters';
+import { CatalogueCard } from './catalogue-card';
 import { FigureCards, type FigureCardProps } from './figure-card';
 import { FundingChart } from './funding-chart';
 import { EmptyNote, LoadFailed, LoadingState, Panel } from './panel';
@@ -57,6 +58,7 @@ export function AdminDashboard({ renderStatus, reviewWaiting }: AdminDashboardPr
           <FundingChart overview={data} />
           <OpenOpportunities overview={data} />
           <ProfessorActivity overview={data} />
+          <CatalogueCard />
         </div>
       ) : null}
     </div>
