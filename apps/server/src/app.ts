@@ -25,6 +25,7 @@ import { AppError } from './errors';
 import { createOutbox } from './jobs/outbox';
 import { createScheduler, type ScheduledJob } from './jobs/scheduler';
 import { maintainEmbeddedDatabase } from './db/maintenance';
+import { nightlyBackupJob } from './db/backup';
 import { runDueWork } from './modules/notifications/due-work';
 import { eventRuntimePlugin } from './modules/events/events.plugin';
 import { eventHandlers } from './event-handlers';
@@ -34,6 +35,7 @@ import { dailyCron, refreshCatalogue } from './modules/catalogue/catalogue.servi
 import { peopleRoutes } from './modules/people/people.routes';
 import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { getSessionUser } from './modules/auth/auth.service';
 import { lastCatalogueChangeAt } from './modules/grants/grants.service';
 import { feedRoutes } from './modules/feed/feed.routes';
@@ -56,6 +58,8 @@ import { tasksRoutes } from './modules/applications/tasks.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
+import { searchExportRoutes } from './modules/search/search-export.routes';
+import { myExportsRoutes } from './modules/applications/exports.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { problemPlugin, sendProblem } from './plugins/problem';
 import { realtimeBusPlugin } from './plugins/realtime-bus';
@@ -157,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // holding the database for seconds would keep the first requests waiting.
   if (database.kind === 'pglite') {
     jobs.push({ name: 'database-upkeep', cron: '30 3 * * *', run: () => maintainEmbeddedDatabase(database), catchUpAtStart: false });
+    jobs.push(nightlyBackupJob(database, config, app.log));
   }
   // The catalogue from Grants.gov's daily extract, at CATALOGUE_REFRESH_AT in the server's zone (decision 056).
   if (config.catalogueExtractUrl) {
@@ -262,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(messagingRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(institutionsRoutes);
   await app.register(leadsRoutes);
   await app.register(statsRoutes);
@@ -283,6 +289,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The documents ask the applications module how a person stands to an application (it reads their checklist).
   await app.register(documentsRoutes, { roleOf: applicationRoleFor });
   await app.register(matchingRoutes);
+  // Spreadsheet exports of search results, saved grants and applications (issue 29 §4).
+  await app.register(searchExportRoutes);
+  await app.register(myExportsRoutes);
 
   await registerWebApp(app, config);
   return app;

@@ -45,6 +45,7 @@ const envSchema = z.object({
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z.string().default(path.join(projectRoot, 'apps/web/dist')),
@@ -142,6 +143,8 @@ export type Config = {
   loginAddressMaxFailures: number;
   loginFailureWindowMs: number;
   outboxPollMs: number;
+  /** How many nightly backups of the embedded database DATA_DIR/backups keeps (db/backup.ts). */
+  backupKeep: number;
   shutdownTimeoutMs: number;
   /** After SIGTERM, how long the server keeps serving while the health check says it is going away. */
   shutdownDrainMs: number;
@@ -149,14 +152,14 @@ export type Config = {
   projectRoot: string;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (false: the socket's). */
   trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (plugins/metrics.ts). */
+  metricsToken: string | undefined;
   /** The catalogue's daily refresh, as HH:MM in the server's time zone (`timeZone`). */
   catalogueRefreshAt: string;
   /** The extract's address ({YYYYMMDD} for its day), or null: no scheduled refresh (demo data, or `off`). */
   catalogueExtractUrl: string | null;
   /** The server's time zone (TZ, else the system's), in which the refresh time is read. */
   timeZone: string;
-  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (plugins/metrics.ts). */
-  metricsToken: string | undefined;
 };
 
 /** The data shipped with the code (institutions, the grants extract, the demo): `data/` at the project root. */
@@ -167,6 +170,11 @@ export function shippedDataDir(config: Config) {
 /** The embedded database's folder in DATA_DIR. */
 export function pgliteDirFor(config: Config) {
   return path.join(config.dataDir, 'pglite');
+}
+
+/** Where the nightly backups of the embedded database go. */
+export function backupsDirFor(config: Config) {
+  return path.join(config.dataDir, 'backups');
 }
 
 export class ConfigError extends Error {}
@@ -214,11 +222,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    backupKeep: e.BACKUP_KEEP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : e.NODE_ENV === 'test' ? 0 : 1000),
     webDist: path.resolve(e.WEB_DIST),
     projectRoot,
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
     catalogueRefreshAt: e.CATALOGUE_REFRESH_AT,
     // On by default without demo data (production); the demo's catalogue stays as shipped unless told.
     catalogueExtractUrl:
@@ -226,7 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : (e.GRANTS_GOV_EXTRACT_URL ?? (seedDemo || e.NODE_ENV === 'test' ? null : grantsGovExtractUrl)),
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -32,6 +32,9 @@ export const titleByCode: Record<ErrorCode, string> = {
   upstream_unavailable: 'A service we depend on did not answer',
   invalid_transition: 'Not a next step from this stage',
   unsupported_file_type: 'Unsupported file type',
+  sso_failed: 'Single sign-on refused',
+  sso_not_configured: 'Single sign-on not set up',
+  password_sign_in_disabled: 'Password sign-in is off for this institution',
 };
 
 /** What a problem answer may carry besides its code and detail. */

@@ -21,6 +21,7 @@ import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
+import { loadDemoSponsorCap } from './seed/sponsor-cap-seed';
 import { loadDemoHistory } from './seed/history-seed';
 import { loadDemoFeed } from './seed/feed-seed';
 import { loadDemoNotifications } from './seed/notifications-seed';
@@ -148,6 +149,7 @@ export async function prepareDatabase(
       await loadDemoHistory(db),
       await loadDemoFeed(db),
       await loadDemoNotifications(db),
+      await loadDemoSponsorCap(db),
     ].some(Boolean);
     if (loaded || years !== null) {
       worked = true;

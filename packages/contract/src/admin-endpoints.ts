@@ -15,6 +15,7 @@ import {
   adminResearcherResponseSchema,
 } from './admin';
 import { adminCatalogueResponseSchema } from './catalogue';
+import { nearSponsorCapResponseSchema } from './sponsor-caps';
 
 export const adminEndpoints = {
   adminOverview: {
@@ -48,6 +49,12 @@ export const adminEndpoints = {
     path: '/api/v1/admin/researchers/:id',
     params: adminResearcherParamsSchema,
     response: adminResearcherResponseSchema,
+  },
+  /** My institution's researchers at or one below a sponsor's application cap this year (NIH's six; issue 29 §2). */
+  adminSponsorCaps: {
+    method: 'GET',
+    path: '/api/v1/admin/sponsor-caps',
+    response: nearSponsorCapResponseSchema,
   },
   /** The catalogue's daily refresh from Grants.gov: last run, next run, last error, records by status. */
   adminCatalogue: {

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { calendarDay } from './primitives';
 import { addIsoDays, isoDaysBetween } from './days';
 import { uuidSchema } from './uuid-schema';
+import { sponsorCapStatusSchema } from './sponsor-caps';
 
 /** Today's federal fiscal year: 1 October of the year before to 30 September (FY2027 = 2026-10-01 … 2027-09-30). */
 export function fiscalYearOf(today: string): { from: string; to: string; label: string } {
@@ -266,5 +267,7 @@ export const adminResearcherResponseSchema = z.object({
       grantTitle: z.string(),
     }),
   ),
+  /** Their count against each sponsor's application cap this calendar year (NIH's six), whether or not near it. */
+  sponsorCaps: z.array(sponsorCapStatusSchema),
 });
 export type AdminResearcher = z.infer<typeof adminResearcherResponseSchema>;

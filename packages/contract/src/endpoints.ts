@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adminEndpoints } from './admin-endpoints';
 import { authEndpoints } from './auth-endpoints';
+import { exportEndpoints } from './export-endpoints';
 import { feedEndpoints } from './feed-endpoints';
 import { grantEndpoints } from './grants-endpoints';
 import { leadEndpoints } from './leads-endpoints';
@@ -16,6 +17,7 @@ import { pipelineEndpoints } from './pipeline-endpoints';
 import { profileEndpoints } from './profile-endpoints';
 import { searchEndpoints } from './search-endpoints';
 import { siteEndpoints } from './site-endpoints';
+import { ssoEndpoints } from './sso-endpoints';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,6 +38,7 @@ export type Endpoint = {
 export const endpoints = {
   ...siteEndpoints,
   ...authEndpoints,
+  ...ssoEndpoints,
   ...leadEndpoints,
   ...grantEndpoints,
   ...searchEndpoints,
@@ -46,6 +49,7 @@ export const endpoints = {
   ...feedEndpoints,
   ...notificationEndpoints,
   ...adminEndpoints,
+  ...exportEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -30,6 +30,9 @@ export const errorCodes = [
   'upstream_unavailable',
   'invalid_transition',
   'unsupported_file_type',
+  'sso_failed',
+  'sso_not_configured',
+  'password_sign_in_disabled',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -4,6 +4,7 @@ import { fundingCategoryLabels, fundingInstrumentLabels } from './code-tables';
 import { uuidSchema } from './uuid-schema';
 import { booleanParam, calendarDay, moneyParam } from './primitives';
 import { emailCadenceSchema } from './notifications';
+import { sponsorCapStatusSchema } from './sponsor-caps';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 /** What a search covers unless told otherwise: grants one can still apply for. */
@@ -251,6 +252,8 @@ export const grantDetailSchema = grantSummarySchema.extend({
     application: z.object({ id: z.string(), status: applicationStatusSchema }).nullable(),
     /** Share of this grant's research areas that are in the viewer's profile, 0-100. */
     matchPercent: z.number().int().nullable(),
+    /** The viewer's count against the sponsor's application cap (NIH's six a year), for the year of this grant's close date; null when no cap applies. */
+    sponsorCap: sponsorCapStatusSchema.nullable(),
   }),
 });
 export type GrantDetail = z.infer<typeof grantDetailSchema>;

@@ -208,7 +208,7 @@ function isLiveNodeProcess(pid: number, dir: string): boolean {
  * it. A pid file (`<dir>.pid`) created exclusively keeps a second process out;
  * a file left by a process that died is taken over.
  */
-function lockDataDir(directory: string): () => void {
+export function lockDataDir(directory: string): () => void {
   const dir = path.resolve(directory);
   // Beside the data dir, not in it: initdb refuses a directory that is not empty.
   const file = `${dir}.pid`;

@@ -24,6 +24,7 @@ type CallBody = { tx?: number } & (
   | { op: 'begin' }
   | { op: 'end'; commit?: boolean }
   | { op: 'dump'; compression?: 'none' | 'gzip' | 'auto' }
+  | { op: 'copy'; target: string }
   | { op: 'close' }
 );
 export type PgliteCall = CallBody & { id: number };
@@ -34,7 +35,14 @@ export type PgliteReply =
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
 /** What the app uses of PGlite, whether in this thread or in its own. */
-export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'dumpDataDir'>;
+export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'dumpDataDir'> & {
+  /**
+   * Copies the data dir to `target` as it stands between two statements: a
+   * consistent copy while the server keeps serving (db/backup.ts). Only the
+   * database thread has it (an in-memory PGlite has no files).
+   */
+  copyDataDir?: (target: string) => Promise<void>;
+};
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -147,8 +155,11 @@ export async function openPgliteThread(dir: string, sharedBuffers: string): Prom
       return result;
     },
     async dumpDataDir(compression?: 'none' | 'gzip' | 'auto') {
-      const bytes = await send<Uint8Array>({ op: 'dump', compression });
+      const bytes = await send<Uint8Array<ArrayBuffer>>({ op: 'dump', compression });
       return new Blob([bytes]);
+    },
+    async copyDataDir(target: string) {
+      await send<null>({ op: 'copy', target });
     },
     async close() {
       if (!failure) await send<void>({ op: 'close' }).catch(() => undefined);

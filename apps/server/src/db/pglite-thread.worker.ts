@@ -1,5 +1,6 @@
 // The embedded database's own thread (see pglite-thread.ts): opens PGlite on
 // the data dir and runs what the main thread asks, one message per call.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgliteModule } from './pglite-module';
@@ -68,6 +69,23 @@ async function main() {
       case 'dump': {
         const blob = await db.dumpDataDir(call.compression);
         return new Uint8Array(await blob.arrayBuffer());
+      }
+      case 'copy': {
+        // A backup (db/backup.ts). The checkpoint writes every changed page
+        // out, so the copy has little WAL to replay when it is opened; like any
+        // statement it waits for an open transaction to end, so the copy
+        // comes between transactions.
+        await db.exec('CHECKPOINT');
+        // PostgreSQL here writes its files only while this thread runs one of
+        // its statements, and the copy is synchronous: no statement runs
+        // during it, so the files are copied as they stood at one instant,
+        // what a crash at that instant would leave, which PostgreSQL opens
+        // with every committed transaction and nothing else. The server's
+        // main thread keeps serving; queries wait here for the copy, as long
+        // as copying the folder takes on this disk (a reflink where the
+        // filesystem has them).
+        fs.cpSync(dir, call.target, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+        return null;
       }
       case 'close':
         await db.close();

@@ -155,7 +155,7 @@ function registerSession(app: FastifyInstance, findSessionUser: SessionLookup) {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/')) return;
-    if (unsafeMethods.has(request.method) && !originAllowed(request, app.config.publicUrl)) {
+    if (unsafeMethods.has(request.method) && !request.routeOptions.config.crossSite && !originAllowed(request, app.config.publicUrl)) {
       throw new AppError('forbidden', 'This request came from another site and was refused.');
     }
     const token = sessionToken(request);

@@ -33,6 +33,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Only this role may call the route. */
     role?: 'researcher' | 'admin';
+    /** A form another site posts on purpose (the SAML ACS): its Origin is not checked. */
+    crossSite?: boolean;
   }
 }
 

@@ -19,3 +19,4 @@ export * from './home';
 export * from './notifications';
 export * from './events';
 export * from './catalogue';
+export * from './sso';

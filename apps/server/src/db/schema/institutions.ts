@@ -19,6 +19,8 @@ export const institutions = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** The research office's routing lead time: internal deadline = sponsor deadline minus these business days. */
     internalDeadlineBusinessDays: integer('internal_deadline_business_days').notNull().default(5),
+    /** False: its people sign in through campus SSO only (decision 057); the sso module sets it. */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import { endpoints } from '@grantbridge/contract/endpoints';
 import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getOverview, getPipeline, getPipelineApplications, pipelineExportRows, requireReports } from './admin.service';
-import { getResearcherReport } from './researcher-report.service';
+import { getNearSponsorCaps, getResearcherReport } from './researcher-report.service';
 
 const tags = ['admin'];
 const adminOnly = { role: 'admin' as const };
@@ -107,5 +107,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
     },
     async (request) => getResearcherReport(app.db, requireUser(request), request.params.id),
+  );
+  bindEndpoint(
+    app,
+    endpoints.adminSponsorCaps,
+    {
+      tags,
+      summary: "My institution's researchers at or one below a sponsor's application cap this year (NIH: six a calendar year)",
+      config: adminOnly,
+    },
+    async (request) => getNearSponsorCaps(app.db, requireUser(request)),
   );
 };

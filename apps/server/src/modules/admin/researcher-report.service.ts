@@ -1,8 +1,10 @@
 // One researcher as their research office sees them (GET
 // /admin/researchers/:id): profile, the applications they lead, their teams
 // with people elsewhere, deadlines and alerts, tasks, and metrics for this
-// fiscal year against the one before, counted as the dashboard counts.
+// fiscal year against the one before, counted as the dashboard counts, and
+// their count against sponsors' application caps this calendar year.
 import { fiscalYearOf, previousPeriod, type AdminResearcher } from '@grantbridge/contract/admin';
+import type { NearSponsorCapResponse } from '@grantbridge/contract/sponsor-caps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
@@ -10,6 +12,7 @@ import { canReadResearcherReport } from './admin.policy';
 import { requireReports, toPipelineRow, utcToday } from './admin.service';
 import { inProgressStatuses, isoTime, type Period } from './period';
 import * as researcher from './researcher-report.repository';
+import { researchersNearSponsorCaps, sponsorCapsOf } from '../applications/applications.service';
 
 const notFound = () => new AppError('not_found', 'Researcher not found.');
 
@@ -21,7 +24,7 @@ export async function getResearcherReport(db: Db, actor: Actor, id: string, now 
   const period: Period = fiscalYearOf(today);
   const previous = { ...previousPeriod(period), label: 'previous' };
   const scope = { institutionId: actor.institution.id, department: null };
-  const [rows, current, before, totals, collaborations, recent, tasks] = await Promise.all([
+  const [rows, current, before, totals, collaborations, recent, tasks, sponsorCaps] = await Promise.all([
     researcher.ledApplications(db, scope, id, 200),
     researcher.decisions(db, id, period),
     researcher.decisions(db, id, previous),
@@ -29,6 +32,7 @@ export async function getResearcherReport(db: Db, actor: Actor, id: string, now 
     researcher.collaborations(db, id, actor.institution.id),
     researcher.recentNotifications(db, id, 8),
     researcher.assignedTasks(db, id, 20),
+    sponsorCapsOf(db, id, now),
   ]);
   const pipeline = rows.map(toPipelineRow);
   const open = new Set<string>(inProgressStatuses);
@@ -87,6 +91,13 @@ export async function getResearcherReport(db: Db, actor: Actor, id: string, now 
       applicationId: t.application_id,
       grantTitle: t.grant_title,
     })),
+    sponsorCaps,
   };
+}
+
+/** The office's list of its researchers at or one below a sponsor's application cap this year (GET /admin/sponsor-caps). */
+export async function getNearSponsorCaps(db: Db, actor: Actor, now = new Date()): Promise<NearSponsorCapResponse> {
+  requireReports(actor);
+  return researchersNearSponsorCaps(db, actor.institution.id, now);
 }
 

@@ -267,7 +267,8 @@ export async function updateInstitutionSettings(db: Db, actor: Actor, days: numb
 // What other modules may use of the applications module (eslint.config.js):
 // the team's (who sees an application, its detail, its heads, whether it is
 // still open), the calendar's rules (deadlines), My Grants and its counts, the
-// reminders, the lists, and the nightly check of the activity counts.
+// reminders, the lists, the nightly check of the activity counts, and the
+// counts against sponsors' application caps (decision 060).
 export { isOpenStage } from './stages';
 export { internalDeadlineFor } from './deadlines';
 export { getMyApplications, getInstitutionApplications } from './application-lists';
@@ -281,3 +282,4 @@ export {
 } from './my-grants';
 export { deadlinesWithin, tasksDueBy } from './reminders';
 export { reconcileResearcherActivityYears } from './activity-years';
+export { sponsorCapsOf, researchersNearSponsorCaps } from './sponsor-caps';

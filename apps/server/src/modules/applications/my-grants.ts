@@ -20,6 +20,7 @@ import {
   listSavedGrantIds,
 } from './my-grants.repository';
 import { acceptsApplications, canStartApplication } from './applications.policy';
+import { sponsorCapForGrant } from './sponsor-caps';
 
 async function requireGrant(db: Db, grantId: string) {
   const grant = await getGrant(db, grantId);
@@ -77,11 +78,12 @@ export async function startApplication(db: Db, actor: Actor, grantId: string) {
 }
 
 export async function getViewerState(db: Db, userId: string, grantId: string) {
-  const [saved, application] = await Promise.all([
+  const [saved, application, sponsorCap] = await Promise.all([
     isGrantSaved(db, userId, grantId),
     findApplication(db, userId, grantId),
+    sponsorCapForGrant(db, userId, grantId),
   ]);
-  return { saved, application: application ? { id: application.id, status: application.status } : null };
+  return { saved, application: application ? { id: application.id, status: application.status } : null, sponsorCap };
 }
 
 /** Saved-grant counts by person id (0 for people who saved none). */

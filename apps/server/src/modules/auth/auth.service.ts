@@ -72,7 +72,15 @@ export async function login(
 ) {
   const email = input.email.trim().toLowerCase();
   const now = new Date();
-  await findSignInInstitution(db, email);
+  const institution = await findSignInInstitution(db, email);
+  // Campus SSO only (decision 057): a fact about the institution, so told before any password is checked.
+  if (!institution.passwordSignIn) {
+    throw new AppError(
+      'password_sign_in_disabled',
+      `${institution.name} signs in with its campus single sign-on. Choose “Continue with ${institution.name}”.`,
+      { meta: { institutionId: institution.id } },
+    );
+  }
 
   const user = await findUserByEmail(db, email);
   // Locked sources are refused and an e-mail under attack is slowed, before any password is checked.
@@ -149,6 +157,39 @@ export async function openSession(
   });
   await markSignedIn(db, userId, now);
   return { token, maxAgeSeconds: remember ? lifetime / 1000 : undefined };
+}
+
+/**
+ * Signs in the account of an e-mail vouched for by the institution's identity
+ * provider (decision 057): a session exactly as a password sign-in opens one.
+ * Null when no account has the e-mail; account_deactivated when it is deactivated.
+ */
+export async function signInVouched(
+  db: Db,
+  config: Config,
+  email: string,
+  remember: boolean,
+  context: { ip: string | null; userAgent: string | null; previousToken?: string },
+) {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  if (user.status === 'deactivated') {
+    throw new AppError(
+      'account_deactivated',
+      "This account has been deactivated. Ask your institution's research office to restore it.",
+    );
+  }
+  const now = new Date();
+  if (context.previousToken) {
+    const previous = await findLiveSession(db, hashToken(context.previousToken), now);
+    if (previous) await deleteSession(db, previous.sessionId);
+  }
+  const session = await withTransaction(db, async (tx) => {
+    const opened = await openSession(tx, config, user.id, remember, context, now);
+    await insertLoginAttempt(tx, user.email, true, context.ip);
+    return opened;
+  });
+  return { user: toUser(user), ...session };
 }
 
 /** The signed-in user as /auth/me answers it. */

@@ -96,8 +96,8 @@ export function portalUrlFor(sourceId: string | null, opportunityNumber: string)
   return `https://www.grants.gov/search-grants?keywords=${encodeURIComponent(opportunityNumber)}`;
 }
 
-/** What the viewer has done with a grant (bookmark, application): the applications module knows it. */
-export type ViewerState = Pick<GrantDetail['viewer'], 'saved' | 'application'>;
+/** What the viewer has done with a grant (bookmark, application, their count against its sponsor's cap): the applications module knows it. */
+export type ViewerState = Pick<GrantDetail['viewer'], 'saved' | 'application' | 'sponsorCap'>;
 export type ViewerStateOf = (db: Db, userId: string, grantId: string) => Promise<ViewerState>;
 
 export async function getGrantDetail(
@@ -153,6 +153,7 @@ export async function getGrantDetail(
 export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup } from './open-opportunities';
 export { lastCatalogueChangeAt, lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
 export { isOpenStatus } from './grant-status';
+export { eligibilityWords, grantExportColumns, grantExportRows, type GrantExportItem } from './grant-export';
 export { importGrantsExtract, GrantImportError, type ImportSummary } from './import/import-extract';
 export { verifyExtractZip } from './import/extract-files';
 export { grantStatusCondition, grantStatusSql } from './grant-status.repository';

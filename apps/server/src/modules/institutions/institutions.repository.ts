@@ -104,3 +104,8 @@ export async function findPipelineSettings(db: Db, institutionId: string) {
 export async function updateInternalDeadlineLeadTime(db: Db, institutionId: string, days: number) {
   await db.update(institutions).set({ internalDeadlineBusinessDays: days }).where(eq(institutions.id, institutionId));
 }
+
+/** Whether the institution's people may sign in with a password (decision 057). */
+export async function updatePasswordSignIn(db: Db, institutionId: string, allowed: boolean) {
+  await db.update(institutions).set({ passwordSignIn: allowed }).where(eq(institutions.id, institutionId));
+}

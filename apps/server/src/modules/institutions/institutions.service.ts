@@ -14,6 +14,7 @@ import {
   findInstitutionByName,
   findPipelineSettings,
   updateInternalDeadlineLeadTime,
+  updatePasswordSignIn,
   insertInstitution,
   searchInstitutionRows,
   setInstitutionOnboarded,
@@ -86,6 +87,12 @@ export async function findSignInInstitution(db: Db, email: string) {
 }
 
 export { findInstitutionById, findInstitutionByName, countInstitutions, setInstitutionOnboarded };
+export { acceptsSignIns };
+
+/** Turns password sign-in on or off for the institution's people (the sso module, decision 057). */
+export async function setPasswordSignIn(db: Db, institutionId: string, allowed: boolean) {
+  await updatePasswordSignIn(db, institutionId, allowed);
+}
 
 export function toInstitutionRow(entry: {
   name: string;

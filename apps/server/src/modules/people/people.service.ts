@@ -278,6 +278,55 @@ export async function acceptInvitation(
   return { user: user!, ...session };
 }
 
+/**
+ * A first sign-in through the institution's identity provider (decision 057):
+ * the pending invitation of the e-mail becomes the account (its role, title and
+ * research areas), or, when the institution allows it and nobody invited the
+ * person, a researcher is created just in time. Name and department come from
+ * the provider's attributes when it sends them. Null: neither applies.
+ */
+export async function joinVouched(
+  db: Db,
+  config: Config,
+  input: { email: string; name: string | null; department: string | null; institutionId: string; justInTime: boolean; remember: boolean },
+  context: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<{ user: User; token: string; maxAgeSeconds?: number; invited: boolean } | null> {
+  const email = input.email.trim().toLowerCase();
+  const pending = await findPendingInvitationByEmail(db, email);
+  const invitation =
+    pending && pending.institutionId === input.institutionId && pending.expiresAt > now ? pending : null;
+  if (!invitation && !input.justInTime) return null;
+  const role: Role = invitation?.role ?? 'researcher';
+  const { userId, session } = await changeWithEvents(db, async (tx, record) => {
+    const account = await createAccount(
+      tx,
+      {
+        email,
+        name: input.name ?? invitation?.name ?? email.split('@')[0]!,
+        role,
+        title: invitation?.title ?? null,
+        department: input.department ?? invitation?.department ?? null,
+        setupComplete: role === 'admin',
+      },
+      input.institutionId,
+    );
+    if (role === 'researcher') {
+      await createResearcherProfile(tx, account.id, { researchAreas: invitation?.researchAreas ?? [] });
+    }
+    if (invitation && !(await closeInvitation(tx, invitation.id, 'accepted', account.id))) {
+      throw new AppError('invitation_used', 'This invitation has been accepted already. Sign in instead.');
+    }
+    if (role === 'researcher') {
+      const joined = (await getAccount(tx, account.id))!;
+      record({ type: 'member.joined', data: { person: { id: joined.id, name: joined.name, institution: joined.institution } } });
+    }
+    return { userId: account.id, session: await openSession(tx, config, account.id, input.remember, context, now) };
+  });
+  const user = await getAccount(db, userId);
+  return { user: user!, ...session, invited: invitation !== null };
+}
+
 /** Activates or deactivates a person of the actor's institution; 404 for anyone else. */
 export async function setPersonStatus(db: Db, actor: Actor, id: string, status: 'active' | 'deactivated') {
   const person = isUuid(id) ? await getAccount(db, id) : null;

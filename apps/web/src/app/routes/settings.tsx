@@ -2,6 +2,7 @@ import { LoadingState } from '../../components/ui/loading-state';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { useNotificationPreferences } from '../../features/notifications/hooks/use-notification-preferences';
 import { SettingsPage } from '../../features/settings/components/settings-page';
+import { SsoSettingsSection } from '../../features/settings/components/sso-settings';
 import { useShellUser } from '../layouts/shell-context';
 
 export function Component() {
@@ -11,5 +12,15 @@ export function Component() {
   const preferences = useNotificationPreferences();
   const user = useShellUser();
   if (preferences.isPending) return <LoadingState label="Loading settings…" />;
-  return <SettingsPage user={user} sections={<NotificationSettings />} />;
+  return (
+    <SettingsPage
+      user={user}
+      sections={
+        <>
+          <NotificationSettings />
+          {user.role === 'admin' ? <SsoSettingsSection /> : null}
+        </>
+      }
+    />
+  );
 }

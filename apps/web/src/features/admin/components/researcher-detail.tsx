@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatMoney, formatRelativeTime } from '../
 import { adminKeys, getResearcher } from '../api/admin-api';
 import { EmptyNote, LoadFailed, LoadingState, Panel } from './panel';
 import { MetricsPanel } from './researcher-metrics';
+import { SponsorCapLine } from '../../../components/sponsor-cap-line';
 
 type Props = {
   id: string;
@@ -116,6 +117,9 @@ function DetailPanels({
         {profile.about ? (
           <p className="mt-3 max-w-prose text-sm text-slate-800">{profile.about}</p>
         ) : null}
+        {data.sponsorCaps.map((cap) => (
+          <SponsorCapLine key={cap.sponsor} status={cap} whose="they" className="mt-3 max-w-prose" />
+        ))}
       </Panel>
       <Panel title="Grant Pipeline">
         {data.pipeline.length === 0 ? (

@@ -32,3 +32,14 @@ export async function acceptInvitation(body: { token: string; password: string; 
   const { user } = await api.call('POST /api/v1/invitations/accept', { body });
   return user;
 }
+
+/** Whether the e-mail's institution signs in with campus single sign-on (decision 057). */
+export async function discoverSso(email: string, signal?: AbortSignal) {
+  const { sso } = await api.call('GET /api/v1/auth/sso/discover', { query: { email }, signal });
+  return sso;
+}
+
+/** Where "Continue with <institution>" goes: the server redirects on to the identity provider. */
+export function ssoStartHref(email: string, remember: boolean): string {
+  return api.href('/api/v1/auth/sso/start', { email, remember: remember ? 'true' : 'false' });
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ArrowLeft } from 'lucide-react';
 import { loginRequestSchema, roles, type Role } from '@grantbridge/contract/auth';
@@ -14,7 +14,8 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { isApiError } from '../../../lib/api-client';
 import { roleLabels } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { login } from '../api/auth-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { discoverSso, login, ssoStartHref } from '../api/auth-api';
 import { forgotPasswordState } from '../utils/forgot-password-state';
 import { pathAfterLogin } from '../utils/next-path';
 import { readRememberedLogin, saveRememberedLogin } from '../utils/remembered-login';
@@ -57,6 +58,19 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
   });
   // "Forgot password?" takes the address typed here along (issue 30).
   const typedEmail = useWatch({ control, name: 'email' });
+  const rememberChecked = useWatch({ control, name: 'remember' });
+  // Campus single sign-on (decision 057): once the address names an institution that uses it,
+  // "Continue with <institution>" is offered; the password stays unless the institution turned it off.
+  const emailToCheck = useDebouncedValue((typedEmail ?? '').trim().toLowerCase(), 300);
+  const sso = useQuery({
+    queryKey: ['auth', 'sso', emailToCheck],
+    queryFn: ({ signal }) => discoverSso(emailToCheck, signal),
+    enabled: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(emailToCheck),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const campus = sso.data ?? null;
+  const passwordOff = campus !== null && !campus.passwordSignIn;
 
   useEffect(() => {
     setValue('role', role);
@@ -89,6 +103,8 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
             error.detail ||
             "This account has been deactivated. Ask your institution's research office to restore it.",
         });
+      } else if (isApiError(error, 'password_sign_in_disabled')) {
+        setProblem({ kind: 'message', text: error.detail || 'Your institution signs in with its campus single sign-on.' });
       } else if (isApiError(error, 'rate_limited')) {
         setProblem({
           kind: 'message',
@@ -158,6 +174,23 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
             />
           )}
         </Field>
+        {campus ? (
+          <div className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+            <p className="text-sm text-slate-800">
+              {campus.institution.name} signs in with its campus account
+              {campus.passwordSignIn ? '; your GrantBridge password works too.' : '.'}
+            </p>
+            <Button
+              type="button"
+              size="lg"
+              className="mt-3 w-full"
+              onClick={() => window.location.assign(ssoStartHref(emailToCheck, Boolean(rememberChecked)))}
+            >
+              Continue with {campus.institution.name}
+            </Button>
+          </div>
+        ) : null}
+        {passwordOff ? null : (
         <Field id="login-password" label="Password" error={errors.password?.message}>
           {(aria) => (
             <PasswordInput
@@ -168,6 +201,7 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
             />
           )}
         </Field>
+        )}
         <div className="flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
           <input
@@ -188,9 +222,11 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Signing in...' : 'Sign in'}
-        </Button>
+        {passwordOff ? null : (
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+            {isSubmitting ? 'Signing in...' : 'Sign in'}
+          </Button>
+        )}
       </form>
 
       {role === 'researcher' ? (

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../hooks/use-me';
 import { pathAfterLogin } from '../utils/next-path';
 import { RoleChooser } from './role-chooser';
+import { SsoError } from './sso-error';
 
 // The sign-in form and its validation (react-hook-form, zod) are not needed
 // to choose a role: they load once the chooser is up and the page is idle.
@@ -30,6 +31,7 @@ export function LoginPage() {
   return (
     <div className="bg-slate-50 px-4 py-12 sm:py-20">
       <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+        <SsoError />
         {/* The chooser shows while the session is being checked, so nothing jumps;
             a signed-in visitor is sent on as soon as the answer comes. */}
         {role ? (

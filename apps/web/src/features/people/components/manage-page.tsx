@@ -20,6 +20,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { csvHref, getDirectory } from '../api/people-api';
 import { DirectoryResults } from './directory-results';
+import { NearCapPanel } from './near-cap-panel';
 
 // Add Researcher (with its form library) and Import CSV load when first opened
 // (decision 051).
@@ -194,6 +195,8 @@ export function ManagePage() {
           </div>
         </nav>
       ) : null}
+
+      <NearCapPanel />
 
       <InviteDialog
         open={inviting}

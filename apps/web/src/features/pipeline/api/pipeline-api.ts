@@ -27,6 +27,11 @@ export async function getApplications(signal?: AbortSignal): Promise<Application
   return body.applications;
 }
 
+/** My saved grants or my applications as a CSV or Excel download. */
+export function myListExportHref(list: 'saved-grants' | 'applications', format: 'csv' | 'xlsx'): string {
+  return api.href(`/api/v1/${list}.${format}`);
+}
+
 export function startApplication(grantId: string): Promise<EndpointResponse<'startApplication'>> {
   return api.call('POST /api/v1/applications', { body: { grantId } });
 }

@@ -18,6 +18,7 @@ import {
 } from '../hooks/use-grant-actions';
 import { applicationStatusLabel, applicationStatusTone } from '../utils/application-status';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { SponsorCapLine } from '../../../components/sponsor-cap-line';
 
 export function BookmarkButton({ grant }: { grant: GrantDetail }) {
   const bookmark = useToggleBookmark();
@@ -88,6 +89,8 @@ export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetai
       {said}
     </p>
   );
+  // NIH's six applications a year (decision 060): the viewer's count, for the year this grant closes in.
+  const cap = grant.viewer.sponsorCap ? <SponsorCapLine status={grant.viewer.sponsorCap} className="mt-3" /> : null;
   if (grant.viewer.application) {
     return (
       <>
@@ -105,6 +108,7 @@ export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetai
             {applicationStatusLabel(grant.viewer.application.status)}
           </Chip>
         </p>
+        {cap}
       </>
     );
   }
@@ -136,6 +140,7 @@ export function ApplicationPanel({ grant, applicationPath }: { grant: GrantDetai
           {grant.dates.closing ? `; it closed on ${formatDate(grant.dates.closing)}` : ''}.
         </p>
       ) : null}
+      {cap}
     </>
   );
 }

@@ -11,10 +11,11 @@ import { myGrantsSections } from '../../../config/paths';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ExportLinks } from '../../../components/export-links';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { formatMoney, formatDate } from '../../../lib/format';
 import { localIsoDay } from '../../../lib/local-day';
-import { pipelineKeys } from '../api/pipeline-api';
+import { myListExportHref, pipelineKeys } from '../api/pipeline-api';
 import { bookmarkMessages, useToggleBookmark } from '../hooks/use-grant-actions';
 import { useApplications, useMyGrantsSettled, useSavedGrants } from '../hooks/use-my-grants';
 import { inProgressStages } from '../utils/application-status';
@@ -135,7 +136,10 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
 
   return (
     <SectionCard id={myGrantsSections.saved} labelledBy="saved-grants-title">
-      <SectionHeader id="saved-grants-title" title="Saved grants" count={saved.data?.length} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SectionHeader id="saved-grants-title" title="Saved grants" count={saved.data?.length} />
+        {saved.data?.length ? <MyListExport list="saved-grants" what="saved grants" /> : null}
+      </div>
       <p role="status" className="sr-only">
         {said}
       </p>
@@ -217,6 +221,10 @@ function SavedGrantsSection({ grantPath, searchPath }: MyGrantsPageProps) {
   );
 }
 
+function MyListExport({ list, what, className }: { list: 'saved-grants' | 'applications'; what: string; className?: string }) {
+  return <ExportLinks what={what} csvHref={myListExportHref(list, 'csv')} xlsxHref={myListExportHref(list, 'xlsx')} className={className} />;
+}
+
 function ApplicationsSection({ searchPath, applicationPath }: MyGrantsPageProps) {
   const applications = useApplications();
   const [params, setParams] = useSearchParams();
@@ -233,6 +241,7 @@ function ApplicationsSection({ searchPath, applicationPath }: MyGrantsPageProps)
     <SectionCard id={myGrantsSections.applications} labelledBy="applications-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SectionHeader id="applications-title" title="Applications in progress" count={applications.data ? inProgress.length : undefined} />
+        {applications.data?.length ? <MyListExport list="applications" what="applications" className="sm:ml-auto" /> : null}
         <div role="group" aria-label="View" className="inline-flex rounded-lg border border-slate-300 p-0.5">
           {(['list', 'board'] as const).map((view) => (
             <button

@@ -25,6 +25,12 @@ export function searchGrants(
   return api.call('GET /api/v1/grants/search', { query, signal });
 }
 
+/** The search as a CSV or Excel download: the same parameters; every result, not one page. */
+export function searchExportHref(query: GrantSearchQuery, format: 'csv' | 'xlsx'): string {
+  const { page: _page, pageSize: _pageSize, ...rest } = query;
+  return api.href(format === 'csv' ? '/api/v1/grants/search.csv' : '/api/v1/grants/search.xlsx', rest);
+}
+
 export function askAssistant(body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
   return api.call('POST /api/v1/search/chat', { body, signal });
 }

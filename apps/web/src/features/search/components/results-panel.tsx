@@ -6,6 +6,7 @@ import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import type { GrantSearchResponse, SavedSearch, SearchResult } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
+import { ExportLinks } from '../../../components/export-links';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -14,10 +15,12 @@ import { formatMoney, formatDate, formatInteger } from '../../../lib/format';
 import {
   pageSize,
   stateFromSaved,
+  toApiQuery,
   withoutCriteria,
   writeSearchState,
   type SearchState,
 } from '../utils/search-state';
+import { searchExportHref } from '../api/search-api';
 import { useResultsScroll } from '../hooks/use-results-scroll';
 import { categoryName, eligibilityNames, FiltersPopover, statusesLabel } from './filters-popover';
 import { ResultCard } from './result-card';
@@ -102,6 +105,11 @@ export function ResultsPanel({
               onLoad={(saved: SavedSearch) =>
                 update(() => stateFromSaved(saved.query, saved.filters, profileByDefault))
               }
+            />
+            <ExportLinks
+              what="search results"
+              csvHref={searchExportHref(toApiQuery(state), 'csv')}
+              xlsxHref={searchExportHref(toApiQuery(state), 'xlsx')}
             />
           </div>
         </div>
