@@ -166,29 +166,64 @@ const parents = new Map<string, string[]>(
   ]),
 );
 
-function belongs(a: AgencyAlias, s: AgencySignals): boolean {
+/** Each agency's signals, lower-cased and listed once (the rules above, read for matching). */
+const rules = agencyAliases.map((a) => {
   const extra = extras[a.acronym] ?? {};
-  const code = s.agencyCode ?? '';
-  if (code && [...a.codePrefixes, ...(extra.codePrefixes ?? [])].some((p) => code.startsWith(p)))
-    return true;
-  const name = lower(s.agency);
-  const names = namesOf(a);
-  if (name && names.some((n) => name.includes(n))) return true;
-  if ((extra.numberPrefixes ?? []).some((p) => s.opportunityNumber.startsWith(p))) return true;
-  if (s.listingAgencies.some((l) => names.some((n) => lower(l).includes(n)))) return true;
-  return (extra.listingPrefixes ?? []).some((p) => s.cfdaNumbers.some((n) => n.startsWith(p)));
-}
+  return {
+    acronym: a.acronym,
+    codePrefixes: [...a.codePrefixes, ...(extra.codePrefixes ?? [])],
+    names: namesOf(a),
+    numberPrefixes: extra.numberPrefixes ?? [],
+    listingPrefixes: extra.listingPrefixes ?? [],
+  };
+});
 
-/** The acronyms a grant belongs to, parents included, sorted. */
-export function agencyKeysFor(s: AgencySignals): string[] {
-  const keys = new Set<string>();
-  for (const a of agencyAliases) {
-    if (!belongs(a, s)) continue;
+/** Each acronym with all its parents, and theirs. */
+const withParents = new Map<string, string[]>(
+  agencyAliases.map((a) => {
+    const keys = new Set<string>();
     const add = (acronym: string) => {
       keys.add(acronym);
       for (const p of parents.get(acronym) ?? []) if (!keys.has(p)) add(p);
     };
     add(a.acronym);
-  }
+    return [a.acronym, [...keys]];
+  }),
+);
+
+/**
+ * A catalogue repeats its agency codes, names and listings thousands of
+ * times, so what each one points to is worked out once (the rules are fixed).
+ */
+function memo(test: (rule: (typeof rules)[number], value: string) => boolean) {
+  const cache = new Map<string, string[]>();
+  return (value: string): string[] => {
+    let found = cache.get(value);
+    if (!found) {
+      found = rules.filter((r) => test(r, value)).map((r) => r.acronym);
+      if (cache.size > 20_000) cache.clear();
+      cache.set(value, found);
+    }
+    return found;
+  };
+}
+
+const byCode = memo((r, code) => r.codePrefixes.some((p) => code.startsWith(p)));
+const byName = memo((r, name) => r.names.some((n) => name.includes(n)));
+const byListingPrefix = memo((r, number) => r.listingPrefixes.some((p) => number.startsWith(p)));
+const numberRules = rules.filter((r) => r.numberPrefixes.length > 0);
+
+/** The acronyms a grant belongs to, parents included, sorted. */
+export function agencyKeysFor(s: AgencySignals): string[] {
+  const direct: string[][] = [];
+  if (s.agencyCode) direct.push(byCode(s.agencyCode));
+  const name = lower(s.agency);
+  if (name) direct.push(byName(name));
+  for (const r of numberRules)
+    if (r.numberPrefixes.some((p) => s.opportunityNumber.startsWith(p))) direct.push([r.acronym]);
+  for (const l of s.listingAgencies) direct.push(byName(lower(l)));
+  for (const n of s.cfdaNumbers) direct.push(byListingPrefix(n));
+  const keys = new Set<string>();
+  for (const found of direct) for (const acronym of found) for (const k of withParents.get(acronym)!) keys.add(k);
   return [...keys].sort();
 }

@@ -21,19 +21,25 @@ const descriptionChars = 6_000;
  * catalogue's grants name.
  */
 export async function* miningDocuments(db: Db, listings: Iterable<string> = [], limit = minedGrantsMax): AsyncIterable<string> {
-  let after: string | null = null;
-  let read = 0;
-  while (read < limit) {
-    const rows: { id: string; text: string }[] = await queryRows<{ id: string; text: string }>(
+  const page = (after: string | null, size: number) => {
+    const rows = queryRows<{ id: string; text: string }>(
       db,
       sql`SELECT id, title || E'\n' || left(coalesce(description, ''), ${descriptionChars}) AS text FROM grants
         WHERE ${after === null ? sql`true` : sql`id > ${after}::uuid`}
-        ORDER BY id LIMIT ${Math.min(pageSize, limit - read)}`,
+        ORDER BY id LIMIT ${size}`,
     );
+    // Read ahead while the page before is mined; a reader that stops early leaves no unhandled failure.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  let read = 0;
+  let next = limit > 0 ? page(null, Math.min(pageSize, limit)) : null;
+  while (next) {
+    const rows = await next;
     if (rows.length === 0) break;
-    for (const row of rows) yield row.text;
     read += rows.length;
-    after = rows[rows.length - 1]!.id;
+    next = read < limit ? page(rows[rows.length - 1]!.id, Math.min(pageSize, limit - read)) : null;
+    for (const row of rows) yield row.text;
   }
   let listed = 0;
   for (const text of listings) {

@@ -73,27 +73,46 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
 }
 
+/** A word, or a run of the characters that end a clause (punctuation ends a pair). */
+const tokenPattern = /[a-z]+(?:'[a-z]+)?|[.,;:!?()[\]{}"\n\r\t|/]+/g;
+
+/**
+ * One pass over a text for mining: each word (into `words` when given), and
+ * the stems and adjacent pairs gramsOf gives. The text is lower-cased once
+ * and read once, clause ends included, rather than split into clauses first.
+ */
+function scanText(text: string, words: Set<string> | null) {
+  const stems = new Set<string>();
+  const pairs = new Set<string>();
+  const lower = text.toLowerCase();
+  tokenPattern.lastIndex = 0;
+  let previous: string | null = null;
+  for (let m = tokenPattern.exec(lower); m !== null; m = tokenPattern.exec(lower)) {
+    const word = m[0];
+    const first = word.charCodeAt(0);
+    if (first < 97 || first > 122) {
+      previous = null;
+      continue;
+    }
+    words?.add(word);
+    if (word.length < 2 || functionWords.has(word)) {
+      previous = null;
+      continue;
+    }
+    const stem = stemOf(word);
+    stems.add(stem);
+    if (previous !== null) pairs.add(`${previous} ${stem}`);
+    previous = stem;
+  }
+  return { stems, pairs };
+}
+
 /**
  * The stems of a text, and the key of each adjacent pair of words neither of
  * which is a function word, within a clause (punctuation ends a pair).
  */
 export function gramsOf(text: string): { stems: Set<string>; pairs: Set<string> } {
-  const stems = new Set<string>();
-  const pairs = new Set<string>();
-  for (const clause of text.split(/[.,;:!?()[\]{}"\n\r\t|/]+/)) {
-    let previous: string | null = null;
-    for (const word of wordsOf(clause)) {
-      if (word.length < 2 || functionWords.has(word)) {
-        previous = null;
-        continue;
-      }
-      const stem = stemOf(word);
-      stems.add(stem);
-      if (previous !== null) pairs.add(`${previous} ${stem}`);
-      previous = stem;
-    }
-  }
-  return { stems, pairs };
+  return scanText(text, null);
 }
 
 const acronymShape = /^[A-Za-z][A-Za-z0-9&-]{1,9}$/;
@@ -169,8 +188,9 @@ export async function mineVocabulary(documents: () => AsyncIterable<string>): Pr
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for await (const text of documents()) {
     count += 1;
-    for (const w of new Set(wordsOf(text))) bump(words, w);
-    const { stems, pairs } = gramsOf(text);
+    const seenWords = new Set<string>();
+    const { stems, pairs } = scanText(text, seenWords);
+    for (const w of seenWords) bump(words, w);
     for (const s of stems) bump(grams, s);
     for (const p of pairs) {
       const h = hashOf(p);

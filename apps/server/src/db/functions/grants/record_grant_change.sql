@@ -4,7 +4,9 @@
 --   awardFloor, totalFunding, eligibilityCodes or status. Nothing while the setting
 --   gb.skip_grant_changes is 'on' (demo date shifts, search-vector refills).
 -- Owner: grants
--- Triggers: grants_record_change, AFTER INSERT OR UPDATE ON grants.
+-- Triggers: grants_record_change, AFTER UPDATE ON grants, per row, when one of those fields
+--   changed; grants_record_change_inserted, AFTER INSERT ON grants, per statement: one insert
+--   for all the statement's new grants (an import batch; decision 058).
 -- TypeScript twin: none; GrantChange (apps/server/src/modules/grants/grant-changes.repository.ts)
 --   reads the log with these field names, and the notifications module's grant-alerts.ts words them.
 -- Test: apps/server/src/modules/notifications/due-work.test.ts
@@ -17,7 +19,7 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO grant_changes (grant_id, kind, changes) VALUES (NEW.id, 'inserted', '{}'::jsonb);
+    INSERT INTO grant_changes (grant_id, kind, changes) SELECT n.id, 'inserted', '{}'::jsonb FROM inserted_grants n;
     RETURN NULL;
   END IF;
   IF OLD.post_date IS DISTINCT FROM NEW.post_date THEN diff := diff || jsonb_build_object('postDate', jsonb_build_array(OLD.post_date, NEW.post_date)); END IF;
@@ -34,5 +36,13 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
-CREATE OR REPLACE TRIGGER grants_record_change AFTER INSERT OR UPDATE ON grants
-  FOR EACH ROW EXECUTE FUNCTION record_grant_change();
+CREATE OR REPLACE TRIGGER grants_record_change AFTER UPDATE ON grants FOR EACH ROW
+  WHEN (OLD.post_date IS DISTINCT FROM NEW.post_date OR OLD.close_date IS DISTINCT FROM NEW.close_date
+    OR OLD.award_ceiling IS DISTINCT FROM NEW.award_ceiling OR OLD.award_floor IS DISTINCT FROM NEW.award_floor
+    OR OLD.total_funding IS DISTINCT FROM NEW.total_funding OR OLD.eligibility_codes IS DISTINCT FROM NEW.eligibility_codes
+    OR OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION record_grant_change();
+
+CREATE OR REPLACE TRIGGER grants_record_change_inserted AFTER INSERT ON grants
+  REFERENCING NEW TABLE AS inserted_grants FOR EACH STATEMENT
+  EXECUTE FUNCTION record_grant_change();

@@ -130,11 +130,15 @@ export async function importGrantsExtract(
     }
     if (batch.length) await flush();
     await writer.settle(0);
-    if (summary.inserted > 0) await analyzeGrants(db);
+    // The three refreshes are independent: on PostgreSQL they run side by side, and on PGlite
+    // the vocabulary is mined in this thread while the database thread works (decision 058).
+    const refreshes: Promise<void>[] = [];
+    if (summary.inserted > 0) refreshes.push(analyzeGrants(db));
     if (summary.inserted + summary.updated > 0) {
-      await refreshTermStats(db);
-      await refreshSearchVocabulary(db, options.dataDir);
+      refreshes.push(refreshTermStats(db), refreshSearchVocabulary(db, options.dataDir));
     }
+    const failed = (await Promise.allSettled(refreshes)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (err) {
     // Batches in flight are whole transactions; finish them so the counts say what was committed.
     await writer.drain();

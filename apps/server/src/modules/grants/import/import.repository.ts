@@ -67,13 +67,15 @@ WHERE g.source = 'grants.gov' AND g.source_key = r.source_key
   AND (${names.map((c) => `g.${c}`).join(', ')}) IS DISTINCT FROM (${names.map((c) => `r.${c}`).join(', ')})
 RETURNING g.source_key`;
 
-// New keys only. Inserting a row that turns out to exist would still run the
-// search-vector trigger (BEFORE INSERT fires before the conflict check), so
-// existing keys never reach this statement; DO NOTHING covers a concurrent import.
+// New keys only (fields computed for a row that exists would be wasted); DO
+// NOTHING covers a concurrent import. The search fields
+// come with the rows, computed for the whole batch by grant_search_fields
+// (the trigger's own formula), so the trigger is not run per row (decision 058).
 const insertSql = `
-INSERT INTO grants (source, source_key, ${names.join(', ')})
-SELECT 'grants.gov', r.source_key, ${names.map((c) => `r.${c}`).join(', ')}
+INSERT INTO grants (source, source_key, ${names.join(', ')}, search_vector, title_vector, field_ends)
+SELECT 'grants.gov', r.source_key, ${names.map((c) => `r.${c}`).join(', ')}, f.search_vector, f.title_vector, f.field_ends
 FROM json_to_recordset($1::json) AS r(${recordType})
+CROSS JOIN LATERAL grant_search_fields(r.title, r.description, r.program_title, r.objectives, r.research_areas, r.agency, r.agency_code) AS f
 ON CONFLICT (source, source_key) DO NOTHING
 RETURNING source_key`;
 
