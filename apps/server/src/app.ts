@@ -31,7 +31,7 @@ import { eventRuntimePlugin } from './modules/events/events.plugin';
 import { eventHandlers } from './event-handlers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { dailyCron, refreshCatalogue } from './modules/catalogue/catalogue.service';
+import { dailyCron, lastCatalogueRefreshes, refreshCatalogue } from './modules/catalogue/catalogue.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -261,7 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(idempotencyPlugin);
   await app.register(realtimeHubPlugin);
-  await app.register(metricsPlugin, { lastCatalogueChangeAt });
+  await app.register(metricsPlugin, { lastCatalogueChangeAt, lastCatalogueRefreshes });
   // Reactions to domain events (modules/events, decision 046) run on this app; main.ts starts the poller.
   await app.register(eventRuntimePlugin, { handlers: eventHandlers });
   await app.register(messagingRoutes);

@@ -181,6 +181,26 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(120);
   });
 
+  it("reports when the catalogue's refresh last succeeded and last failed", async () => {
+    const refreshed = async () => {
+      const text = await scrape();
+      const at = (outcome: string) => value(text, 'grantbridge_catalogue_last_refresh_timestamp_seconds', { outcome });
+      return { ok: at('ok'), failed: at('failed') };
+    };
+    expect(await refreshed()).toEqual({ ok: 0, failed: 0 });
+    // The rows catalogue-refresh.ts writes as a run ends (this is infrastructure's test: it imports no module).
+    const ended = (status: 'ok' | 'failed', trigger: 'schedule' | 'command') =>
+      t.db.execute(sql`INSERT INTO catalogue_refreshes (trigger, status, finished_at) VALUES (${trigger}, ${status}, now())`);
+    await ended('failed', 'schedule');
+    const afterFailure = await refreshed();
+    expect(afterFailure.ok).toBe(0);
+    expect(Math.abs(afterFailure.failed! - Date.now() / 1000)).toBeLessThan(120);
+    await ended('ok', 'command');
+    const afterSuccess = await refreshed();
+    expect(Math.abs(afterSuccess.ok! - Date.now() / 1000)).toBeLessThan(120);
+    expect(afterSuccess.failed).toBe(afterFailure.failed);
+  });
+
   it('reports each job queue once the scheduler has started', async () => {
     expect(samples(await scrape(), 'grantbridge_job_lag_seconds')).toEqual([]);
     await t.app.scheduler.start();

@@ -8,7 +8,8 @@
 // Counted as requests are answered: latency by route pattern, method and
 // status. Read at each scrape: realtime sockets and events (from the hub and
 // the bus), the database pool, and from the database, with a few cheap
-// queries, the outbox, pg-boss's job lag and the catalogue's last import. A
+// queries, the outbox, pg-boss's job lag, the catalogue's last import and its
+// scheduled refresh's last success and failure (decision 056). A
 // query that fails is logged and counted in
 // grantbridge_metrics_collect_errors_total; its labelled metrics are left out
 // of that scrape and its unlabelled ones read 0. The scrape still answers.
@@ -51,6 +52,8 @@ type JobLagRow = { queue: string; due: number | string; lag_seconds: number | st
 export type MetricsOptions = {
   /** When an import last changed the catalogue (the grants module's change log; infrastructure imports no module). */
   lastCatalogueChangeAt: (db: Db) => Promise<Date | null>;
+  /** When the catalogue's refresh (the daily extract) last succeeded and last failed (the catalogue module's log). */
+  lastCatalogueRefreshes: (db: Db) => Promise<{ ok: Date | null; failed: Date | null }>;
 };
 
 /** The database's side: what the gauges read at a scrape (jobs/outbox.ts's and jobs/scheduler.ts's tables, the catalogue). */
@@ -82,6 +85,11 @@ function databaseReaders(app: FastifyInstance, options: MetricsOptions) {
     },
     /** Unix seconds; 0: no import at all. */
     catalogue: async () => ((await options.lastCatalogueChangeAt(app.db))?.getTime() ?? 0) / 1000,
+    /** Unix seconds per outcome; 0: never. */
+    refreshes: async () => {
+      const at = await options.lastCatalogueRefreshes(app.db);
+      return { ok: (at.ok?.getTime() ?? 0) / 1000, failed: (at.failed?.getTime() ?? 0) / 1000 };
+    },
   };
 }
 
@@ -93,7 +101,7 @@ export function createAppMetrics(app: FastifyInstance, options: MetricsOptions) 
 
   const collectErrors = new Counter({
     name: 'grantbridge_metrics_collect_errors_total',
-    help: 'Scrapes in which a group of database-backed metrics could not be read, by group (outbox, jobs, catalogue).',
+    help: 'Scrapes in which a group of database-backed metrics could not be read, by group (outbox, jobs, catalogue, refreshes).',
     labelNames: ['collector'],
     registers,
   });
@@ -238,6 +246,17 @@ export function createAppMetrics(app: FastifyInstance, options: MetricsOptions) 
     'catalogue',
     read.catalogue,
     (g, at) => g.set(at),
+  );
+  fromDatabase(
+    'grantbridge_catalogue_last_refresh_timestamp_seconds',
+    "When the catalogue's refresh from the daily extract last ended, by outcome (ok, failed), in Unix seconds (0: never).",
+    'refreshes',
+    read.refreshes,
+    (g, at) => {
+      g.set({ outcome: 'ok' }, at.ok);
+      g.set({ outcome: 'failed' }, at.failed);
+    },
+    ['outcome'],
   );
 
   return {

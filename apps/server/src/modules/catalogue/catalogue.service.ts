@@ -32,6 +32,13 @@ function toRefresh(row: RefreshRow): CatalogueRefresh {
   };
 }
 
+/** When a refresh last ended well and last failed (null: never), for the metrics scrape. */
+export async function lastCatalogueRefreshes(db: Db): Promise<{ ok: Date | null; failed: Date | null }> {
+  const { success, failure } = await findLatestRefreshes(db);
+  const ended = (row: RefreshRow | null) => (row ? new Date(row.finished_at ?? row.started_at) : null);
+  return { ok: ended(success), failed: ended(failure) };
+}
+
 /** The last refresh, the next, the last error (when none succeeded since) and the catalogue by status. */
 export async function getCatalogueStatus(db: Db, actor: Actor, schedule: RefreshSchedule, now = new Date()): Promise<AdminCatalogue> {
   if (!canReadCatalogueStatus(actor)) throw new AppError('forbidden', 'Only administrators see how the catalogue is refreshed.');
