@@ -17,11 +17,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
 import * as tar from 'tar';
 import { backupsDirFor, pgliteDirFor, type Config } from '../config';
 import type { ScheduledJob } from '../jobs/scheduler';
 import { projectRoot } from '../lib/project-paths';
-import { firstStartMarker, lockDataDir, migrationsFolder, queryRows, type Database } from './client';
+import {
+  firstStartMarker,
+  lockDataDir,
+  migrationsFolder,
+  queryRows,
+  type Database,
+} from './client';
 import { openPgliteThread } from './pglite-thread';
 
 export const manifestName = 'grantbridge-backup.json';
@@ -46,7 +53,12 @@ export type BackupManifest = {
   };
 };
 
-export type BackupSummary = { file: string; bytes: number; tookMs: number; manifest: BackupManifest };
+export type BackupSummary = {
+  file: string;
+  bytes: number;
+  tookMs: number;
+  manifest: BackupManifest;
+};
 
 /** A backup cannot be made or restored as asked: the message says why and what to do instead. */
 export class BackupError extends Error {
@@ -59,7 +71,9 @@ export class BackupError extends Error {
 type JournalEntry = { tag: string; when: number };
 
 function readJournal(): JournalEntry[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
     entries: JournalEntry[];
   };
   return journal.entries;
@@ -67,7 +81,11 @@ function readJournal(): JournalEntry[] {
 
 function appVersion(): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return 'unknown';
   }
@@ -91,10 +109,13 @@ async function lastMigration(database: Database): Promise<string | null> {
  */
 export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
   if (database.kind !== 'pglite' || !database.pglite) {
-    throw new BackupError('GrantBridge runs on PostgreSQL (DATABASE_URL): back it up with pg_dump (README, "Backups").');
+    throw new BackupError(
+      'GrantBridge runs on PostgreSQL (DATABASE_URL): back it up with pg_dump (README, "Backups").',
+    );
   }
   const copyDataDir = database.pglite.copyDataDir;
-  if (!copyDataDir) throw new BackupError('This database has no data dir to back up (an in-memory PGlite).');
+  if (!copyDataDir)
+    throw new BackupError('This database has no data dir to back up (an in-memory PGlite).');
   const started = Date.now();
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -111,15 +132,25 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
       createdAt: new Date(started).toISOString(),
       database: {
         kind: 'pglite',
-        postgresVersion: fs.readFileSync(path.join(staging, databaseEntry, 'PG_VERSION'), 'utf8').trim(),
+        postgresVersion: fs
+          .readFileSync(path.join(staging, databaseEntry, 'PG_VERSION'), 'utf8')
+          .trim(),
         migration,
       },
     };
     fs.writeFileSync(path.join(staging, manifestName), `${JSON.stringify(manifest, null, 2)}\n`);
     // The manifest first, so it is found without reading the whole archive.
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [manifestName, databaseEntry]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      manifestName,
+      databaseEntry,
+    ]);
     fs.renameSync(partial, target);
-    return { file: target, bytes: fs.statSync(target).size, tookMs: Date.now() - started, manifest };
+    return {
+      file: target,
+      bytes: fs.statSync(target).size,
+      tookMs: Date.now() - started,
+      manifest,
+    };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(partial, { force: true });
@@ -134,18 +165,29 @@ export function nightlyBackupName(at: Date) {
 /** Deletes all but the newest `keep` nightly backups in `dir` (other files there are left alone); returns those deleted. */
 export function pruneBackups(dir: string, keep: number): string[] {
   if (!fs.existsSync(dir)) return [];
-  const nightly = fs.readdirSync(dir).filter((name) => nightlyName.test(name)).sort().reverse();
+  const nightly = fs
+    .readdirSync(dir)
+    .filter((name) => nightlyName.test(name))
+    .sort()
+    .reverse();
   const old = nightly.slice(keep);
   for (const name of old) fs.rmSync(path.join(dir, name), { force: true });
   return old;
 }
 
 /** The nightly backup: one more file in DATA_DIR/backups, the oldest beyond BACKUP_KEEP deleted. */
-export async function runNightlyBackup(database: Database, config: Config, log?: FastifyBaseLogger) {
+export async function runNightlyBackup(
+  database: Database,
+  config: Config,
+  log?: FastifyBaseLogger,
+) {
   const dir = backupsDirFor(config);
   const summary = await writeBackup(database, path.join(dir, nightlyBackupName(new Date())));
   const pruned = pruneBackups(dir, config.backupKeep);
-  log?.info({ file: summary.file, bytes: summary.bytes, tookMs: summary.tookMs, pruned }, 'backup written');
+  log?.info(
+    { file: summary.file, bytes: summary.bytes, tookMs: summary.tookMs, pruned },
+    'backup written',
+  );
   return { ...summary, pruned };
 }
 
@@ -154,15 +196,28 @@ export async function runNightlyBackup(database: Database, config: Config, log?:
  * UTC: after the upkeep's VACUUM at 03:30 has made the files smaller. Not
  * made up at start: a backup at every restart would push the nightly ones out.
  */
-export function nightlyBackupJob(database: Database, config: Config, log: FastifyBaseLogger): ScheduledJob {
-  return { name: 'database-backup', cron: '45 3 * * *', catchUpAtStart: false, run: () => runNightlyBackup(database, config, log) };
+export function nightlyBackupJob(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+): ScheduledJob {
+  return {
+    name: 'database-backup',
+    cron: '45 3 * * *',
+    catchUpAtStart: false,
+    run: () => runNightlyBackup(database, config, log),
+  };
 }
 
 /** The newest nightly backup in DATA_DIR/backups, if any. */
 export function newestNightlyBackup(config: Config): { file: string; at: Date } | null {
   const dir = backupsDirFor(config);
   if (!fs.existsSync(dir)) return null;
-  const newest = fs.readdirSync(dir).filter((name) => nightlyName.test(name)).sort().pop();
+  const newest = fs
+    .readdirSync(dir)
+    .filter((name) => nightlyName.test(name))
+    .sort()
+    .pop();
   if (!newest) return null;
   const file = path.join(dir, newest);
   return { file, at: fs.statSync(file).mtime };
@@ -177,15 +232,10 @@ const notABackup = (file: string, why: string) =>
  * why `file` is not a backup this version can restore.
  */
 export async function checkBackup(file: string): Promise<BackupManifest> {
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new BackupError(`${file} does not exist or is not a file. Nothing was changed.`);
-  const head = Buffer.alloc(2);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, head, 0, 2, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (head[0] !== 0x1f || head[1] !== 0x8b) throw notABackup(file, 'it is not a .tar.gz archive');
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+    throw new BackupError(`${file} does not exist or is not a file. Nothing was changed.`);
+  if ((await fileTypeFromFile(file))?.mime !== 'application/gzip')
+    throw notABackup(file, 'it is not a .tar.gz archive');
   let manifestText: string | null = null;
   let hasVersion = false;
   const warnings: string[] = [];
@@ -216,10 +266,13 @@ export async function checkBackup(file: string): Promise<BackupManifest> {
   } catch {
     throw notABackup(file, `its ${manifestName} is not JSON`);
   }
-  if (manifest.format !== format) throw notABackup(file, `its ${manifestName} does not say format "${format}"`);
+  if (manifest.format !== format)
+    throw notABackup(file, `its ${manifestName} does not say format "${format}"`);
   if (!hasVersion) throw notABackup(file, `it holds no ${databaseEntry}/ database`);
   if (manifest.formatVersion > formatVersion) {
-    throw new BackupError(`${file} was made by a newer GrantBridge (backup format ${manifest.formatVersion}); upgrade GrantBridge first. Nothing was changed.`);
+    throw new BackupError(
+      `${file} was made by a newer GrantBridge (backup format ${manifest.formatVersion}); upgrade GrantBridge first. Nothing was changed.`,
+    );
   }
   const known = readJournal().map((entry) => entry.tag);
   if (manifest.database.migration && !known.includes(manifest.database.migration)) {
@@ -231,7 +284,11 @@ export async function checkBackup(file: string): Promise<BackupManifest> {
   return manifest;
 }
 
-export type RestoreSummary = { manifest: BackupManifest; databaseDir: string; movedAside: string | null };
+export type RestoreSummary = {
+  manifest: BackupManifest;
+  databaseDir: string;
+  movedAside: string | null;
+};
 
 /**
  * Restores `file` into DATA_DIR. Refuses (BackupError, nothing changed) a
@@ -241,7 +298,9 @@ export type RestoreSummary = { manifest: BackupManifest; databaseDir: string; mo
  */
 export async function restoreBackup(file: string, config: Config): Promise<RestoreSummary> {
   if (config.databaseUrl) {
-    throw new BackupError('DATABASE_URL is set: GrantBridge runs on PostgreSQL, restored with pg_restore (README, "Backups"). Nothing was changed.');
+    throw new BackupError(
+      'DATABASE_URL is set: GrantBridge runs on PostgreSQL, restored with pg_restore (README, "Backups"). Nothing was changed.',
+    );
   }
   const source = path.resolve(file);
   const manifest = await checkBackup(source);
@@ -256,7 +315,8 @@ export async function restoreBackup(file: string, config: Config): Promise<Resto
       file: source,
       cwd: staging,
       strict: true,
-      filter: (entry) => entry === manifestName || entry === databaseEntry || entry.startsWith(`${databaseEntry}/`),
+      filter: (entry) =>
+        entry === manifestName || entry === databaseEntry || entry.startsWith(`${databaseEntry}/`),
     });
     const restored = path.join(staging, databaseEntry);
     // Opened once, in its own thread as the server does: a backup that cannot start is not put in place.
@@ -268,7 +328,9 @@ export async function restoreBackup(file: string, config: Config): Promise<Resto
         await client.close();
       }
     } catch (err) {
-      throw new BackupError(`The database in ${source} does not open (${(err as Error).message}). Nothing was changed.`);
+      throw new BackupError(
+        `The database in ${source} does not open (${(err as Error).message}). Nothing was changed.`,
+      );
     }
     const present = fs.existsSync(databaseDir) && fs.readdirSync(databaseDir).length > 0;
     if (present) {

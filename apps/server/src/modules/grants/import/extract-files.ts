@@ -4,29 +4,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { fileTypeFromFile } from 'file-type';
 import yauzl from 'yauzl';
 import type { ExtractItem } from './extract-records';
 import { ExtractError, parseGrantsXml, recordsText } from './extract-parser';
 
 type ExtractDocument = { name: string | null; stream: Readable };
 
-/** What the file holds, from its first bytes: its name may say otherwise. */
-function containerOf(file: string): 'zip' | 'gzip' | 'plain' {
-  const head = Buffer.alloc(4);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, head, 0, 4, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (
-    head[0] === 0x50 &&
-    head[1] === 0x4b &&
-    (head[2] === 3 || head[2] === 5) &&
-    (head[3] === 4 || head[3] === 6)
-  )
-    return 'zip';
-  if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+/**
+ * What the file holds, from its content (file-type reads its signature; a
+ * zip's entries may make it a more specific zip-based type): its name may say
+ * otherwise.
+ */
+async function containerOf(file: string): Promise<'zip' | 'gzip' | 'plain'> {
+  const type = await fileTypeFromFile(file);
+  if (type?.mime === 'application/gzip') return 'gzip';
+  if (type?.ext === 'zip' || type?.mime.startsWith('application/vnd.openxmlformats')) return 'zip';
   return 'plain';
 }
 
@@ -117,7 +110,7 @@ async function* extractDocuments(file: string): AsyncGenerator<ExtractDocument> 
     throw new Error(`Cannot open ${file}: no such file`);
   }
   if (!stat.isFile()) throw new Error(`${file} is not a file`);
-  const container = containerOf(file);
+  const container = await containerOf(file);
   if (container === 'zip') {
     yield* zipDocuments(file);
     return;
@@ -176,10 +169,13 @@ export async function* readGrantsExtract(file: string): AsyncGenerator<ExtractIt
  */
 export async function verifyExtractZip(file: string): Promise<{ name: string; size: number }[]> {
   const size = fs.statSync(file).size;
-  if (containerOf(file) !== 'zip') throw new Error('the file is not a zip archive');
+  if ((await containerOf(file)) !== 'zip') throw new Error('the file is not a zip archive');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, opened) => {
-      if (err || !opened) reject(new Error(`the zip archive is cut short or corrupt (${err?.message ?? 'unknown error'})`));
+      if (err || !opened)
+        reject(
+          new Error(`the zip archive is cut short or corrupt (${err?.message ?? 'unknown error'})`),
+        );
       else resolve(opened);
     });
   });
@@ -193,11 +189,14 @@ export async function verifyExtractZip(file: string): Promise<{ name: string; si
           reject(new Error(`the zip archive is cut short: ${entry.fileName} runs past its end`));
           return;
         }
-        if (isExtractEntry(entry.fileName)) found.push({ name: entry.fileName, size: entry.uncompressedSize });
+        if (isExtractEntry(entry.fileName))
+          found.push({ name: entry.fileName, size: entry.uncompressedSize });
         zip.readEntry();
       });
       zip.once('end', () => resolve());
-      zip.once('error', (e: Error) => reject(new Error(`the zip archive is corrupt (${e.message})`)));
+      zip.once('error', (e: Error) =>
+        reject(new Error(`the zip archive is corrupt (${e.message})`)),
+      );
       zip.readEntry();
     });
   } finally {
