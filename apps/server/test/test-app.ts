@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, pgliteDb, type Database, type Db } from '../src/db/client';
@@ -51,11 +52,15 @@ export type TestApp = {
 /** Adds to the app before it is ready: routes that only a test needs. */
 export type TestAppSetup = (app: FastifyInstance) => void | Promise<void>;
 
+/** What a test may give the app besides settings: where its log lines go (JSON, one per line). */
+export type TestAppOptions = { logStream?: DestinationStream };
+
 /** The real app on a given database, with test settings and its own data dir. */
 async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
   setup?: TestAppSetup,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-test-data-'));
   const config = loadConfig({
@@ -66,7 +71,7 @@ async function buildTestApp(
     LOGIN_IP_RATE_LIMIT: '10000',
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: options.logStream });
   await setup?.(app);
   await app.ready();
   return {
@@ -82,15 +87,23 @@ async function buildTestApp(
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, setup?: TestAppSetup): Promise<TestApp> {
-  return buildTestApp(await openTestDatabase(), env, setup);
+export async function createTestApp(
+  env: Record<string, string> = {},
+  setup?: TestAppSetup,
+  options?: TestAppOptions,
+): Promise<TestApp> {
+  return buildTestApp(await openTestDatabase(), env, setup, options);
 }
 
 /**
  * Two app instances on one fresh PostgreSQL database (GB_TEST_DB=postgres only),
  * as in a deployment with several instances: realtime events cross by LISTEN/NOTIFY.
  */
-export async function createTestAppPair(): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
+export async function createTestAppPair(): Promise<{
+  a: TestApp;
+  b: TestApp;
+  close: () => Promise<void>;
+}> {
   if (!usingPostgres) throw new Error('createTestAppPair needs GB_TEST_DB=postgres');
   const url = process.env.TEST_DATABASE_URL!;
   const name = `gb_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -98,7 +111,8 @@ export async function createTestAppPair(): Promise<{ a: TestApp; b: TestApp; clo
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
   await admin.end();
-  const build = async () => buildTestApp(await openDatabase({ databaseUrl: withDatabase(url, name) }));
+  const build = async () =>
+    buildTestApp(await openDatabase({ databaseUrl: withDatabase(url, name) }));
   const a = await build();
   const b = await build();
   return {

@@ -2,14 +2,9 @@
 // GB_TEST_DB=postgres): every answer carries one (errors, 404s and rate limits
 // too), a proxy's is kept only when TRUST_PROXY names the proxy and the value
 // is well formed, and the request's log lines carry the same id.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { forwardedRequestId, trustsPeer } from './request-id';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -28,10 +23,23 @@ describe('the rules', () => {
   });
 
   it('keeps well-formed ids only', () => {
-    for (const good of ['f47ac10b-58cc-4372-a567-0e02b2c3d479', 'a'.repeat(128), '0af7651916cd43dd8448eb211c80319c', 'Root=1-5e1b4151:x/y+z@lb']) {
+    for (const good of [
+      'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+      'a'.repeat(128),
+      '0af7651916cd43dd8448eb211c80319c',
+      'Root=1-5e1b4151:x/y+z@lb',
+    ]) {
       expect(forwardedRequestId(good)).toBe(good);
     }
-    for (const bad of ['', 'a'.repeat(129), 'two words', 'id"quoted', '<script>', 'line\nbreak', 'ünïcode']) {
+    for (const bad of [
+      '',
+      'a'.repeat(129),
+      'two words',
+      'id"quoted',
+      '<script>',
+      'line\nbreak',
+      'ünïcode',
+    ]) {
       expect(forwardedRequestId(bad)).toBeNull();
     }
     expect(forwardedRequestId(['one', 'two'])).toBeNull();
@@ -47,7 +55,11 @@ describe('without TRUST_PROXY', () => {
   afterAll(() => t.close());
 
   it('gives every response a new id and ignores the one a client sends', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'chosen-by-client' } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'chosen-by-client' },
+    });
     const second = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(first.headers['x-request-id']).toMatch(uuid);
     expect(second.headers['x-request-id']).toMatch(uuid);
@@ -58,7 +70,12 @@ describe('without TRUST_PROXY', () => {
     const answers = [
       await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
       await t.app.inject({ method: 'GET', url: '/api/v1/admin/researchers' }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{not json' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      }),
       await t.app.inject({ method: 'POST', url: '/api/v1/contact-requests', payload: {} }),
       await t.app.inject({ method: 'POST', url: '/api/v1/contact-requests', payload: {} }),
     ];
@@ -72,18 +89,8 @@ describe('without TRUST_PROXY', () => {
 
 describe('behind a proxy TRUST_PROXY names, with the log read', () => {
   const lines: Record<string, unknown>[] = [];
-  let t: { app: Awaited<ReturnType<typeof buildApp>>; close: () => Promise<void> };
+  let t: TestApp;
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-test-data-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      OUTBOX_POLL_MS: '60000',
-      LOG_LEVEL: 'info',
-      TRUST_PROXY: '127.0.0.1',
-    });
     let text = '';
     const logStream = new Writable({
       write(chunk, _encoding, done) {
@@ -96,27 +103,32 @@ describe('behind a proxy TRUST_PROXY names, with the log read', () => {
         done();
       },
     });
-    const app = await buildApp(config, { database, logStream });
-    await app.ready();
-    t = {
-      app,
-      close: async () => {
-        await app.close();
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    t = await createTestApp({ LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' }, undefined, {
+      logStream,
+    });
   });
   afterAll(() => t.close());
 
   it("keeps the proxy's well-formed id, and replaces a malformed one", async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': '0af7651916cd43dd8448eb211c80319c' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': '0af7651916cd43dd8448eb211c80319c' },
+    });
     expect(kept.headers['x-request-id']).toBe('0af7651916cd43dd8448eb211c80319c');
     for (const bad of ['two words', 'x'.repeat(200), '<img src=x>']) {
-      const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
+      const replaced = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': bad },
+      });
       expect(replaced.headers['x-request-id']).toMatch(uuid);
     }
-    const notFound = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'x-request-id': 'trace-404' } });
+    const notFound = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { 'x-request-id': 'trace-404' },
+    });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.headers['x-request-id']).toBe('trace-404');
   });
@@ -132,7 +144,11 @@ describe('behind a proxy TRUST_PROXY names, with the log read', () => {
   });
 
   it("writes the id on every log line of the request, the proxy's or a new one", async () => {
-    const forwarded = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here?x=1', headers: { 'x-request-id': 'trace-from-proxy-42' } });
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here?x=1',
+      headers: { 'x-request-id': 'trace-from-proxy-42' },
+    });
     const generated = await t.app.inject({ method: 'GET', url: '/api/health' });
     for (const id of ['trace-from-proxy-42', generated.headers['x-request-id'] as string]) {
       const ofRequest = lines.filter((line) => line.reqId === id);
