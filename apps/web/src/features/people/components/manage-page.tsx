@@ -196,7 +196,7 @@ export function ManagePage() {
         </nav>
       ) : null}
 
-      <NearCapPanel />
+      <NearCapPanel below={!directory.isPending} />
 
       <InviteDialog
         open={inviting}

@@ -8,9 +8,14 @@ import { Card } from '../../../components/ui/card';
 import { Chip } from '../../../components/ui/chip';
 import { getNearSponsorCaps, sponsorCapKeys } from '../api/sponsor-caps-api';
 
-export function NearCapPanel() {
+/**
+ * Asked for at once, shown once `below` has arrived: the panel sits under the
+ * directory, and appearing above it while the directory still loads would
+ * push the directory's table and pages down (a layout shift).
+ */
+export function NearCapPanel({ below }: { below: boolean }) {
   const near = useQuery({ queryKey: sponsorCapKeys.near, queryFn: ({ signal }) => getNearSponsorCaps(signal) });
-  if (!near.data) return null;
+  if (!near.data || !below) return null;
   const { year, researchers } = near.data;
   const sponsors = [...new Set(researchers.map((r) => r.status.sponsor))];
   const title = `Near the ${sponsors.length ? sponsors.join(' or ') : 'NIH'} application limit`;
