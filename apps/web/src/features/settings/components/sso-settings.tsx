@@ -78,6 +78,63 @@ function Check({
   );
 }
 
+type TextKey = { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft];
+
+/** One text setting of the draft: its label, hint and the server's error for it. */
+function DraftText({
+  draft,
+  set,
+  name,
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  type,
+  multiline,
+}: {
+  draft: Draft;
+  set: (key: TextKey, value: string) => void;
+  name: TextKey;
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  optional?: boolean;
+  type?: 'url' | 'password';
+  multiline?: boolean;
+}) {
+  return (
+    <Field id={id} label={label} optional={optional} hint={hint} error={error}>
+      {(aria) =>
+        multiline ? (
+          <Textarea
+            rows={4}
+            value={draft[name]}
+            onChange={(e) => set(name, e.target.value)}
+            {...aria}
+          />
+        ) : (
+          <Input
+            type={type}
+            autoComplete={type === 'password' ? 'off' : undefined}
+            value={draft[name]}
+            onChange={(e) => set(name, e.target.value)}
+            {...aria}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** The attributes (SAML) or claims (OIDC) that give a person's e-mail, name and department. */
+const attributeFields = [
+  { name: 'emailAttribute', id: 'sso-attr-email', label: 'E-mail', of: 'email' },
+  { name: 'nameAttribute', id: 'sso-attr-name', label: 'Name', of: 'name' },
+  { name: 'departmentAttribute', id: 'sso-attr-department', label: 'Department', of: 'department' },
+] as const;
+
 export function SsoSettingsSection() {
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -181,84 +238,62 @@ export function SsoSettingsSection() {
 
             {draft.protocol === 'saml' ? (
               <>
-                <Field
+                <DraftText
+                  draft={draft}
+                  set={set}
+                  name="metadataUrl"
                   id="sso-metadata-url"
                   label="Identity provider metadata URL"
+                  type="url"
                   optional
                   error={errors['saml.metadataUrl']}
-                >
-                  {(aria) => (
-                    <Input
-                      type="url"
-                      value={draft.metadataUrl}
-                      onChange={(e) => set('metadataUrl', e.target.value)}
-                      {...aria}
-                    />
-                  )}
-                </Field>
-                <Field
+                />
+                <DraftText
+                  draft={draft}
+                  set={set}
+                  name="metadataXml"
                   id="sso-metadata-xml"
                   label="Or the metadata XML"
+                  multiline
                   optional
                   hint="Pasted XML is used when both are given."
                   error={errors['saml.metadataXml']}
-                >
-                  {(aria) => (
-                    <Textarea
-                      rows={4}
-                      value={draft.metadataXml}
-                      onChange={(e) => set('metadataXml', e.target.value)}
-                      {...aria}
-                    />
-                  )}
-                </Field>
+                />
               </>
             ) : (
               <>
-                <Field
+                <DraftText
+                  draft={draft}
+                  set={set}
+                  name="issuer"
                   id="sso-issuer"
                   label="Issuer"
-                  error={errors['oidc.issuer']}
+                  type="url"
                   hint="e.g. https://login.microsoftonline.com/<tenant>/v2.0"
-                >
-                  {(aria) => (
-                    <Input
-                      type="url"
-                      value={draft.issuer}
-                      onChange={(e) => set('issuer', e.target.value)}
-                      {...aria}
-                    />
-                  )}
-                </Field>
-                <Field id="sso-client-id" label="Client id" error={errors['oidc.clientId']}>
-                  {(aria) => (
-                    <Input
-                      value={draft.clientId}
-                      onChange={(e) => set('clientId', e.target.value)}
-                      {...aria}
-                    />
-                  )}
-                </Field>
-                <Field
+                  error={errors['oidc.issuer']}
+                />
+                <DraftText
+                  draft={draft}
+                  set={set}
+                  name="clientId"
+                  id="sso-client-id"
+                  label="Client id"
+                  error={errors['oidc.clientId']}
+                />
+                <DraftText
+                  draft={draft}
+                  set={set}
+                  name="clientSecret"
                   id="sso-client-secret"
                   label="Client secret"
-                  error={errors['oidc.clientSecret']}
+                  type="password"
                   hint={
                     settings.data?.oidc.clientSecretSet
                       ? 'A secret is stored; leave empty to keep it.'
                       : undefined
                   }
-                >
-                  {(aria) => (
-                    <Input
-                      type="password"
-                      autoComplete="off"
-                      value={draft.clientSecret}
-                      onChange={(e) => set('clientSecret', e.target.value)}
-                      {...aria}
-                    />
-                  )}
-                </Field>
+                  error={errors['oidc.clientSecret']}
+                />
               </>
             )}
 
@@ -266,48 +301,18 @@ export function SsoSettingsSection() {
               <legend className="text-sm font-medium text-slate-900">
                 {draft.protocol === 'saml' ? 'Attributes' : 'Claims'} (empty: the default)
               </legend>
-              <Field
-                id="sso-attr-email"
-                label="E-mail"
-                optional
-                hint={`Default: ${defaults[draft.protocol].email}`}
-              >
-                {(aria) => (
-                  <Input
-                    value={draft.emailAttribute}
-                    onChange={(e) => set('emailAttribute', e.target.value)}
-                    {...aria}
-                  />
-                )}
-              </Field>
-              <Field
-                id="sso-attr-name"
-                label="Name"
-                optional
-                hint={`Default: ${defaults[draft.protocol].name}`}
-              >
-                {(aria) => (
-                  <Input
-                    value={draft.nameAttribute}
-                    onChange={(e) => set('nameAttribute', e.target.value)}
-                    {...aria}
-                  />
-                )}
-              </Field>
-              <Field
-                id="sso-attr-department"
-                label="Department"
-                optional
-                hint={`Default: ${defaults[draft.protocol].department}`}
-              >
-                {(aria) => (
-                  <Input
-                    value={draft.departmentAttribute}
-                    onChange={(e) => set('departmentAttribute', e.target.value)}
-                    {...aria}
-                  />
-                )}
-              </Field>
+              {attributeFields.map((field) => (
+                <DraftText
+                  key={field.id}
+                  draft={draft}
+                  set={set}
+                  name={field.name}
+                  id={field.id}
+                  label={field.label}
+                  optional
+                  hint={`Default: ${defaults[draft.protocol][field.of]}`}
+                />
+              ))}
             </fieldset>
 
             <Check
