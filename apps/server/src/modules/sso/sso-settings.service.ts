@@ -8,7 +8,11 @@ import { appUrl, type Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
-import { findInstitutionById, setPasswordSignIn } from '../institutions/institutions.service';
+import {
+  findInstitutionById,
+  findSignInInstitution,
+  setPasswordSignIn,
+} from '../institutions/institutions.service';
 import { isLoopbackUrl, issuerProblem, oidcConfiguration } from './oidc';
 import { readIdpMetadata } from './saml-metadata';
 import { canConfigureSso } from './sso.policy';
@@ -201,4 +205,19 @@ export async function updateSsoSettings(
   const saved = await upsertSsoSettings(db, row);
   await setPasswordSignIn(db, institution.id, input.passwordSignIn);
   return toSettings(config, { ...institution, passwordSignIn: input.passwordSignIn }, saved);
+}
+
+/**
+ * The way back in when the identity provider fails an institution that turned
+ * password sign-in off (`npm run sso:password-on`, run by whoever runs the
+ * server): password sign-in is allowed again for the institution of `domain`,
+ * its single sign-on left as it is. Says whether it was off.
+ */
+export async function allowPasswordSignInAgain(db: Db, domain: string) {
+  const institution = await findSignInInstitution(db, `someone@${domain.trim().toLowerCase()}`);
+  await setPasswordSignIn(db, institution.id, true);
+  return {
+    institution: { id: institution.id, name: institution.name },
+    wasOff: !institution.passwordSignIn,
+  };
 }

@@ -33,6 +33,7 @@ import {
   serviceProviderMetadata,
 } from './saml';
 import { serviceProviderUrls } from './sso-settings.service';
+export { allowPasswordSignInAgain } from './sso-settings.service';
 import { notConfigured, refuse, SsoRefusal } from './sso-refusal';
 import {
   findSamlRequest,

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { allowPasswordSignInAgain } from './sso.service';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeInstitution, makePerson, makeUser, sessionCookie } from '../../../test/factories';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/sso/oidc-provider';
@@ -438,6 +439,46 @@ describe('password sign-in turned off', () => {
     } finally {
       await put(oidcSite.adminCookie, oidcSettings());
     }
+  });
+});
+
+describe('the way back in (npm run sso:password-on)', () => {
+  it('allows password sign-in again for the institution of a domain, its single sign-on left on', async () => {
+    const { email, password } = await makeUser(t.db, { domain: oidcSite.domain });
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password, role: 'researcher' },
+      });
+    await put(oidcSite.adminCookie, oidcSettings({ passwordSignIn: false }));
+    try {
+      expect((await signIn()).statusCode).toBe(403);
+      const again = await allowPasswordSignInAgain(t.db, ` ${oidcSite.domain.toUpperCase()} `);
+      expect(again).toEqual({
+        institution: { id: oidcSite.id, name: expect.any(String) },
+        wasOff: true,
+      });
+      expect((await signIn()).statusCode).toBe(200);
+      const discover = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/sso/discover?email=${email}`,
+      });
+      expect(discover.json().sso).toMatchObject({
+        institution: { id: oidcSite.id },
+        protocol: 'oidc',
+        passwordSignIn: true,
+      });
+      expect((await allowPasswordSignInAgain(t.db, oidcSite.domain)).wasOff).toBe(false);
+    } finally {
+      await put(oidcSite.adminCookie, oidcSettings());
+    }
+  });
+
+  it('answers institution_not_onboarded for a domain no institution here owns, and changes nothing', async () => {
+    await expect(allowPasswordSignInAgain(t.db, 'nowhere-at-all.example')).rejects.toMatchObject({
+      code: 'institution_not_onboarded',
+    });
   });
 });
 
