@@ -23,7 +23,7 @@ async function obscuredWhileTabbing(page: Page, presses: number) {
       }
       const el = document.activeElement;
       if (!el || el === document.body) return null;
-      const bar = [...document.querySelectorAll('nav[aria-label="Main"]')].find(
+      const bar = Array.from(document.querySelectorAll('nav[aria-label="Main"]')).find(
         (n) => getComputedStyle(n).position === 'fixed',
       );
       if (!bar || bar.contains(el)) return null;
