@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import clsx from 'clsx';
 import type { User } from '@grantbridge/contract/auth';
 import { LogoMark } from '../../../components/logo';
@@ -78,6 +78,26 @@ function BottomNavLink({ item }: { item: NavItem }) {
   );
 }
 
+/**
+ * The phone's bottom bar holds every entry at a readable width and scrolls
+ * sideways when they do not fit (the administrator's nine): the page's own
+ * entry is scrolled into the bar's view whenever the page changes.
+ */
+function useBottomBarFollowingPage() {
+  const bar = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = bar.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const left = current.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
+  return bar;
+}
+
 /** The signed-in frame: sidebar (a bottom bar on phones), header with the user menu, and the page. */
 export function AppShell({
   user,
@@ -91,6 +111,7 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const allItems = [...navigation.primary, ...navigation.secondary];
+  const bar = useBottomBarFollowingPage();
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
       {/* First in the tab order, as on the public site: past the navigation to the page. */}
@@ -146,7 +167,11 @@ export function AppShell({
             />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 px-4 pb-24 pt-6 focus:outline-none sm:px-6 md:pb-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 scroll-mt-16 px-4 pb-24 pt-6 focus:outline-none sm:px-6 md:pb-8"
+        >
           {children}
         </main>
       </div>
@@ -155,9 +180,9 @@ export function AppShell({
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       >
-        <ul className="flex">
+        <ul ref={bar} className="flex overflow-x-auto overscroll-x-contain">
           {allItems.map((item) => (
-            <li key={item.to} className="flex min-w-0 flex-1">
+            <li key={item.to} className="flex min-w-16 flex-1">
               <BottomNavLink item={item} />
             </li>
           ))}
