@@ -60,6 +60,11 @@ import { teamRoutes } from './modules/team/team.routes';
 import { savedSearchRoutes, searchRoutes } from './modules/search/search.routes';
 import { searchExportRoutes } from './modules/search/search-export.routes';
 import { myExportsRoutes } from './modules/applications/exports.routes';
+import { limitedSubmissionsRoutes } from './modules/limited-submissions/limited-submissions.routes';
+import { limitedLineForUser } from './modules/limited-submissions/limited-submissions.service';
+import { currentPendingRoutes } from './modules/current-pending/current-pending.routes';
+import { newslettersRoutes } from './modules/newsletters/newsletters.routes';
+import { sendDueNewsletters } from './modules/newsletters/newsletters.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { problemPlugin, sendProblem } from './plugins/problem';
 import { realtimeBusPlugin } from './plugins/realtime-bus';
@@ -157,6 +162,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   ];
+  // Scheduled funding newsletters whose time has come, each sent once whichever instance runs it (decision 063).
+  jobs.push({
+    name: 'newsletters-due',
+    cron: '* * * * *',
+    run: () => sendDueNewsletters(database.db, config).then((sent) => sent > 0 && app.outbox.poke()),
+  });
   // PGlite has no autovacuum: its upkeep runs at night (db/maintenance.ts), not at start, where
   // holding the database for seconds would keep the first requests waiting.
   if (database.kind === 'pglite') {
@@ -276,7 +287,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(peopleRoutes);
   await app.register(researchersRoutes);
   await app.register(searchRoutes);
-  await app.register(grantsRoutes, { viewerStateOf: getViewerState });
+  // The grant page's viewer state: the applications module's, and the grant's limited call at the viewer's institution (decision 061).
+  await app.register(grantsRoutes, {
+    viewerStateOf: async (db, userId, grantId) => ({
+      ...(await getViewerState(db, userId, grantId)),
+      limitedSubmission: await limitedLineForUser(db, userId, grantId),
+    }),
+  });
   await app.register(savedSearchRoutes);
   await app.register(applicationsRoutes);
   // The team's, then the tasks' and calendars' routes: the order the API document has always listed them in.
@@ -292,6 +309,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Spreadsheet exports of search results, saved grants and applications (issue 29 §4).
   await app.register(searchExportRoutes);
   await app.register(myExportsRoutes);
+  // Limited submissions: internal competitions for a grant's places (issue 29 §1).
+  await app.register(limitedSubmissionsRoutes);
+  // Current and Pending (Other) Support (issue 29 §3).
+  await app.register(currentPendingRoutes);
+
+  // Funding newsletters (issue 29 §5, decision 063).
+  await app.register(newslettersRoutes);
 
   await registerWebApp(app, config);
   return app;

@@ -35,6 +35,7 @@ export const titleByCode: Record<ErrorCode, string> = {
   sso_failed: 'Single sign-on refused',
   sso_not_configured: 'Single sign-on not set up',
   password_sign_in_disabled: 'Password sign-in is off for this institution',
+  limit_reached: 'No place left under the limit',
 };
 
 /** What a problem answer may carry besides its code and detail. */

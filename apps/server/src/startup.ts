@@ -22,6 +22,9 @@ import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
 import { loadDemoApplications } from './seed/pipeline-seed';
 import { loadDemoSponsorCap } from './seed/sponsor-cap-seed';
+import { loadDemoNewsletters } from './seed/newsletters-seed';
+import { loadDemoCurrentPending } from './seed/current-pending-seed';
+import { loadDemoLimitedSubmissions } from './seed/limited-submissions-seed';
 import { loadDemoHistory } from './seed/history-seed';
 import { loadDemoFeed } from './seed/feed-seed';
 import { loadDemoNotifications } from './seed/notifications-seed';
@@ -150,6 +153,9 @@ export async function prepareDatabase(
       await loadDemoFeed(db),
       await loadDemoNotifications(db),
       await loadDemoSponsorCap(db),
+      await loadDemoNewsletters(db, config),
+      await loadDemoCurrentPending(db),
+      await loadDemoLimitedSubmissions(db),
     ].some(Boolean);
     if (loaded || years !== null) {
       worked = true;

@@ -26,6 +26,8 @@ export const paths = {
   resetPasswordWith: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   /** The link in an invitation e-mail. */
   acceptInviteWith: (token: string) => `/accept-invite?token=${encodeURIComponent(token)}`,
+  /** The page a newsletter's unsubscribe link opens. */
+  newsletterUnsubscribe: (token: string) => `/newsletters/unsubscribe/${encodeURIComponent(token)}`,
   researcher: {
     root: '/dashboard',
     home: '/dashboard',
@@ -40,9 +42,14 @@ export const paths = {
     setup: '/dashboard/setup',
     settings: '/dashboard/settings',
     notifications: '/dashboard/notifications',
+    /** Funding newsletters the research office sent me, and one to read. */
+    newsletters: '/dashboard/newsletters',
+    newsletter: (id: string) => `/dashboard/newsletters/${encodeURIComponent(id)}`,
     grant: (id: string) => `/dashboard/grant/${encodeURIComponent(id)}`,
     person: (id: string) => `/dashboard/researcher/${encodeURIComponent(id)}`,
     application: (id: string) => `/dashboard/applications/${encodeURIComponent(id)}`,
+    /** A limited call's review page, for a researcher the office invited to review (decision 061). */
+    limitedSubmission: (id: string) => `/dashboard/limited-submissions/${encodeURIComponent(id)}`,
   },
   admin: {
     root: '/admin',
@@ -56,9 +63,14 @@ export const paths = {
     review: '/admin/review',
     settings: '/admin/settings',
     notifications: '/admin/notifications',
+    /** The office's funding newsletters and their composer. */
+    newsletters: '/admin/newsletters',
     researcher: (id: string) => `/admin/researcher/${encodeURIComponent(id)}`,
     grant: (id: string) => `/admin/grant/${encodeURIComponent(id)}`,
     application: (id: string) => `/admin/applications/${encodeURIComponent(id)}`,
+    /** The institution's limited calls, and one call's review page (decision 061). */
+    limitedSubmissions: '/admin/limited-submissions',
+    limitedSubmission: (id: string) => `/admin/limited-submissions/${encodeURIComponent(id)}`,
   },
 } as const;
 

@@ -38,7 +38,14 @@ export type DomainEventMap = {
   'post.liked': { by: EventActor; post: FeedPostRef };
   /** Someone commented on a post in the activity feed. */
   'post.commented': { by: EventActor; post: FeedPostRef; comment: { id: string; text: string } };
+  /** The office selected or declined a pre-proposal for a limited call (decision 061). */
+  'limited_submission.decided': { by: EventActor; call: LimitedCallRef; researcherId: string; status: 'selected' | 'declined'; applicationId: string | null };
+  /** The office invited a researcher to review a limited call's pre-proposals. */
+  'limited_submission.reviewer_invited': { by: EventActor; call: LimitedCallRef; reviewerId: string };
 };
+
+/** The limited call an event is about: its id and its grant. */
+export type LimitedCallRef = { id: string; grantId: string; grantTitle: string };
 
 /** The post an event is about: its author, and its text's beginning (at most 200 characters). */
 export type FeedPostRef = { id: string; authorId: string; text: string };
@@ -53,6 +60,8 @@ export const domainEventTypes = [
   'member.joined',
   'post.liked',
   'post.commented',
+  'limited_submission.decided',
+  'limited_submission.reviewer_invited',
 ] as const satisfies readonly DomainEventType[];
 
 export type DomainEvent<T extends DomainEventType = DomainEventType> = {

@@ -6,11 +6,14 @@
 import { z } from 'zod';
 import { adminEndpoints } from './admin-endpoints';
 import { authEndpoints } from './auth-endpoints';
+import { currentPendingEndpoints } from './current-pending-endpoints';
 import { exportEndpoints } from './export-endpoints';
 import { feedEndpoints } from './feed-endpoints';
 import { grantEndpoints } from './grants-endpoints';
 import { leadEndpoints } from './leads-endpoints';
+import { limitedSubmissionEndpoints } from './limited-submissions-endpoints';
 import { messagingEndpoints } from './messaging-endpoints';
+import { newsletterEndpoints } from './newsletter-endpoints';
 import { notificationEndpoints } from './notification-endpoints';
 import { peopleEndpoints } from './people-endpoints';
 import { pipelineEndpoints } from './pipeline-endpoints';
@@ -50,6 +53,9 @@ export const endpoints = {
   ...notificationEndpoints,
   ...adminEndpoints,
   ...exportEndpoints,
+  ...currentPendingEndpoints,
+  ...newsletterEndpoints,
+  ...limitedSubmissionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

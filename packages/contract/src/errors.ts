@@ -33,6 +33,7 @@ export const errorCodes = [
   'sso_failed',
   'sso_not_configured',
   'password_sign_in_disabled',
+  'limit_reached',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -1,6 +1,7 @@
 // The endpoint table's entries for the grant catalogue: suggestions, search, a grant's page and its collaborators.
 // Spread into `endpoints` (endpoints.ts).
 import { collaboratorsResponseSchema, grantDetailResponseSchema, grantSearchQuerySchema, grantSearchResponseSchema, idParamsSchema, suggestedGrantsQuerySchema, suggestedGrantsResponseSchema } from './grants';
+import { similarGrantsQuerySchema, similarGrantsResponseSchema } from './similar-grants';
 
 export const grantEndpoints = {
   suggestedGrants: {
@@ -20,6 +21,13 @@ export const grantEndpoints = {
     path: '/api/v1/grants/:id',
     params: idParamsSchema,
     response: grantDetailResponseSchema,
+  },
+  similarGrants: {
+    method: 'GET',
+    path: '/api/v1/grants/:id/similar',
+    params: idParamsSchema,
+    query: similarGrantsQuerySchema,
+    response: similarGrantsResponseSchema,
   },
   grantCollaborators: {
     method: 'GET',

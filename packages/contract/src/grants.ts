@@ -5,6 +5,7 @@ import { uuidSchema } from './uuid-schema';
 import { booleanParam, calendarDay, moneyParam } from './primitives';
 import { emailCadenceSchema } from './notifications';
 import { sponsorCapStatusSchema } from './sponsor-caps';
+import { limitedSubmissionLineSchema } from './limited-submissions';
 
 export const grantStatuses = ['forecasted', 'posted', 'closed', 'archived'] as const;
 /** What a search covers unless told otherwise: grants one can still apply for. */
@@ -61,6 +62,8 @@ export const searchResultSchema = z.object({
   otherVersionsEarlier: z.boolean(),
   /** For a closed programme that recurs: when it usually closes ("usually closes in March"). */
   cycle: z.string().nullable().default(null),
+  /** The grant's limited call at the searcher's institution (decision 061), when it is limited there. */
+  limitedSubmission: limitedSubmissionLineSchema.nullable().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -254,6 +257,8 @@ export const grantDetailSchema = grantSummarySchema.extend({
     matchPercent: z.number().int().nullable(),
     /** The viewer's count against the sponsor's application cap (NIH's six a year), for the year of this grant's close date; null when no cap applies. */
     sponsorCap: sponsorCapStatusSchema.nullable(),
+    /** The grant's limited call at the viewer's institution (decision 061); null when it is not limited there. */
+    limitedSubmission: limitedSubmissionLineSchema.nullable().optional(),
   }),
 });
 export type GrantDetail = z.infer<typeof grantDetailSchema>;

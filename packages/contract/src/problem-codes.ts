@@ -24,6 +24,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   idempotency_in_progress: 409,
   already_registered: 409,
   invalid_transition: 409,
+  limit_reached: 409,
   gone: 410,
   invitation_expired: 410,
   invitation_used: 410,

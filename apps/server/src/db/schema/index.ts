@@ -20,3 +20,6 @@ export * from './notifications';
 export * from './events';
 export * from './catalogue';
 export * from './sso';
+export * from './limited-submissions';
+export * from './current-pending';
+export * from './newsletters';

@@ -283,3 +283,5 @@ export {
 export { deadlinesWithin, tasksDueBy } from './reminders';
 export { reconcileResearcherActivityYears } from './activity-years';
 export { sponsorCapsOf, researchersNearSponsorCaps } from './sponsor-caps';
+// Limited submissions (decision 061) start a selected pre-proposal's application as Apply Now does.
+export { startApplication } from './my-grants';

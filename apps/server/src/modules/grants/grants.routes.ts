@@ -1,9 +1,10 @@
-// The grant page's data (both roles).
+// The grant page's data (both roles) and its "More like this".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@grantbridge/contract/endpoints';
 import { bindEndpoint } from '../../lib/endpoint-schema';
 import { requireUser } from '../../plugins/session';
 import { getGrantDetail, type ViewerStateOf } from './grants.service';
+import { similarGrants } from './similar-grants';
 
 export type GrantsRoutesOptions = {
   /**
@@ -22,5 +23,14 @@ export const grantsRoutes: FastifyPluginAsyncZod<GrantsRoutesOptions> = async (a
     async (request) => ({
       grant: await getGrantDetail(app.db, requireUser(request), request.params.id, viewerStateOf),
     }),
+  );
+  bindEndpoint(
+    app,
+    endpoints.similarGrants,
+    { tags: ['grants'], summary: "A grant's nearest grants (More like this), each with why" },
+    async (request) => {
+      requireUser(request);
+      return { similar: await similarGrants(app.db, request.params.id, request.query) };
+    },
   );
 };

@@ -97,7 +97,7 @@ export function portalUrlFor(sourceId: string | null, opportunityNumber: string)
 }
 
 /** What the viewer has done with a grant (bookmark, application, their count against its sponsor's cap): the applications module knows it. */
-export type ViewerState = Pick<GrantDetail['viewer'], 'saved' | 'application' | 'sponsorCap'>;
+export type ViewerState = Pick<GrantDetail['viewer'], 'saved' | 'application' | 'sponsorCap' | 'limitedSubmission'>;
 export type ViewerStateOf = (db: Db, userId: string, grantId: string) => Promise<ViewerState>;
 
 export async function getGrantDetail(
@@ -160,3 +160,4 @@ export { grantStatusCondition, grantStatusSql } from './grant-status.repository'
 export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';
 export { pairAssociation, searchStopWords, stemOf } from './search-vocabulary';
 export { findVocabularyVersion, findVocabularyWords } from './search-vocabulary.repository';
+export { similarGrants, type SimilarGrant, type SimilarGrantsOptions } from './similar-grants';

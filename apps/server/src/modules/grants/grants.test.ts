@@ -46,7 +46,7 @@ describe('GET /api/v1/grants/:id', () => {
     expect(grant.funding).toEqual({ ceiling: 500000, floor: 100000, total: 2000000, expectedAwards: 4, costSharing: false });
     expect(grant.dates).toMatchObject({ posted: '2026-10-01', closing: '2099-01-01' });
     expect(grant.portalUrl).toBe('https://www.grants.gov/search-results-detail/350123');
-    expect(grant.viewer).toEqual({ saved: false, application: null, matchPercent: 50, sponsorCap: null });
+    expect(grant.viewer).toEqual({ saved: false, application: null, matchPercent: 50, sponsorCap: null, limitedSubmission: null });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -1,9 +1,15 @@
-// Alert and digest e-mails: an HTML part laid out with MJML (a maintained
-// e-mail framework whose output reads well in Outlook, Gmail and Apple Mail)
-// and a plain-text part with the same content. Every value is escaped before
+// Alert and digest e-mails: an HTML part in the e-mails' shared MJML frame
+// (lib/email-layout.ts) and a plain-text part with the same content. Every value is escaped before
 // it meets the markup. Digests group every kind, each list capped with
 // "and N more" and a link to see them all.
 import { notificationKindLabels, type NotificationKind } from '@grantbridge/contract/notifications';
+import {
+  emailBrand,
+  emailLayout,
+  emailLink,
+  emailMarkup,
+  escapeHtml,
+} from '../../lib/email-layout';
 
 export type EmailItem = { title: string; body: string; link: string };
 export type DigestGroup = { kind: NotificationKind; items: EmailItem[]; more: number };
@@ -12,61 +18,32 @@ export type RenderedEmail = { subject: string; text: string; html: string };
 /** Items listed per kind in a digest; the rest are counted ("and 4 more"). */
 export const digestItemsPerKind = 5;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const link = emailLink;
 
-const brand = '#1e3a8a';
-const link = (href: string, text: string, weight = 600) =>
-  `<a href="${escapeHtml(href)}" style="color:${brand};font-weight:${weight};text-decoration:underline">${escapeHtml(text)}</a>`;
+/** The alert and digest layout; `BODY` is HTML already escaped, every other value is escaped when filled in. */
+const slots = [
+  'TITLE',
+  'BODY',
+  'BUTTON_URL',
+  'BUTTON_LABEL',
+  'WHY',
+  'SETTINGS_URL',
+  'UNSUBSCRIBE_URL',
+] as const;
+const render = emailLayout(
+  emailMarkup({
+    heading: 'GrantBridge',
+    card: `<mj-text padding-top="16px">%%BODY%%</mj-text>
+      <mj-button href="%%BUTTON_URL%%" background-color="${emailBrand}" align="left">%%BUTTON_LABEL%%</mj-button>`,
+    footer: `%%WHY%%
+        <a href="%%SETTINGS_URL%%" style="color:${emailBrand}">Choose what you hear about</a> ·
+        <a href="%%UNSUBSCRIBE_URL%%" style="color:${emailBrand}">Unsubscribe</a>`,
+  }),
+  slots,
+);
 
-/**
- * The layout, compiled by MJML once (a few milliseconds each time would be
- * minutes for a large import's alerts); each message fills its slots with
- * escaped HTML.
- */
-const slots = ['TITLE', 'BODY', 'BUTTON_URL', 'BUTTON_LABEL', 'WHY', 'SETTINGS_URL', 'UNSUBSCRIBE_URL'] as const;
-type Slots = Record<(typeof slots)[number], string>;
-let layout: Promise<string> | null = null;
-
-function compileLayout() {
-  // English, and titled with the subject: a screen reader then reads the message in the right voice and names it.
-  const markup = `<mjml lang="en">
-  <mj-head>
-    <mj-title>%%TITLE%%</mj-title>
-    <mj-attributes><mj-all font-family="Segoe UI, Helvetica, Arial, sans-serif" /><mj-text font-size="15px" line-height="22px" color="#1f2937" /></mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f3f4f6">
-    <mj-section background-color="${brand}" padding="16px 24px"><mj-column><mj-text color="#ffffff" font-size="18px" font-weight="700">GrantBridge</mj-text></mj-column></mj-section>
-    <mj-section background-color="#ffffff" padding="8px 24px 24px"><mj-column>
-      <mj-text padding-top="16px">%%BODY%%</mj-text>
-      <mj-button href="%%BUTTON_URL%%" background-color="${brand}" align="left">%%BUTTON_LABEL%%</mj-button>
-    </mj-column></mj-section>
-    <mj-section padding="16px 24px"><mj-column>
-      <mj-text font-size="12px" line-height="18px" color="#4b5563">%%WHY%%
-        <a href="%%SETTINGS_URL%%" style="color:${brand}">Choose what you hear about</a> ·
-        <a href="%%UNSUBSCRIBE_URL%%" style="color:${brand}">Unsubscribe</a></mj-text>
-    </mj-column></mj-section>
-  </mj-body>
-</mjml>`;
-  // MJML is loaded with the first e-mail rather than at start: it is the largest
-  // package the server uses, a third of the time a start spends loading code.
-  return import('mjml')
-    .then(({ default: mjml2html }) => mjml2html(markup, { validationLevel: 'strict' }))
-    .then((result) => result.html);
-}
-
-/** The layout with each slot filled; `BODY` is HTML already escaped, every other value is escaped here. */
-async function render(values: Slots): Promise<string> {
-  layout ??= compileLayout();
-  let html = await layout;
-  for (const slot of slots) {
-    const value = slot === 'BODY' ? values[slot] : escapeHtml(values[slot]);
-    html = html.split(`%%${slot}%%`).join(value);
-  }
-  return html;
-}
-
-const itemHtml = (item: EmailItem) => `<p style="margin:12px 0">${link(item.link, item.title)}<br />${escapeHtml(item.body)}</p>`;
+const itemHtml = (item: EmailItem) =>
+  `<p style="margin:12px 0">${link(item.link, item.title)}<br />${escapeHtml(item.body)}</p>`;
 
 export async function instantEmail(input: {
   name: string;
@@ -118,7 +95,9 @@ export async function digestEmail(input: {
       (g) =>
         `<h2 style="margin:20px 0 4px;font-size:17px;line-height:24px">${escapeHtml(notificationKindLabels[g.kind].label)}</h2>` +
         g.items.map(itemHtml).join('') +
-        (g.more ? `<p style="margin:4px 0">${link(input.seeAllUrl, `and ${g.more} more`, 400)}</p>` : ''),
+        (g.more
+          ? `<p style="margin:4px 0">${link(input.seeAllUrl, `and ${g.more} more`, 400)}</p>`
+          : ''),
     )
     .join('');
   const html = await render({

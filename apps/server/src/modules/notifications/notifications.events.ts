@@ -130,10 +130,44 @@ export const notificationHandlers = [
     },
   }),
   eventHandler({
+    // Limited submissions (decision 061): the researcher hears the office's decision on their pre-proposal.
+    name: 'notifications.limited_submission_decided',
+    on: ['limited_submission.decided'],
+    handle: ({ data: { call, researcherId, status, applicationId } }, { db, bus, eventId }) =>
+      notify(db, bus, [
+        {
+          userId: researcherId,
+          kind: 'application.status',
+          title: status === 'selected' ? `Your pre-proposal was selected: “${call.grantTitle}”` : `Your pre-proposal was not selected: “${call.grantTitle}”`,
+          body:
+            status === 'selected'
+              ? 'The research office chose it for one of the institution’s places. Your application has started on My Grants.'
+              : 'The research office chose other pre-proposals for the institution’s places on this call.',
+          target: status === 'selected' && applicationId ? { kind: 'application', id: applicationId } : { kind: 'grant', id: call.grantId },
+          dedupeKey: `event:${eventId}`,
+        },
+      ]),
+  }),
+  eventHandler({
+    name: 'notifications.limited_submission_reviewer',
+    on: ['limited_submission.reviewer_invited'],
+    handle: ({ data: { by, call, reviewerId } }, { db, bus, eventId }) =>
+      notify(db, bus, [
+        {
+          userId: reviewerId,
+          kind: 'team.invitation',
+          title: `${by.name} asked you to review pre-proposals`,
+          body: `For the limited call “${call.grantTitle}”. Open the grant and choose “Review the pre-proposals”.`,
+          target: { kind: 'grant', id: call.grantId },
+          dedupeKey: `event:${eventId}`,
+        },
+      ]),
+  }),
+  eventHandler({
     // After the notices above: those their people want by e-mail at once leave now, not at the
     // next five-minute run (sending claims each notice once, so a run again sends nothing twice).
     name: 'notifications.instant_emails',
-    on: ['team.member_invited', 'application.stage_changed', 'task.assigned'],
+    on: ['team.member_invited', 'application.stage_changed', 'task.assigned', 'limited_submission.decided'],
     handle: async (_event, { db, config, outbox }) => {
       if ((await sendInstantEmails(db, config)) > 0) outbox.poke();
     },

@@ -11,6 +11,7 @@ import {
   renameSavedSearch,
 } from './saved-searches.service';
 import { searchCatalogue, suggestGrants } from './search.service';
+import { withLimitedLines } from '../limited-submissions/limited-submissions.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   bindEndpoint(
@@ -31,7 +32,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Search the grant catalogue',
       config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: perUserKey, hook: 'preHandler' } },
     },
-    async (request) => searchCatalogue(app.db, requireUser(request), request.query),
+    async (request) => {
+      const user = requireUser(request);
+      return withLimitedLines(app.db, user, await searchCatalogue(app.db, user, request.query));
+    },
   );
 
   bindEndpoint(

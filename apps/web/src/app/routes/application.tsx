@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { AwardDetails } from '../../features/current-pending/components/award-details';
+import { TeamEffort } from '../../features/current-pending/components/team-effort';
 import { ApplicationPage } from '../../features/pipeline/components/application-page';
 import { useShellUser } from '../layouts/shell-context';
 
@@ -11,6 +13,8 @@ export function Component() {
     <ApplicationPage
       key={id}
       id={id}
+      teamExtra={<TeamEffort applicationId={id} />}
+      awardDetails={<AwardDetails applicationId={id} />}
       paths={
         admin
           ? { back: { to: paths.admin.grants, label: 'Back to Grant Status' }, grant: paths.admin.grant, person: paths.admin.researcher }

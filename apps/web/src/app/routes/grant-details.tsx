@@ -10,6 +10,8 @@ import {
 } from '../../features/pipeline/components/grant-actions';
 import { ShareInMessagesButton } from '../../features/messaging/components/share-in-messages';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
+import { PreProposalPanel } from '../../features/limited-submissions/components/pre-proposal-panel';
+import { OfficeLimitedPanel } from '../../features/limited-submissions/components/office-limited-panel';
 import { useShellUser } from '../layouts/shell-context';
 import { MessageButton } from './message-button';
 
@@ -42,7 +44,13 @@ export function Component() {
       renderShare={(grant) => <ShareInMessagesButton grant={grant} userId={me.id} />}
       renderApplication={(grant) =>
         admin ? (
-          <InstitutionApplicationsPanel grant={grant} applicationPath={paths.admin.application} />
+          <>
+            {grant.viewer.limitedSubmission ? <OfficeLimitedPanel line={grant.viewer.limitedSubmission} /> : null}
+            <InstitutionApplicationsPanel grant={grant} applicationPath={paths.admin.application} />
+          </>
+        ) : grant.viewer.limitedSubmission && !grant.viewer.application ? (
+          // Limited at the researcher's institution (decision 061): a pre-proposal first, instead of Apply Now.
+          <PreProposalPanel grant={grant} line={grant.viewer.limitedSubmission} />
         ) : (
           <ApplicationPanel grant={grant} applicationPath={paths.researcher.application} />
         )

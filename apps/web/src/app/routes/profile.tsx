@@ -3,13 +3,25 @@
 // routes/setup.tsx.
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { CurrentPendingCard } from '../../features/current-pending/components/current-pending-card';
 import { InviteToTeamButton } from '../../features/pipeline/components/invite-to-team';
 import { MyProfilePage, ResearcherPage } from '../../features/profile/components/profile-pages';
 import { useShellUser } from '../layouts/shell-context';
 import { MessageButton } from './message-button';
 
+/** My profile; a researcher's ends with Current and Pending Support (issue 29 §3). */
 export function MyProfile() {
-  return <MyProfilePage />;
+  const me = useShellUser();
+  return (
+    <>
+      <MyProfilePage />
+      {me.role === 'researcher' ? (
+        <div className="mt-6">
+          <CurrentPendingCard />
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 export function Researcher() {

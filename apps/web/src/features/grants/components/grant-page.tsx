@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isGrantId, useGrant } from '../hooks/use-grant';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { universityLeadWarning } from '../utils/lead-eligibility';
+import { SimilarGrants } from './similar-grants';
 
 /** The parts other features add to the page (app/routes/grant-details composes them). */
 type GrantPageParts = {
@@ -313,6 +314,9 @@ function GrantDetails({
               <Fact label="Project start" value={formatDate(grant.dates.projectStart)} />
             </dl>
           </Card>
+
+          {/* Last in its column and, on a phone, on the page: it loads after the grant without moving anything. */}
+          <SimilarGrants grantId={grant.id} />
         </div>
       </div>
     </div>

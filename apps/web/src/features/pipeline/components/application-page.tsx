@@ -33,7 +33,18 @@ type Paths = {
   conversation?: (id: string) => string;
 };
 
-export function ApplicationPage({ id, paths }: { id: string; paths: Paths }) {
+/** `teamExtra` goes under the team, `awardDetails` under the amounts: the app layer's (Current and Pending Support). */
+export function ApplicationPage({
+  id,
+  paths,
+  teamExtra,
+  awardDetails,
+}: {
+  id: string;
+  paths: Paths;
+  teamExtra?: ReactNode;
+  awardDetails?: ReactNode;
+}) {
   const application = useApplication(id);
   useDocumentTitle(application.data ? `Application: ${application.data.grant.title}` : 'Application');
   const back = (
@@ -67,7 +78,7 @@ export function ApplicationPage({ id, paths }: { id: string; paths: Paths }) {
   return (
     <div className="mx-auto max-w-5xl">
       {back}
-      <ApplicationView application={application.data} paths={paths} />
+      <ApplicationView application={application.data} paths={paths} slots={{ teamExtra, awardDetails }} />
     </div>
   );
 }
@@ -112,7 +123,9 @@ function ReturnedNote({
   );
 }
 
-function ApplicationView({ application, paths }: { application: ApplicationDetail; paths: Paths }) {
+type Slots = { teamExtra?: ReactNode; awardDetails?: ReactNode };
+
+function ApplicationView({ application, paths, slots }: { application: ApplicationDetail; paths: Paths; slots: Slots }) {
   const [step, setStep] = useState<ApplicationStatus | null>(null);
   const [dialog, setDialog] = useState<'amounts' | 'deadline' | null>(null);
   const { viewer } = application;
@@ -206,8 +219,9 @@ function ApplicationView({ application, paths }: { application: ApplicationDetai
             <dd className="font-semibold text-slate-900">{formatMoney(application.amountAwarded) ?? '—'}</dd>
           </dl>
         </Section>
+        {slots.awardDetails}
         <Section id="team-title" title="Team">
-          <TeamSection application={application} paths={{ person: paths.person, conversation: paths.conversation, leaveTo: paths.back.to }} />
+          <TeamSection application={application} paths={{ person: paths.person, conversation: paths.conversation, leaveTo: paths.back.to }} extra={slots.teamExtra} />
         </Section>
       </div>
       <div className="space-y-5 lg:col-span-2">

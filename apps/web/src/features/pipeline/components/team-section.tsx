@@ -1,7 +1,7 @@
 // The application's team: who is on it and invited, the PI's invitations
 // (researchers of any onboarded institution) and removals, a member's Leave,
 // and the team's conversation.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -21,7 +21,8 @@ const roleNames = { pi: 'PI', co_investigator: 'Co-investigator', contributor: '
 
 type Paths = { person: (id: string) => string; conversation?: (id: string) => string; leaveTo: string };
 
-export function TeamSection({ application, paths }: { application: ApplicationDetail; paths: Paths }) {
+/** `extra` goes below the team (the app layer puts each member's role and person-months there). */
+export function TeamSection({ application, paths, extra }: { application: ApplicationDetail; paths: Paths; extra?: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [inviting, setInviting] = useState(false);
@@ -101,6 +102,7 @@ export function TeamSection({ application, paths }: { application: ApplicationDe
           </Button>
         ) : null}
       </div>
+      {extra}
       {inviting ? <InviteDialog application={application} onClose={() => setInviting(false)} onInvited={refresh} /> : null}
     </div>
   );

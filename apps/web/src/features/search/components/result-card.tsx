@@ -6,6 +6,7 @@ import type { SearchResult } from '@grantbridge/contract/grants';
 import { GrantStatusChip } from '../../../components/grant-status-chip';
 import { formatMoney, formatDate } from '../../../lib/format';
 import type { ResultsBackState } from '../hooks/use-results-scroll';
+import { LimitedLine } from '../../../components/limited-line';
 
 function scoreClasses(score: number) {
   if (score >= 70) return 'bg-emerald-700 text-white';
@@ -55,6 +56,7 @@ export function ResultCard({
               Closed now · {cycle}
             </p>
           ) : null}
+          {result.limitedSubmission ? <LimitedLine line={result.limitedSubmission} className="mt-2 text-xs" /> : null}
         </div>
         {/* No badge for a 0: a grant that matches nothing of the search is not shown as a "match" (issue 30). */}
         {score > 0 ? (

@@ -4,10 +4,12 @@ import {
   FolderKanban,
   LayoutDashboard,
   MessagesSquare,
+  Newspaper,
   Search,
   Settings,
   UserRound,
   UsersRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { paths, type AreaRole } from '../../../config/paths';
@@ -29,6 +31,7 @@ export const areaNavigation: Record<AreaRole, AreaNavigation> = {
       { to: paths.researcher.search, label: 'Search', icon: Search },
       { to: paths.researcher.messages, label: 'Messages', icon: MessagesSquare },
       { to: paths.researcher.grants, label: 'Grants', icon: FolderKanban },
+      { to: paths.researcher.newsletters, label: 'Newsletters', icon: Newspaper },
     ],
     secondary: [
       { to: paths.researcher.profile, label: 'Profile', icon: UserRound },
@@ -43,6 +46,8 @@ export const areaNavigation: Record<AreaRole, AreaNavigation> = {
       { to: paths.admin.manage, label: 'Manage', icon: UsersRound },
       { to: paths.admin.grants, label: 'Grants', icon: FolderKanban },
       { to: paths.admin.review, label: 'Review', icon: ClipboardCheck },
+      { to: paths.admin.newsletters, label: 'Newsletters', icon: Newspaper },
+      { to: paths.admin.limitedSubmissions, label: 'Limited', icon: Users },
     ],
     secondary: [{ to: paths.admin.settings, label: 'Settings', icon: Settings }],
   },
@@ -60,6 +65,8 @@ const researcherTitles: [RegExp, string][] = [
   [/^\/dashboard\/researcher\/[^/]+\/?$/, 'Researcher Profile'],
   [/^\/dashboard\/settings\/?$/, 'Settings'],
   [/^\/dashboard\/notifications\/?$/, 'Notifications'],
+  [/^\/dashboard\/newsletters(?:\/[^/]+)?\/?$/, 'Newsletters'],
+  [/^\/dashboard\/limited-submissions\/[^/]+\/?$/, 'Limited Submission Review'],
 ];
 
 const adminTitles: [RegExp, string][] = [
@@ -71,9 +78,12 @@ const adminTitles: [RegExp, string][] = [
   [/^\/admin\/grant\/[^/]+\/?$/, 'Grant Details'],
   [/^\/admin\/grants\/?$/, 'Grant Status'],
   [/^\/admin\/review\/?$/, 'Review Queue'],
+  [/^\/admin\/limited-submissions\/?$/, 'Limited Submissions'],
+  [/^\/admin\/limited-submissions\/[^/]+\/?$/, 'Limited Submission Review'],
   [/^\/admin\/applications\/[^/]+\/?$/, 'Application'],
   [/^\/admin\/settings\/?$/, 'Settings'],
   [/^\/admin\/notifications\/?$/, 'Notifications'],
+  [/^\/admin\/newsletters\/?$/, 'Newsletters'],
 ];
 
 /** The header title for a path in an area; unknown paths are "Page not found". */
