@@ -80,8 +80,12 @@ function decodeEml(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Waits for the outbox to write an e-mail containing `marker`, and returns its decoded text. */
-export async function waitForOutboxEmail(marker: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * Waits for the outbox to write an e-mail containing `marker` (each of them, when
+ * several: a demo person may also have other mail), and returns its decoded text.
+ */
+export async function waitForOutboxEmail(marker: string | string[], timeoutMs = 15_000): Promise<string> {
+  const markers = typeof marker === 'string' ? [marker] : marker;
   const dir = path.join(dataDir(), 'outbox');
   let found = '';
   await expect
@@ -91,14 +95,14 @@ export async function waitForOutboxEmail(marker: string, timeoutMs = 15_000): Pr
         for (const name of fs.readdirSync(dir)) {
           if (!name.endsWith('.eml')) continue;
           const text = decodeEml(fs.readFileSync(path.join(dir, name), 'utf8'));
-          if (text.includes(marker)) {
+          if (markers.every((m) => text.includes(m))) {
             found = text;
             return true;
           }
         }
         return false;
       },
-      { timeout: timeoutMs, message: `an .eml file containing ${marker} in ${dir}` },
+      { timeout: timeoutMs, message: `an .eml file containing ${markers.join(' and ')} in ${dir}` },
     )
     .toBe(true);
   return found;

@@ -46,12 +46,15 @@ export function MyGrantsPage(props: MyGrantsPageProps) {
   );
 }
 
-/** Scrolls to (and focuses) the section the address names once the lists have loaded. */
+/**
+ * Scrolls to (and focuses) the section the address names once the page shows
+ * its sections: when all four lists are in (useMyGrantsSettled), not when the
+ * two the sections list are, or a slower invitations or tasks list leaves no
+ * section to focus yet and nothing asks again.
+ */
 function useScrollToSection() {
   const { hash } = useLocation();
-  const applications = useApplications();
-  const saved = useSavedGrants();
-  const loaded = Boolean(applications.data && saved.data);
+  const loaded = useMyGrantsSettled();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
     if (!loaded || !id) return;
