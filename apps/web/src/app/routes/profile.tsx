@@ -13,14 +13,15 @@ import { MessageButton } from './message-button';
 export function MyProfile() {
   const me = useShellUser();
   return (
-    <>
-      <MyProfilePage />
-      {me.role === 'researcher' ? (
-        <div className="mt-6">
-          <CurrentPendingCard />
-        </div>
-      ) : null}
-    </>
+    <MyProfilePage
+      after={
+        me.role === 'researcher' ? (
+          <div className="mt-6">
+            <CurrentPendingCard />
+          </div>
+        ) : null
+      }
+    />
   );
 }
 

@@ -38,7 +38,8 @@ export function useProfileSaved() {
   };
 }
 
-export function MyProfilePage() {
+/** `after` (the app layer's: Current and Pending Support) follows the profile once it has loaded, never below its loading state. */
+export function MyProfilePage({ after }: { after?: ReactNode } = {}) {
   const profile = useProfile();
   // ?edit=1 (advice elsewhere to complete the profile) opens the editor at once.
   const [editing, setEditing] = useState(useSearchParams()[0].get('edit') === '1');
@@ -61,6 +62,7 @@ export function MyProfilePage() {
           </Button>
         }
       />
+      {after}
       <Dialog open={editing} onOpenChange={setEditing} title="Edit profile" className="max-w-2xl">
         <Suspense fallback={<LoadingState label="Loading the form…" className="min-h-48" />}>
           <ProfileForm
