@@ -1,35 +1,20 @@
 // The demo researcher's Current and Pending Support: loaded once, after the
 // demo applications; one current and one pending entry, with one value left
 // missing so her profile lists it before the download.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createDemoTestApp } from '../../test/demo-app';
+import type { TestApp } from '../../test/test-app';
 import { sessionCookie } from '../../test/factories';
-import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
-import { loadDemoPeopleExtras } from './demo-people';
-import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
 import { loadDemoApplications } from './pipeline-seed';
-import { loadDemoData } from './seed';
 import { loadDemoCurrentPending, supportResearcher } from './current-pending-seed';
 
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-current-pending-seed-'));
-  await loadShippedGrants(t.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
-  await shiftDemoGrantDates(t.db);
-  await loadDemoData(t.db, t.config);
-  await loadDemoPeopleExtras(t.db, t.config);
+  t = await createDemoTestApp({ applications: false });
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('the demo Current and Pending Support', () => {
   it('waits for the demo applications, then loads once', async () => {

@@ -2,39 +2,20 @@
 // to two at the demo university, three pre-proposals with PDFs, two reviews,
 // one selected with its application started; loaded once; another
 // institution sees none of it.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createDemoTestApp } from '../../test/demo-app';
+import type { TestApp } from '../../test/test-app';
 import { makePerson, sessionCookie } from '../../test/factories';
-import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
-import { loadDemoPeopleExtras } from './demo-people';
-import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
-import { loadDemoHistory } from './history-seed';
 import { demoProposers, loadDemoLimitedSubmissions, onePagePdf } from './limited-submissions-seed';
-import { loadDemoApplications } from './pipeline-seed';
-import { loadDemoData } from './seed';
 
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-limited-seed-'));
-  await loadShippedGrants(t.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
-  await shiftDemoGrantDates(t.db);
-  await loadDemoData(t.db, t.config);
-  await loadDemoPeopleExtras(t.db, t.config);
-  await loadDemoApplications(t.db);
-  await loadDemoHistory(t.db);
+  t = await createDemoTestApp();
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('the demo limited call', () => {
   it('writes a real PDF', async () => {

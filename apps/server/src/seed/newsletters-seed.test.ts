@@ -1,38 +1,19 @@
 // The demo's funding newsletter: sent to everyone at Example State University
 // with real open grants of the shipped catalogue, with a few grants opened
 // from it, loaded once; the office's counts and a researcher's reading view show it.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createDemoTestApp } from '../../test/demo-app';
+import type { TestApp } from '../../test/test-app';
 import { sessionCookie } from '../../test/factories';
-import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
-import { loadDemoPeopleExtras } from './demo-people';
-import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
-import { loadDemoHistory } from './history-seed';
 import { demoNewsletterTitle, loadDemoNewsletters } from './newsletters-seed';
-import { loadDemoApplications } from './pipeline-seed';
-import { loadDemoData } from './seed';
 
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-newsletters-seed-'));
-  await loadShippedGrants(t.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
-  await shiftDemoGrantDates(t.db);
-  await loadDemoData(t.db, t.config);
-  await loadDemoPeopleExtras(t.db, t.config);
-  await loadDemoApplications(t.db);
-  await loadDemoHistory(t.db);
+  t = await createDemoTestApp();
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const cookieOf = async (email: string) => {
   const [row] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = ${email}`);

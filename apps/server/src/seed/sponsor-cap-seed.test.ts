@@ -1,39 +1,20 @@
 // The demo researcher near NIH's cap: five applications counted this year on
 // real NIH grants of the shipped catalogue, loaded once, by allowed steps.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createDemoTestApp } from '../../test/demo-app';
+import type { TestApp } from '../../test/test-app';
 import { sessionCookie } from '../../test/factories';
-import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
 import { stepFor } from '../modules/applications/stages';
-import { loadDemoPeopleExtras } from './demo-people';
-import { loadShippedGrants, shiftDemoGrantDates } from './grants-seed';
-import { loadDemoHistory } from './history-seed';
-import { loadDemoApplications } from './pipeline-seed';
-import { loadDemoData } from './seed';
 import { loadDemoSponsorCap, nearCapResearcher } from './sponsor-cap-seed';
 
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-sponsor-cap-seed-'));
-  await loadShippedGrants(t.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
-  await shiftDemoGrantDates(t.db);
-  await loadDemoData(t.db, t.config);
-  await loadDemoPeopleExtras(t.db, t.config);
-  await loadDemoApplications(t.db);
-  await loadDemoHistory(t.db);
+  t = await createDemoTestApp();
 }, 300_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('the demo researcher near the NIH cap', () => {
   it('has five NIH applications counted this year, loaded once; the office lists them', async () => {
