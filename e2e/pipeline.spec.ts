@@ -128,6 +128,9 @@ test('a PI invites a researcher at another institution, who accepts and finds th
 
   // From a researcher's profile: Avery is on the team already (said so); Ruth is invited.
   await team.getByRole('link', { name: 'Dr. Avery Castellano' }).click();
+  // The application page has an Invite to team button too: wait for the profile before pressing it.
+  await expect(page).toHaveURL(/\/dashboard\/researcher\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Dr. Avery Castellano' })).toBeVisible();
   await page.getByRole('button', { name: 'Invite to team' }).click();
   let invite = page.getByRole('dialog', { name: /^Invite .* to a team$/ });
   // Other journeys may have started more of Jordan's applications: choose this one.

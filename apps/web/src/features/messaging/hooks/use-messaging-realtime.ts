@@ -7,6 +7,7 @@ import type { Conversation, Message } from '@grantbridge/contract/messaging';
 import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { isApiError } from '../../../lib/api-client';
 import { getRealtimeClient } from '../../../lib/realtime-client';
+import { refetchIfInFlight } from '../../../lib/refetch-if-in-flight';
 import { getMessagesAfter, messagingKeys } from '../api/messaging-api';
 import {
   applyMembers,
@@ -37,14 +38,19 @@ export function storeMessage(
   message: Message,
   who: { userId: string; openId: string | null },
 ): void {
-  queryClient.setQueryData<MessagePages>(messagingKeys.messages(message.conversationId), (data) =>
-    data ? mergeMessages(data, [message]) : data,
-  );
+  const history = messagingKeys.messages(message.conversationId);
+  queryClient.setQueryData<MessagePages>(history, (data) => (data ? mergeMessages(data, [message]) : data));
+  refetchIfInFlight(queryClient, history);
   const list = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations);
-  if (!list) return;
+  if (!list) {
+    refetchIfInFlight(queryClient, messagingKeys.conversations);
+    return;
+  }
   const next = applyMessage(list, message, who);
-  if (next) queryClient.setQueryData(messagingKeys.conversations, next);
-  else void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+  if (next) {
+    queryClient.setQueryData(messagingKeys.conversations, next);
+    refetchIfInFlight(queryClient, messagingKeys.conversations);
+  } else void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
 }
 
 /** Fetches the messages newer than the last cached one, page after page. */
@@ -97,10 +103,12 @@ export function useMessagingRealtime({ userId, openId, onOpenConversationGone }:
     const client = getRealtimeClient();
     const handle = (event: ServerEvent) => {
       const { userId: me, openId: open } = latest.current;
-      const setList = (update: (list: Conversation[]) => Conversation[]) =>
+      const setList = (update: (list: Conversation[]) => Conversation[]) => {
         queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
           list ? update(list) : list,
         );
+        refetchIfInFlight(queryClient, messagingKeys.conversations);
+      };
       switch (event.type) {
         case 'message.created': {
           const message = event.data;

@@ -8,6 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@grantbridge/contract/notifications';
 import type { ServerEvent } from '@grantbridge/contract/realtime-events';
 import { getRealtimeClient } from '../../../lib/realtime-client';
+import { refetchIfInFlight } from '../../../lib/refetch-if-in-flight';
 import { latestCount, notificationKeys, type NotificationPage } from '../api/notifications-api';
 import { addToLatest, addToPages, type NotificationPages } from '../utils/notification-cache';
 
@@ -31,12 +32,18 @@ function applyEvent(queryClient: QueryClient, event: ServerEvent): Notification 
           notificationKeys.latest,
           addToLatest(latest, notification, unreadCount, latestCount),
         );
+        refetchIfInFlight(queryClient, notificationKeys.latest);
+      } else if (queryClient.isFetching({ queryKey: notificationKeys.latest, exact: true }) > 0) {
+        refetchIfInFlight(queryClient, notificationKeys.latest);
       } else {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
       }
       queryClient.setQueriesData<NotificationPages>({ queryKey: notificationKeys.lists }, (data) =>
         data ? addToPages(data, notification) : data,
       );
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: notificationKeys.lists })) {
+        refetchIfInFlight(queryClient, query.queryKey);
+      }
       return notification;
     }
     case 'notifications.read': {
