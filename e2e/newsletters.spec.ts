@@ -8,6 +8,8 @@ import { checkAtBothWidths } from './axe';
 import { expect, signIn, test, uniqueMarker, waitForOutboxEmail } from './fixtures';
 
 test('the office sends a newsletter, a researcher opens a grant from it, the office sees the open', async ({ page, browser }) => {
+  // Two browsers and ten axe checks: more than the default on a busy two-core machine.
+  test.setTimeout(300_000);
   const title = uniqueMarker('Funding news ');
   await page.goto('/login');
   await signIn(page, 'admin@example.edu', 'admin');

@@ -53,7 +53,8 @@ describe('SIGTERM under load', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dir,
         DATABASE_URL: '',
-        SHUTDOWN_DRAIN_MS: '3000',
+        // Long enough that a busy machine's slow timers still send all 150 inside it.
+        SHUTDOWN_DRAIN_MS: '8000',
         WEB_DIST: path.join(dir, 'no-web'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +70,7 @@ describe('SIGTERM under load', () => {
     expect(output).toContain('GrantBridge is running');
     const base = `http://127.0.0.1:${port}`;
 
-    // 150 requests over about 1.5 s, each on its own connection; SIGTERM after the 40th.
+    // 150 requests over about 1.5 s (more on a busy machine), each on its own connection; SIGTERM after the 40th.
     const outcomes: Promise<string>[] = [];
     const started = Date.now();
     let health: Promise<number> | undefined;
@@ -89,8 +90,8 @@ describe('SIGTERM under load', () => {
       );
       await sleep(8);
     }
-    // Every request was sent within the drain period (3 s).
-    expect(Date.now() - started).toBeLessThan(2800);
+    // Every request was sent within the drain period (8 s; about 1.5 s on a quiet machine).
+    expect(Date.now() - started).toBeLessThan(7500);
     const results = await Promise.all(outcomes);
     const counts = results.reduce<Record<string, number>>(
       (acc, r) => ((acc[r] = (acc[r] ?? 0) + 1), acc),

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ArrowLeft } from 'lucide-react';
-import { loginRequestSchema, roles, type Role } from '@grantbridge/contract/auth';
+import { emailSchema, loginRequestSchema, roles, type Role } from '@grantbridge/contract/auth';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -65,7 +65,9 @@ export function LoginForm({ role, onChangeRole, onSignedIn }: LoginFormProps) {
   const sso = useQuery({
     queryKey: ['auth', 'sso', emailToCheck],
     queryFn: ({ signal }) => discoverSso(emailToCheck, signal),
-    enabled: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(emailToCheck),
+    // Asked only with an address the server accepts (the contract's check): one typed halfway,
+    // such as "name@campus.example.", would only be refused with a 400.
+    enabled: emailSchema.safeParse(emailToCheck).success,
     staleTime: 5 * 60_000,
     retry: false,
   });
