@@ -39,8 +39,13 @@ export function storeMessage(
   who: { userId: string; openId: string | null },
 ): void {
   const history = messagingKeys.messages(message.conversationId);
-  queryClient.setQueryData<MessagePages>(history, (data) => (data ? mergeMessages(data, [message]) : data));
-  refetchIfInFlight(queryClient, history);
+  if (queryClient.getQueryData<MessagePages>(history)) {
+    // Merged into what is there; a page of older messages on its way is left to arrive.
+    queryClient.setQueryData<MessagePages>(history, (data) => (data ? mergeMessages(data, [message]) : data));
+  } else {
+    // The history's first page may be on its way, read before this message.
+    refetchIfInFlight(queryClient, history);
+  }
   const list = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations);
   if (!list) {
     refetchIfInFlight(queryClient, messagingKeys.conversations);

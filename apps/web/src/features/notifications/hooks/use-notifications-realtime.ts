@@ -41,8 +41,9 @@ function applyEvent(queryClient: QueryClient, event: ServerEvent): Notification 
       queryClient.setQueriesData<NotificationPages>({ queryKey: notificationKeys.lists }, (data) =>
         data ? addToPages(data, notification) : data,
       );
+      // A list's first page on its way may have been read before this one (a next page is left to arrive).
       for (const query of queryClient.getQueryCache().findAll({ queryKey: notificationKeys.lists })) {
-        refetchIfInFlight(queryClient, query.queryKey);
+        if (query.state.data === undefined) refetchIfInFlight(queryClient, query.queryKey);
       }
       return notification;
     }
