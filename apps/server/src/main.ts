@@ -65,10 +65,13 @@ async function start() {
     // request already read, close sockets with "restarting", and exit.
     app.draining = true;
     app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining, then finishing in-flight requests');
+    // The last resort comes after the drain's own deadline, which answers what is
+    // still unanswered with 503 and lets go of it (lib/drain.ts): at the same
+    // moment, the exit won the race and every upload still arriving was reset.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownDrainMs + config.shutdownTimeoutMs);
+    }, config.shutdownDrainMs + config.shutdownTimeoutMs + 5000);
     timer.unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));

@@ -131,7 +131,10 @@ describe('SIGTERM with searches and uploads in flight', () => {
         DATA_DIR: path.join(dataDir, 'db'),
         DATABASE_URL: databaseUrl ?? '',
         SHUTDOWN_DRAIN_MS: '0',
-        SHUTDOWN_TIMEOUT_MS: '30000',
+        // Ten 5 MB uploads into PGlite beside other work took over 30 s of a
+        // busy CI machine (all were answered 201 given two minutes): what is
+        // asserted is that none is reset, not how fast a loaded machine is.
+        SHUTDOWN_TIMEOUT_MS: '120000',
         WEB_DIST: path.join(dataDir, 'no-web'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -201,7 +204,7 @@ describe('SIGTERM with searches and uploads in flight', () => {
     const answers = await Promise.all([...searches, ...uploads]);
     const counts = answers.reduce<Record<string, number>>((acc, a) => ((acc[a] = (acc[a] ?? 0) + 1), acc), {});
     console.info(`drain on ${usingPostgres ? "PostgreSQL" : "PGlite"}: ${JSON.stringify(counts)}`);
-    expect(Object.keys(counts).every((a) => a === '200' || a === '201' || a === '503 retry-after 5')).toBe(true);
+    expect(Object.keys(counts).every((a) => a === '200' || a === '201' || a === '503 retry-after 5'), output.slice(-20000)).toBe(true);
     expect(answers).toHaveLength(60);
     expect(await exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
