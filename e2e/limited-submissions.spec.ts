@@ -87,6 +87,18 @@ test('the office limits a grant, a researcher sends a pre-proposal, the office s
   await expect(card).toContainText('A shared instrument for three departments');
   await expect(page.getByTestId('places-left')).toHaveText('2');
   await checkAtBothWidths(page, 'limited-review', shots('limited-review'));
+  // A colleague is invited to review: typed text alone is not a choice; picking from the list is.
+  const reviewers = page.getByRole('region', { name: 'Reviewers' });
+  await expect(reviewers).toContainText('No reviewer invited yet.');
+  const person = reviewers.getByRole('combobox', { name: 'Invite a reviewer' });
+  await person.fill('Felix');
+  await reviewers.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(reviewers.getByText('Choose a researcher from the list')).toBeVisible();
+  await person.fill('Felix Nov');
+  await page.getByRole('option', { name: /Felix Novak \(/ }).click();
+  await reviewers.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(reviewers.getByRole('listitem').filter({ hasText: 'Felix Novak' })).toBeVisible();
+  await expect(person).toHaveValue('');
   await card.getByRole('button', { name: /^Select/ }).click();
   await expect(card.getByText('Selected', { exact: true })).toBeVisible();
   await expect(page.getByTestId('places-left')).toHaveText('1');

@@ -37,11 +37,6 @@ export const preProposalFileHref = (id: string, preProposalId: string, fileId: s
     `/api/v1/limited-submissions/${encodeURIComponent(id)}/pre-proposals/${encodeURIComponent(preProposalId)}/files/${encodeURIComponent(fileId)}`,
   );
 
-/** People whose name matches `q` (the messaging directory), for the reviewer picker. */
-export async function searchPeople(q: string, signal?: AbortSignal) {
-  return (await api.call('GET /api/v1/users', { query: { q }, signal })).users;
-}
-
 /** Open grants of the catalogue matching `q`, for the grant picker. */
 export const searchGrants = (query: { q: string; pageSize: number }, signal?: AbortSignal) =>
   api.call('GET /api/v1/grants/search', { query, signal });

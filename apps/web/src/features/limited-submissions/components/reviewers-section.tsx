@@ -2,16 +2,13 @@
 // the office invites more (they are told, and reach the review page from the
 // grant page).
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { LimitedCallDetail } from '@grantbridge/contract/limited-submissions';
+import { ResearcherCombobox, useResearcherPicker } from '../../../components/researcher-picker';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Combobox } from '../../../components/ui/combobox';
 import { Field } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { searchPeople } from '../api/limited-submissions-api';
 import { useInviteReviewer } from '../hooks/use-limited-submissions';
 
 export function ReviewersSection({ call, admin }: { call: LimitedCallDetail; admin: boolean }) {
@@ -38,23 +35,16 @@ export function ReviewersSection({ call, admin }: { call: LimitedCallDetail; adm
 
 function InviteReviewer({ call }: { call: LimitedCallDetail }) {
   const invite = useInviteReviewer(call.id);
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<{ id: string; label: string } | null>(null);
+  const picker = useResearcherPicker({ exclude: call.reviewers.map((r) => r.id) });
   const [error, setError] = useState<string>();
-  const q = useDebouncedValue(text.trim(), 250);
-  const people = useQuery({ queryKey: ['limited-submissions', 'people', q], queryFn: ({ signal }) => searchPeople(q, signal), enabled: q.length >= 2 });
-  const taken = new Set([...call.reviewers.map((r) => r.id)]);
-  const candidates = (people.data ?? []).filter((p) => p.role === 'researcher' && !taken.has(p.id));
-  const label = (p: { name: string; institution: { name: string } }) => `${p.name} (${p.institution.name})`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen || chosen.label !== text) return setError('Choose a researcher from the list');
+    if (!picker.chosenId) return setError('Choose a researcher from the list');
     setError(undefined);
-    invite.mutate(chosen.id, {
+    invite.mutate(picker.chosenId, {
       onSuccess: () => {
         toast.success('Invited to review');
-        setText('');
-        setChosen(null);
+        picker.reset();
       },
       onError: (e) => setError(isApiError(e) ? (e.errors[0]?.message ?? e.message) : 'The invitation could not be sent.'),
     });
@@ -62,28 +52,7 @@ function InviteReviewer({ call }: { call: LimitedCallDetail }) {
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
       <Field id="reviewer-person" label="Invite a reviewer" error={error} hint="A researcher of your institution" className="min-w-64 flex-1">
-        {(aria) => (
-          <Combobox
-            {...aria}
-            value={text}
-            onChange={(value) => {
-              setText(value);
-              setError(undefined);
-            }}
-            onPick={(value) => {
-              const person = candidates.find((p) => label(p) === value);
-              if (person) setChosen({ id: person.id, label: value });
-            }}
-            items={q.length >= 2 ? candidates : []}
-            itemValue={label}
-            itemKey={(p) => p.id}
-            renderItem={(p) => <span className="font-medium">{label(p)}</span>}
-            status={q.length >= 2 ? (people.isPending ? 'Searching…' : candidates.length ? null : 'No researchers found') : null}
-            listLabel="Researchers"
-            placeholder="Type a name"
-            maxLength={200}
-          />
-        )}
+        {(aria) => <ResearcherCombobox picker={picker} aria={aria} onEdit={() => setError(undefined)} />}
       </Field>
       <Button type="submit" aria-disabled={invite.isPending || undefined}>
         Invite

@@ -47,11 +47,7 @@ export function updateInstitutionSettings(days: number): Promise<EndpointRespons
   return api.call('PATCH /api/v1/admin/institution', { body: { internalDeadlineBusinessDays: days } });
 }
 
-export const teamKeys = { invitations: ['team-invitations'] as const, people: (q: string) => ['team-people', q] as const };
-
-export async function searchPeople(q: string, signal?: AbortSignal) {
-  return (await api.call('GET /api/v1/users', { query: { q }, signal })).users;
-}
+export const teamKeys = { invitations: ['team-invitations'] as const };
 
 export async function inviteToTeam(id: string, userId: string, role: 'co_investigator' | 'contributor') {
   return (await api.call('POST /api/v1/applications/:id/members', { params: { id }, body: { userId, role } })).member;

@@ -3,18 +3,17 @@
 // and the team's conversation.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MessagesSquare, UserPlus } from 'lucide-react';
 import type { ApplicationDetail } from '@grantbridge/contract/pipeline';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Combobox } from '../../../components/ui/combobox';
+import { ResearcherCombobox, useResearcherPicker } from '../../../components/researcher-picker';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { applicationKeys, inviteToTeam, leaveTeam, removeFromTeam, searchPeople, teamKeys } from '../api/applications-api';
+import { applicationKeys, inviteToTeam, leaveTeam, removeFromTeam } from '../api/applications-api';
 import { pipelineKeys } from '../api/pipeline-api';
 
 const roleNames = { pi: 'PI', co_investigator: 'Co-investigator', contributor: 'Contributor' } as const;
@@ -109,19 +108,9 @@ export function TeamSection({ application, paths, extra }: { application: Applic
 }
 
 function InviteDialog({ application, onClose, onInvited }: { application: ApplicationDetail; onClose: () => void; onInvited: () => void }) {
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<{ id: string; label: string } | null>(null);
+  const picker = useResearcherPicker({ exclude: application.members.map((m) => m.userId), debounceMs: 200 });
   const [role, setRole] = useState<'co_investigator' | 'contributor'>('co_investigator');
   const [error, setError] = useState<string | undefined>();
-  const q = useDebouncedValue(text.trim(), 200);
-  const onTeam = new Set(application.members.map((m) => m.userId));
-  const people = useQuery({
-    queryKey: teamKeys.people(q),
-    queryFn: ({ signal }) => searchPeople(q, signal),
-    enabled: q.length >= 2,
-  });
-  const candidates = (people.data ?? []).filter((p) => p.role === 'researcher' && !onTeam.has(p.id));
-  const label = (p: { name: string; institution: { name: string } }) => `${p.name} (${p.institution.name})`;
   const send = useMutation({
     mutationFn: (userId: string) => inviteToTeam(application.id, userId, role),
     onSuccess: (member) => {
@@ -133,9 +122,9 @@ function InviteDialog({ application, onClose, onInvited }: { application: Applic
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen || chosen.label !== text) return setError('Choose a researcher from the list');
+    if (!picker.chosenId) return setError('Choose a researcher from the list');
     setError(undefined);
-    send.mutate(chosen.id);
+    send.mutate(picker.chosenId);
   };
   return (
     <Dialog
@@ -146,33 +135,7 @@ function InviteDialog({ application, onClose, onInvited }: { application: Applic
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         <Field id="team-person" label="Researcher" required error={error}>
-          {(aria) => (
-            <Combobox
-              {...aria}
-              value={text}
-              onChange={(value) => {
-                setText(value);
-                setError(undefined);
-              }}
-              onPick={(value) => {
-                const person = candidates.find((p) => label(p) === value);
-                if (person) setChosen({ id: person.id, label: value });
-              }}
-              items={q.length >= 2 ? candidates : []}
-              itemValue={label}
-              itemKey={(p) => p.id}
-              renderItem={(p) => (
-                <>
-                  <span className="font-medium">{p.name}</span>
-                  <span className="text-slate-700"> — {p.title ? `${p.title}, ` : ''}{p.institution.name}</span>
-                </>
-              )}
-              status={q.length >= 2 ? (people.isPending ? 'Searching…' : candidates.length ? null : 'No researchers found') : null}
-              listLabel="Researchers"
-              placeholder="Type a name"
-              maxLength={200}
-            />
-          )}
+          {(aria) => <ResearcherCombobox picker={picker} aria={aria} onEdit={() => setError(undefined)} detailed />}
         </Field>
         <Field id="team-role" label="Role">
           {(aria) => (
