@@ -40,6 +40,8 @@ export type DomainEventMap = {
   'post.commented': { by: EventActor; post: FeedPostRef; comment: { id: string; text: string } };
   /** The office selected or declined a pre-proposal for a limited call (decision 061). */
   'limited_submission.decided': { by: EventActor; call: LimitedCallRef; researcherId: string; status: 'selected' | 'declined'; applicationId: string | null };
+  /** A selection took the limited call's last place: those still waiting for a decision are told. */
+  'limited_submission.filled': { call: LimitedCallRef; cap: number; waitingIds: string[] };
   /** The office invited a researcher to review a limited call's pre-proposals. */
   'limited_submission.reviewer_invited': { by: EventActor; call: LimitedCallRef; reviewerId: string };
 };
@@ -61,6 +63,7 @@ export const domainEventTypes = [
   'post.liked',
   'post.commented',
   'limited_submission.decided',
+  'limited_submission.filled',
   'limited_submission.reviewer_invited',
 ] as const satisfies readonly DomainEventType[];
 

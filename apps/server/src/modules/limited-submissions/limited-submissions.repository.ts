@@ -98,6 +98,15 @@ export async function listPreProposals(db: Db, callId: string) {
   return queryRows<PreProposalRow>(db, sql`${preProposalSelect} WHERE p.call_id = ${callId} ORDER BY p.created_at, p.id`);
 }
 
+/** Who has a pre-proposal on the call still waiting for the office's decision. */
+export async function listWaitingAuthors(db: Db, callId: string) {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`SELECT user_id FROM limited_pre_proposals WHERE call_id = ${callId} AND status = 'submitted' ORDER BY created_at, id`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
 export async function findPreProposal(db: Db, callId: string, id: string) {
   const [row] = await queryRows<PreProposalRow>(db, sql`${preProposalSelect} WHERE p.call_id = ${callId} AND p.id = ${id}`);
   return row;

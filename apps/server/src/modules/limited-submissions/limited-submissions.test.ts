@@ -183,6 +183,12 @@ describe('limited submissions', () => {
     expect(cleoApps.map((a: { grantId: string }) => a.grantId)).not.toContain(grantId);
     const notices = await queryRows<{ title: string }>(t.db, sql`SELECT title FROM notifications WHERE user_id = ${ada.id}`);
     expect(notices.map((n) => n.title)).toContain(`Your pre-proposal was selected: “${grantTitle}”`);
+    // Ben's selection took the last place: Cleo, still waiting, is told once; the selected are not.
+    const filled = await queryRows<{ user_id: string; body: string }>(
+      t.db,
+      sql`SELECT user_id, body FROM notifications WHERE title = ${`All places are taken: “${grantTitle}”`}`,
+    );
+    expect(filled).toEqual([{ user_id: cleo.id, body: expect.stringContaining('all 2 of the institution’s places') }]);
   });
 
   it('frees a place when a selected pre-proposal or its application is withdrawn', async () => {

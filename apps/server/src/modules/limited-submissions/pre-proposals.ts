@@ -26,6 +26,7 @@ import {
   findPreProposalOf,
   insertPreProposal,
   insertPreProposalFile,
+  listWaitingAuthors,
   lockCall,
   setPreProposalStatus,
   upsertReview,
@@ -165,6 +166,10 @@ export async function decidePreProposal(db: Db, actor: Named, callId: string, id
     if (application.status === 'withdrawn') throw new AppError('conflict', 'The researcher withdrew their application on this grant.');
     await setPreProposalStatus(tx, found.id, { status: 'selected', applicationId: application.id, decidedBy: actor.id });
     record({ type: 'limited_submission.decided', data: { by, call, researcherId: found.user_id, status, applicationId: application.id } });
+    if (taken + 1 >= row.cap) {
+      const waitingIds = await listWaitingAuthors(tx, row.id);
+      if (waitingIds.length) record({ type: 'limited_submission.filled', data: { call, cap: row.cap, waitingIds } });
+    }
   });
   return viewOf(db, actor, row.id, id, true);
 }

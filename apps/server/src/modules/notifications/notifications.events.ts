@@ -149,6 +149,24 @@ export const notificationHandlers = [
       ]),
   }),
   eventHandler({
+    // The last place went: whoever still waits hears it now, not only when declined.
+    name: 'notifications.limited_submission_filled',
+    on: ['limited_submission.filled'],
+    handle: ({ data: { call, cap, waitingIds } }, { db, bus, eventId }) =>
+      notify(
+        db,
+        bus,
+        waitingIds.map((userId) => ({
+          userId,
+          kind: 'application.status' as const,
+          title: `All places are taken: “${call.grantTitle}”`,
+          body: `The research office has chosen pre-proposals for all ${cap} of the institution’s places on this call. Yours stays on file: if a place frees, the office can still select it.`,
+          target: { kind: 'grant' as const, id: call.grantId },
+          dedupeKey: `event:${eventId}`,
+        })),
+      ),
+  }),
+  eventHandler({
     name: 'notifications.limited_submission_reviewer',
     on: ['limited_submission.reviewer_invited'],
     handle: ({ data: { by, call, reviewerId } }, { db, bus, eventId }) =>
