@@ -24,7 +24,7 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
   'saved_grant.changed': { label: 'Changes to grants I follow', description: 'A saved grant, or the grant of an application, changed its dates, amounts, eligibility or status.' },
   'deadline.reminder': { label: 'Deadline reminders', description: 'Sponsor and internal deadlines of saved grants and applications, at the lead times below.' },
   'application.status': { label: 'Application stage changes', description: 'An application I lead or work on moved to another stage.' },
-  'team.invitation': { label: 'Team invitations', description: 'Someone invited me to the team of an application.' },
+  'team.invitation': { label: 'Team invitations', description: 'Someone invited me to the team of an application, or to review the pre-proposals of a limited call.' },
   'task.assigned': { label: 'Tasks assigned to me', description: 'A task on an application was given to me.' },
   'task.due': { label: 'Tasks due', description: 'A task of mine is due tomorrow or overdue.' },
   'message.unread': { label: 'Unread direct messages', description: 'A direct message still unread after 30 minutes.' },

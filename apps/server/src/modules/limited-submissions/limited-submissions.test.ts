@@ -145,6 +145,15 @@ describe('limited submissions', () => {
     expect((await invite(office.cookie, reviewer.id)).statusCode).toBe(201);
     expect((await invite(office.cookie, ben.id)).statusCode).toBe(201);
     expect((await page(reviewer.cookie)).json().call.viewer.role).toBe('reviewer');
+    // The invitation is an instant e-mail by default: it is queued at once, not at the next five-minute run.
+    const emailed = () =>
+      queryRows<{ emailed: boolean }>(
+        t.db,
+        sql`SELECT emailed_at IS NOT NULL AS emailed FROM notifications WHERE user_id = ${reviewer.id} AND title LIKE '%asked you to review pre-proposals'`,
+      );
+    const asked = Date.now();
+    while (!(await emailed())[0]?.emailed && Date.now() - asked < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(await emailed()).toEqual([{ emailed: true }]);
     const review = (cookie: string, id: string, body: object) => call('PUT', `/api/v1/limited-submissions/${callId}/pre-proposals/${id}/review`, cookie, body);
     expect((await review(reviewer.cookie, ids.ada!, { score: 4, conflictOfInterest: true })).statusCode).toBe(400);
     expect((await review(reviewer.cookie, ids.ada!, { score: 6 })).statusCode).toBe(400);

@@ -185,7 +185,7 @@ export const notificationHandlers = [
     // After the notices above: those their people want by e-mail at once leave now, not at the
     // next five-minute run (sending claims each notice once, so a run again sends nothing twice).
     name: 'notifications.instant_emails',
-    on: ['team.member_invited', 'application.stage_changed', 'task.assigned', 'limited_submission.decided'],
+    on: ['team.member_invited', 'application.stage_changed', 'task.assigned', 'limited_submission.decided', 'limited_submission.filled', 'limited_submission.reviewer_invited'],
     handle: async (_event, { db, config, outbox }) => {
       if ((await sendInstantEmails(db, config)) > 0) outbox.poke();
     },
