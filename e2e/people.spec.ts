@@ -342,6 +342,8 @@ test('on a phone, Manage Researchers sorts with a Sort by select over the same s
 }) => {
   await page.goto('/login');
   await signIn(page, demoAccounts.admin, 'admin');
+  // Going on before the sign-in has answered cancels it (CI landed on the sign-in page).
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.setViewportSize(viewports.phone);
   await page.goto('/admin/manage');
   const cards = page.getByRole('list', { name: 'Researchers and pending invitations' });
