@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Person } from '@grantbridge/contract/messaging';
 import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Combobox, type TextControlProps } from './ui/combobox';
 
@@ -18,7 +19,7 @@ export function useResearcherPicker({ exclude, debounceMs = 250 }: { exclude: It
   const [chosen, setChosen] = useState<{ id: string; label: string } | null>(null);
   const q = useDebouncedValue(text.trim(), debounceMs);
   const people = useQuery({
-    queryKey: ['researcher-picker', q],
+    queryKey: queryKeys.researchers(q),
     queryFn: async ({ signal }) => (await api.call('GET /api/v1/users', { query: { q }, signal })).users,
     enabled: q.length >= 2,
   });
