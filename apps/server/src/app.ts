@@ -37,7 +37,7 @@ import { researchersRoutes } from './modules/researchers/researchers.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { getSessionUser } from './modules/auth/auth.service';
-import { lastCatalogueChangeAt } from './modules/grants/grants.service';
+import { importTuningFor, lastCatalogueChangeAt } from './modules/grants/grants.service';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           dataDir: config.dataDir,
           url,
           trigger: 'schedule',
-          concurrency: database.kind === 'postgres' ? 4 : 1,
+          tuning: importTuningFor(database.kind),
           log: app.log,
           // Alerts for what changed, now, as `npm run ingest` does (they would otherwise wait for the next run).
           onCatalogueChanged: dueWork,

@@ -17,6 +17,7 @@ import { backfillGrantEmbeddings } from './modules/grants/grant-embedding';
 import { backfillAgencyKeys, markAgencyKeysCurrent } from './modules/grants/import/agency-backfill';
 import { backfillSearchStatistics } from './modules/grants/term-stats';
 import { loadShippedGrants, shiftDemoGrantDates } from './seed/grants-seed';
+import { restoreSearchIndexes } from './modules/grants/import/search-indexes.repository';
 import { loadDemoConversations } from './seed/messaging-seed';
 import { loadDemoPeopleExtras } from './seed/demo-people';
 import { loadDemoData, loadReferenceData } from './seed/seed';
@@ -122,6 +123,10 @@ export async function prepareDatabase(
     if (before === 0) await markAgencyKeysCurrent(db);
     // The catalogue as first loaded is not news to anyone's alerts; what later imports change is.
     await markCatalogueSeen(db);
+    await stage(
+      () => restoreSearchIndexes(db),
+      (built, took) => (built ? `catalogue: ${count(built)} search indexes a stopped first load left unbuilt built in ${took}` : null),
+    );
     await stage(
       () => backfillGrantEmbeddings(db),
       (embedded, took) =>

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { shippedExtractFile } from '../seed/grants-seed';
-import { importGrantsExtract } from '../modules/grants/import/import-extract';
+import { importGrantsExtract, importTuningFor } from '../modules/grants/import/import-extract';
 import { readGrantsExtract } from '../modules/grants/import/extract-files';
 import type { GrantRecord } from '../modules/grants/import/extract-records';
 import { extractFooter, extractHeader, opportunityXml, type Opportunity } from '../modules/grants/import/extract-writer';
@@ -102,8 +102,8 @@ async function run(label: string, database: Database, file: string) {
     sampledPeak = Math.max(sampledPeak, rssNow());
   }, 100);
   const started = performance.now();
-  const concurrency = database.kind === 'postgres' ? 4 : 1;
-  const summary = await importGrantsExtract(database.db, file, { concurrency });
+  const tuning = importTuningFor(database.kind);
+  const summary = await importGrantsExtract(database.db, file, { ...tuning });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const peakRss = Math.max(sampledPeak, rssNow(), kernelPeak ? peakRssSinceRestart() : 0);
@@ -113,7 +113,7 @@ async function run(label: string, database: Database, file: string) {
       `inserted ${summary.inserted}, rejected ${summary.rejected}`,
   );
   const again = performance.now();
-  const second = await importGrantsExtract(database.db, file, { concurrency });
+  const second = await importGrantsExtract(database.db, file, { ...tuning });
   const s2 = (performance.now() - again) / 1000;
   console.log(`${label}, same file again: ${Math.round(second.read / s2)} records/s; unchanged ${second.unchanged}`);
 }

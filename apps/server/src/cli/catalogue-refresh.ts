@@ -8,6 +8,7 @@ import { grantsGovExtractUrl, loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { pgliteDirFor } from '../app';
 import { refreshCatalogue } from '../modules/catalogue/catalogue.service';
+import { importTuningFor } from '../modules/grants/grants.service';
 import { sendImportAlerts } from './import-alerts';
 
 const stderrLog = {
@@ -28,7 +29,7 @@ async function main() {
       dataDir: config.dataDir,
       url: config.catalogueExtractUrl ?? grantsGovExtractUrl,
       trigger: 'command',
-      concurrency: opened.kind === 'postgres' ? 4 : 1,
+      tuning: importTuningFor(opened.kind),
       log: stderrLog,
       onCatalogueChanged: () => sendImportAlerts(opened),
     });

@@ -5,7 +5,7 @@
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { pgliteDirFor } from '../app';
-import { GrantImportError, importGrantsExtract, type ImportSummary } from '../modules/grants/import/import-extract';
+import { GrantImportError, importGrantsExtract, importTuningFor, type ImportSummary } from '../modules/grants/import/import-extract';
 import { sendImportAlerts } from './import-alerts';
 
 function summaryLine(s: ImportSummary) {
@@ -46,7 +46,7 @@ async function main() {
     database.finishFirstStart?.();
     started = Date.now();
     summary = await importGrantsExtract(database.db, file, {
-      concurrency: database.kind === 'postgres' ? 4 : 1,
+      ...importTuningFor(database.kind),
       onProgress: (s) => progress(s),
       onRejected: (r) => process.stderr.write(`rejected ${r.id}: ${r.reason}\n`),
     });

@@ -14,3 +14,7 @@ export async function setMeta(db: Db, key: string, value: string) {
     .values({ key, value })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
 }
+
+export async function deleteMeta(db: Db, key: string) {
+  await db.delete(appMeta).where(eq(appMeta.key, key));
+}

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client';
-import { GrantImportError, importGrantsExtract, verifyExtractZip, type ImportSummary } from '../grants/grants.service';
+import { GrantImportError, importGrantsExtract, verifyExtractZip, type ImportOptions, type ImportSummary } from '../grants/grants.service';
 import { finishRefresh, insertRefresh } from './catalogue.repository';
 import { DownloadError, downloadExtract } from './extract-download';
 import { extractCandidates } from './refresh-schedule';
@@ -25,8 +25,8 @@ export type RefreshOptions = {
   /** The extract's address, {YYYYMMDD} for its day. */
   url: string;
   trigger: 'schedule' | 'command';
-  /** Batches written at once by the importer (1 on PGlite). */
-  concurrency?: number;
+  /** How the importer writes on this database (importTuningFor); one batch at a time by default. */
+  tuning?: Pick<ImportOptions, 'concurrency' | 'deferSearchIndexes'>;
   /** Downloads tried in all (default 3). */
   attempts?: number;
   /** Pauses before the second, third … attempt (default 1 and 5 minutes); the last repeats. */
@@ -93,7 +93,7 @@ export async function refreshCatalogue(options: RefreshOptions): Promise<Refresh
     error = null;
     log.info({ url: downloaded.url }, 'catalogue refresh: importing');
     try {
-      counts = await importGrantsExtract(options.db, partial, { concurrency: options.concurrency ?? 1 });
+      counts = await importGrantsExtract(options.db, partial, { ...options.tuning });
     } catch (err) {
       if (err instanceof GrantImportError) counts = err.summary;
       throw new Error(`import stopped: ${err instanceof Error ? err.message : String(err)}`);

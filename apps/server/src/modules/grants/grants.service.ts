@@ -154,7 +154,7 @@ export { countOpenOpportunities, openGrantAreaAffinity, openGrantsFittingGroup }
 export { lastCatalogueChangeAt, lastGrantChangeId, readGrantChanges, type GrantChange } from './grant-changes.repository';
 export { isOpenStatus } from './grant-status';
 export { eligibilityWords, grantExportColumns, grantExportRows, type GrantExportItem } from './grant-export';
-export { importGrantsExtract, GrantImportError, type ImportSummary } from './import/import-extract';
+export { importGrantsExtract, importTuningFor, GrantImportError, type ImportOptions, type ImportSummary } from './import/import-extract';
 export { verifyExtractZip } from './import/extract-files';
 export { grantStatusCondition, grantStatusSql } from './grant-status.repository';
 export { findAreaCounts, findTermRarity, type TermRarity } from './term-stats';

@@ -11,7 +11,9 @@ import { grantEmbedding } from '../grant-embedding';
 import { ExtractError } from './extract-parser';
 import { GrantImportError, importGrantsExtract, type Rejection } from './import-extract';
 import { base, extract, ns, record, storedZip } from './test-extracts';
-import { countGrants, grantByKey, rows, vectorMismatches } from './test-extracts.repository';
+import { countGrants, grantByKey, grantIndexes, rows, vectorMismatches } from './test-extracts.repository';
+import { deferSearchIndexes } from './search-indexes.repository';
+import { getMeta } from '../../../db/meta';
 
 const fixtures = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../test/fixtures');
 const today = '2026-06-15';
@@ -448,5 +450,49 @@ describe('importing extracts into the database', () => {
     expect(await grantByKey(db, '910075')).toBeUndefined();
     const none = await importGrantsExtract(db, file('none.zip', storedZip([['notes.txt', 'x'], ['data/', '']])), { today }).catch((e: unknown) => e);
     expect((none as Error).message).toMatch(/none\.zip holds no \.xml file \(it holds notes\.txt\)/);
+  });
+});
+
+describe('a first load into an empty catalogue (decision 062)', () => {
+  let database: Database;
+  let db: Db;
+  let indexes: string[];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    indexes = await grantIndexes(db);
+  });
+  afterAll(() => database.close());
+
+  it('builds the GIN indexes once at the end, even when the file stops part-way, and only into an empty catalogue', async () => {
+    const gin = indexes.filter((d) => d.includes(' USING gin '));
+    expect(gin.length).toBeGreaterThanOrEqual(5);
+
+    const full = extract(...['930001', '930002', '930003', '930004'].map((id) => record(base(id))));
+    const cut = full.slice(0, full.indexOf('930004') + 20);
+    const err = await importGrantsExtract(db, file('first-cut.xml', cut), { today, batchSize: 2, deferSearchIndexes: true }).catch((e: unknown) => e);
+    expect((err as GrantImportError).summary).toMatchObject({ read: 3, inserted: 3 });
+    expect(await grantIndexes(db)).toEqual(indexes);
+    expect(await getMeta(db, 'grants_deferred_indexes')).toBeUndefined();
+
+    // The catalogue now holds grants: nothing is dropped.
+    expect(await deferSearchIndexes(db)).toBe(0);
+    expect(await grantIndexes(db)).toEqual(indexes);
+  });
+
+  it('leaves a note when a first load stops before building them, and the next import builds them from it', async () => {
+    await rows(db, sql`delete from grants`);
+    expect(await deferSearchIndexes(db)).toBeGreaterThanOrEqual(5);
+    expect((await grantIndexes(db)).some((d) => d.includes(' USING gin '))).toBe(false);
+    expect(await getMeta(db, 'grants_deferred_indexes')).toBeDefined();
+    // The importer dies here. The next import (without deferring, as on PGlite) builds them first.
+    const summary = await importGrantsExtract(db, file('next.xml', extract(record(base('930011')))), { today });
+    expect(summary).toMatchObject({ inserted: 1 });
+    expect(await grantIndexes(db)).toEqual(indexes);
+    expect(await getMeta(db, 'grants_deferred_indexes')).toBeUndefined();
+    // The search reads them as before.
+    expect(await rows(db, sql`select source_key from grants where search_vector @@ plainto_tsquery('english', 'watershed')`)).toEqual([
+      { source_key: '930011' },
+    ]);
   });
 });

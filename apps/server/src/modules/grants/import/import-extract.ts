@@ -10,6 +10,8 @@ import { ExtractError, parseGrantsXml } from './extract-parser';
 import { opportunityNumberKey, type ExtractItem } from './extract-records';
 import { analyzeGrants } from './import.repository';
 import { refreshSearchVocabulary, refreshTermStats } from '../term-stats';
+import type { DatabaseKind } from '../../../db/client';
+import { deferSearchIndexes, restoreSearchIndexes } from './search-indexes.repository';
 
 export type ImportSummary = { read: number; inserted: number; updated: number; unchanged: number; rejected: number };
 export type Rejection = { id: string; reason: string };
@@ -20,6 +22,12 @@ export type ImportOptions = {
   batchSize?: number;
   /** Batches written at once: 1 for PGlite (one thread); a few on a PostgreSQL server. */
   concurrency?: number;
+  /**
+   * Into an empty catalogue, drop the GIN indexes and build each once at the
+   * end (search-indexes.repository.ts): a third faster on a PostgreSQL
+   * server, no faster on PGlite, where the database's one thread does both.
+   */
+  deferSearchIndexes?: boolean;
   /** Folder holding grants/assistance-listings.json; the shipped data by default. */
   dataDir?: string;
   onProgress?: (summary: ImportSummary) => void;
@@ -60,6 +68,11 @@ function rowChars(row: GrantRow) {
   );
 }
 
+/** How an import is best run on each database (decision 062). */
+export function importTuningFor(kind: DatabaseKind): Pick<ImportOptions, 'concurrency' | 'deferSearchIndexes'> {
+  return kind === 'postgres' ? { concurrency: 4, deferSearchIndexes: true } : { concurrency: 1, deferSearchIndexes: false };
+}
+
 /**
  * Streams an extract (a file path, or XML text chunks) into the catalogue.
  * Rejected records are reported and skipped; a fatal file error throws a
@@ -98,6 +111,10 @@ export async function importGrantsExtract(
     await writer.write(rows);
   };
 
+  // Indexes an earlier first load deferred and did not live to build are built
+  // first; then this import may defer them itself, if the catalogue is empty.
+  await restoreSearchIndexes(db);
+  const deferred = options.deferSearchIndexes ? (await deferSearchIndexes(db)) > 0 : false;
   // Statistics are refreshed at the start, for the lookup keys as the import
   // grows (batch-writer.ts), and in full at the end.
   await analyzeGrants(db);
@@ -130,9 +147,11 @@ export async function importGrantsExtract(
     }
     if (batch.length) await flush();
     await writer.settle(0);
-    // The three refreshes are independent: on PostgreSQL they run side by side, and on PGlite
-    // the vocabulary is mined in this thread while the database thread works (decision 058).
-    const refreshes: Promise<void>[] = [];
+    // The three refreshes and a first load's index builds are independent: on PostgreSQL they run
+    // side by side, and on PGlite the vocabulary is mined in this thread while the database thread
+    // works (decisions 058, 065).
+    const refreshes: Promise<unknown>[] = [];
+    if (deferred) refreshes.push(restoreSearchIndexes(db));
     if (summary.inserted > 0) refreshes.push(analyzeGrants(db));
     if (summary.inserted + summary.updated > 0) {
       refreshes.push(refreshTermStats(db), refreshSearchVocabulary(db, options.dataDir));
@@ -142,6 +161,8 @@ export async function importGrantsExtract(
   } catch (err) {
     // Batches in flight are whole transactions; finish them so the counts say what was committed.
     await writer.drain();
+    // What was committed is searchable as usual; if this fails too, the next import or start builds them.
+    if (deferred) await restoreSearchIndexes(db).catch(() => undefined);
     if (err instanceof ExtractError && !writer.failed) {
       const kept =
         summary.read === 0

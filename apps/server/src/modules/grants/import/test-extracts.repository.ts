@@ -38,3 +38,12 @@ export async function vectorMismatches(db: Db) {
         ARRAY['§end0', '§end1', '§end2', '§end3'])`,
   );
 }
+
+/** The definitions of the catalogue's indexes, in name order. */
+export async function grantIndexes(db: Db) {
+  const found = await rows<{ indexdef: string }>(
+    db,
+    sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'grants' order by indexname`,
+  );
+  return found.map((r) => r.indexdef);
+}
