@@ -8,18 +8,15 @@
 // streams the whole pipeline CSV, printing the RSS it held. PGlite, and
 // PostgreSQL too when DATABASE_URL is set (a database of its own, dropped
 // afterwards; BENCH_PG_DB keeps it).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { researchAreas } from '@grantbridge/contract/research-areas';
 import { todayIso } from '@grantbridge/contract/days';
 import { loadConfig } from '../config';
-import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
+import { onBothDatabases } from './bench-databases';
+import { migrateDatabase, queryRows, type Database } from '../db/client';
 import { getOverview, getPipeline, pipelineExportRows } from '../modules/admin/admin.service';
 import { getResearcherReport } from '../modules/admin/researcher-report.service';
 import { createInstitution } from '../modules/institutions/institutions.service';
@@ -212,36 +209,7 @@ async function run(label: string, database: Database) {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY !== 'postgres') {
-    // BENCH_PGLITE_DIR=<dir> keeps the seeded database (and reuses it next time).
-    const dir = process.env.BENCH_PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-admin-'));
-    const pglite = await openDatabase({ pgliteDir: dir });
-    try {
-      await run('PGlite', pglite);
-    } finally {
-      await pglite.close();
-      if (!process.env.BENCH_PGLITE_DIR) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const url = process.env.BENCH_ONLY === 'pglite' ? undefined : process.env.DATABASE_URL;
-  if (!url) {
-    console.log('\nDATABASE_URL is not set: the PostgreSQL run was skipped.');
-    return;
-  }
-  const name = process.env.BENCH_PG_DB ?? `gb_bench_admin_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    await run(`PostgreSQL (${u.host})`, server);
-  } finally {
-    await server.close();
-    if (!process.env.BENCH_PG_DB) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await onBothDatabases('bench-admin', run);
 }
 
 main().catch((error) => {

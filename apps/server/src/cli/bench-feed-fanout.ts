@@ -6,14 +6,12 @@
 // `feed.post.updated` arrives. Latency = request start to socket receipt;
 // every member is in each post's audience, so each event is expected once on
 // every socket.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { queryRows, type Db } from '../db/client';
+import { startServer, stopServer } from './bench-servers';
 import { sessions } from '../db/schema/auth';
 import { hashToken, newToken } from '../lib/tokens';
 import { createInstitution } from '../modules/institutions/institutions.service';
@@ -63,40 +61,6 @@ export async function seedFanoutInstitution(db: Db, count: number): Promise<Memb
   return rows.map((u, i) => ({ id: u.id, cookie: `gb_session=${tokens[i]}` }));
 }
 
-const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-realtime-server.ts');
-const children = new Set<ChildProcess>();
-
-/** Kills every app instance still running (also done when this process exits, however it ends). */
-export function killChildren() {
-  for (const child of children) child.kill('SIGKILL');
-}
-process.on('exit', killChildren);
-
-function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
 
 function request(agent: http.Agent, url: string, method: string, cookie: string, body?: object) {
   return new Promise<{ status: number; text: string }>((resolve) => {

@@ -20,7 +20,8 @@ import { createInstitution } from '../modules/institutions/institutions.service'
 import { findFeedPage, findOutsideTeammates } from '../modules/feed/feed.repository';
 import { getFeed } from '../modules/feed/feed.service';
 import { decodeCursor } from '../lib/keyset-cursor';
-import { describe, killChildren, ms, runFanout, seedFanoutInstitution, stats, type FanoutResult } from './bench-feed-fanout';
+import { describe, ms, runFanout, seedFanoutInstitution, stats, type FanoutResult } from './bench-feed-fanout';
+import { killChildren } from './bench-servers';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const institutions = env('BENCH_INSTITUTIONS', 50);

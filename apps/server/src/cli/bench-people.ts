@@ -3,15 +3,12 @@
 // too when DATABASE_URL is set). Times the Manage Researchers directory page
 // sorted by every column both ways (and searched), then a 5,000-row CSV import,
 // dry run and real, and prints latency percentiles and peak RSS.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { directorySorts } from '@grantbridge/contract/people';
 import { researchAreas } from '@grantbridge/contract/research-areas';
 import { loadConfig } from '../config';
-import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client';
+import { onBothDatabases } from './bench-databases';
+import { migrateDatabase, queryRows, type Database } from '../db/client';
 import { createInstitution } from '../modules/institutions/institutions.service';
 import { importResearchers } from '../modules/people/csv-import';
 import { listDirectory } from '../modules/people/directory';
@@ -116,36 +113,7 @@ async function run(label: string, database: Database) {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY !== 'postgres') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-people-'));
-    const pglite = await openDatabase({ pgliteDir: dir });
-    try {
-      await run('PGlite', pglite);
-    } finally {
-      await pglite.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const url = process.env.BENCH_ONLY === 'pglite' ? undefined : process.env.DATABASE_URL;
-  if (!url) {
-    console.log('\nDATABASE_URL is not set: the PostgreSQL run was skipped.');
-    return;
-  }
-  // BENCH_PG_DB=<name> keeps the database afterwards (to look at plans).
-  const name = process.env.BENCH_PG_DB ?? `gb_bench_people_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    await run(`PostgreSQL (${u.host})`, server);
-  } finally {
-    await server.close();
-    if (!process.env.BENCH_PG_DB) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await onBothDatabases('bench-people', run);
 }
 
 main().catch((error) => {

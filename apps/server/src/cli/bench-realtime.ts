@@ -10,13 +10,11 @@
 // HTTP client opens its keep-alive connections there, as a browser that has
 // been chatting already has them, and the first burst of connection set-ups
 // otherwise decides the group's p99 alone (1 message of 100).
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -25,6 +23,7 @@ import { sessions, users } from '../db/schema/auth';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
 import { createInstitution } from '../modules/institutions/institutions.service';
+import { startServer, stopServer } from './bench-servers';
 
 const userCount = Number(process.env.BENCH_USERS ?? 1000);
 const directPerSecond = Number(process.env.BENCH_DIRECT_RATE ?? 500);
@@ -101,41 +100,6 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-realtime-server.ts');
-
-const children = new Set<ChildProcess>();
-// Never leave a server behind, whatever way this process ends.
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** Starts one app instance in a child process; resolves with its URL. */
-function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serverScript], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /**
  * Seeds through `seedDb`, which is closed before the servers start (PGlite
