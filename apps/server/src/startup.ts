@@ -125,7 +125,7 @@ export async function prepareDatabase(
     await markCatalogueSeen(db);
     await stage(
       () => restoreSearchIndexes(db),
-      (built, took) => (built ? `catalogue: ${count(built)} search indexes a stopped first load left unbuilt built in ${took}` : null),
+      (built, took) => (built ? `catalogue: ${count(built)} search indexes a stopped first load left out built in ${took}` : null),
     );
     await stage(
       () => backfillGrantEmbeddings(db),
