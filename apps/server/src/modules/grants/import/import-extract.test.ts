@@ -453,7 +453,7 @@ describe('importing extracts into the database', () => {
   });
 });
 
-describe('a first load into an empty catalogue (decision 062)', () => {
+describe('a first load into an empty catalogue (decision 065)', () => {
   let database: Database;
   let db: Db;
   let indexes: string[];
