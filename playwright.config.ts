@@ -32,6 +32,15 @@ export default defineConfig({
     // test into its overall timeout.
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
+    // The app scrolls smoothly (index.css) except under reduced motion. A
+    // click scrolls its target into view first; with smooth scrolling the
+    // page went on moving after Playwright had found the button's place, and
+    // the press landed on a moving target (the settings journey's trace in
+    // the full run of 2026-11-28: "element is not stable", "outside of the
+    // viewport", then a click that focused the button but never submitted).
+    // Reduced motion makes every scroll and transition end at once; the one
+    // journey about motion itself (the stats band) asks for it back.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: [

@@ -187,6 +187,8 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
 }
 
 test.describe('stats band', () => {
+  // The count-up is motion: this describe sees the page as most people do (the config reduces motion).
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
   // On a phone the band starts below the fold, so the count-up can be watched.
   test.use({ viewport: viewports.phone });
 
