@@ -162,9 +162,20 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     await expect(them.getByRole('log').getByText('This one fits us both.')).toBeVisible();
     await theirs.close();
 
-    // The card leads to the grant (from a settled page: the recipient's reading has just re-rendered this one).
+    // The card leads to the grant, pressed as a person presses it: the message box has focus
+    // (a chat opens with it there), and the press takes focus away while the card is held.
+    // Nothing may move under the pointer before the release (the box once shrank at the press,
+    // the card moved 56 px down and the release missed it).
     await page.reload();
-    await card.click();
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
+    await card.scrollIntoViewIfNeeded();
+    const pressed = (await card.boundingBox())!;
+    await page.mouse.move(pressed.x + pressed.width / 2, pressed.y + pressed.height / 2);
+    await page.mouse.down();
+    await expect(card).toBeFocused();
+    expect(await card.boundingBox()).toEqual(pressed);
+    await page.mouse.up();
     await expect(page).toHaveURL(grantUrl);
     await expect(page.getByRole('heading', { level: 2, name: grant.title })).toBeVisible();
   });

@@ -9,6 +9,7 @@ import clsx from 'clsx';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
+import { useFocusForGrowth } from '../../../lib/after-press';
 import { isApiError } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
 
@@ -44,7 +45,8 @@ export function TextForm(props: TextFormProps) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [focused, setFocused] = useState(false);
+  // Shrinking at a press elsewhere would move what is below under the pointer (lib/after-press.ts).
+  const { focused, handlers: focusHandlers } = useFocusForGrowth();
   const box = useRef<HTMLTextAreaElement>(null);
   const grows = Boolean(props.inline);
   const expanded = grows && (focused || text !== '');
@@ -126,8 +128,7 @@ export function TextForm(props: TextFormProps) {
           id={`${id}-text`}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
+          {...focusHandlers}
           enterKeyHint={grows ? 'send' : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && onCancel) {

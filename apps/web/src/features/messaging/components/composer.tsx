@@ -1,5 +1,6 @@
 // The message box: takes focus when its conversation opens, grows to 100px
-// when focused, Enter sends, Shift+Enter starts a new line, Send stays
+// when focused (and shrinks back only once a press that took focus away is
+// over: lib/after-press.ts), Enter sends, Shift+Enter starts a new line, Send stays
 // disabled until there is something to send.
 // Text over the limit is kept (not cut off) and shown as too long.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -8,6 +9,7 @@ import { SendHorizontal } from 'lucide-react';
 import { messageMaxLength } from '@grantbridge/contract/messaging';
 import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
+import { useFocusForGrowth } from '../../../lib/after-press';
 import { formatInteger } from '../../../lib/format';
 
 type ComposerProps = {
@@ -23,7 +25,7 @@ const lengthOf = (text: string) => Array.from(text).length;
 
 export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
   const [text, setText] = useState('');
-  const [focused, setFocused] = useState(false);
+  const { focused, handlers: focusHandlers } = useFocusForGrowth();
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   // A conversation is opened to write in it: from the list, New Message or a
@@ -71,8 +73,7 @@ export function Composer({ placeholder, onSend, onTyping }: ComposerProps) {
             if (event.target.value.trim()) onTyping();
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
+          {...focusHandlers}
           placeholder={placeholder}
           aria-describedby={`${id}-hint${text.length >= counterFrom ? ` ${id}-count` : ''}`}
           aria-invalid={tooLong}
