@@ -8,6 +8,7 @@ import { opportunityNumberKey } from './extract-records';
 import {
   analyzeGrantKeys,
   cacheProgramVectors,
+  prepareGrantBatch,
   upsertGrantBatch,
   type ProgramText,
   type UpsertCounts,
@@ -83,6 +84,11 @@ export class BatchWriter {
       keys.add(r.sourceKey);
       if (r.opportunityNumber) keys.add(opportunityNumberKey(r.opportunityNumber));
     }
+    // This thread's share of the batch (embeddings, its JSON) is done before
+    // waiting for the batches in flight, so it overlaps their time in the
+    // database: done after the wait, with one batch at a time (PGlite), the
+    // database sat idle through it (decision 067).
+    const prepared = prepareGrantBatch(withEmbeddings(rows));
     // An opportunity still being written by another batch waits for it, so the file's order holds.
     const clash = this.inFlight.some((f) => [...keys].some((k) => f.keys.has(k)));
     await this.settle(clash ? 0 : this.options.concurrency - 1);
@@ -93,7 +99,7 @@ export class BatchWriter {
       await analyzeGrantKeys(this.db);
     }
     const done = cacheProgramVectors(this.db, programs)
-      .then(() => upsertGrantBatch(this.db, withEmbeddings(rows)))
+      .then(() => upsertGrantBatch(this.db, prepared))
       .catch((err: unknown) => (isValueError(err) ? this.upsertOneByOne(rows) : Promise.reject(err)))
       .then(
         (written) => {

@@ -69,8 +69,8 @@ export function enrichGrantRecord(record: GrantRecord, listings: Map<string, Lis
 
 /**
  * Gives each row its embedding. The importer calls it as a batch's write
- * begins, so the vectors are computed while earlier batches are in the
- * database, and only for rows that get that far.
+ * begins, before it waits for the batches in flight, so the vectors are
+ * computed while earlier batches are in the database.
  */
 export function withEmbeddings(rows: GrantRow[]): GrantRow[] {
   for (const row of rows) row.embedding ??= grantEmbeddingHex(row);

@@ -1,6 +1,7 @@
 // Imports a Grants.gov extract into the catalogue: parse as a stream, enrich
 // each record, and upsert in batches of whole transactions (batch-writer.ts),
 // so a fatal error leaves whole batches committed and says what they held.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../../db/client';
 import { todayIso } from '../grant-status';
 import { BatchWriter, databaseErrorOf } from './batch-writer';
@@ -25,7 +26,8 @@ export type ImportOptions = {
   /**
    * Into an empty catalogue, drop the GIN indexes and build each once at the
    * end (search-indexes.repository.ts): a first load 10-15 % faster on a
-   * PostgreSQL server, none on PGlite, where the database's one thread does both.
+   * PostgreSQL server (decision 065), and on PGlite about as much once its
+   * thread no longer waits for the importer's (decision 067).
    */
   deferSearchIndexes?: boolean;
   /** Folder holding grants/assistance-listings.json; the shipped data by default. */
@@ -68,9 +70,12 @@ function rowChars(row: GrantRow) {
   );
 }
 
-/** How an import is best run on each database (decision 065). */
+/** Records parsed between two turns of the event loop (see the import loop). */
+const yieldEvery = 8;
+
+/** How an import is best run on each database (decisions 065, 067). */
 export function importTuningFor(kind: DatabaseKind): Pick<ImportOptions, 'concurrency' | 'deferSearchIndexes'> {
-  return kind === 'postgres' ? { concurrency: 4, deferSearchIndexes: true } : { concurrency: 1, deferSearchIndexes: false };
+  return { concurrency: kind === 'postgres' ? 4 : 1, deferSearchIndexes: true };
 }
 
 /**
@@ -125,6 +130,12 @@ export async function importGrantsExtract(
     try {
       for await (const item of items) {
         summary.read += 1;
+        // A parser with records buffered hands them over as microtasks, which
+        // run before any event: the database's answers (a PGlite thread's
+        // message, a server's socket) would wait until the parser needs the
+        // next piece of the file, with the database idle meanwhile. A turn of
+        // the event loop every few records lets them in (decision 067).
+        if (summary.read % yieldEvery === 0) await nextTurn();
         if (!item.ok) {
           reject({ id: item.id, reason: item.reason });
           continue;

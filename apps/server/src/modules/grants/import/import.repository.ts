@@ -79,15 +79,28 @@ CROSS JOIN LATERAL grant_search_fields(r.title, r.description, r.program_title, 
 ON CONFLICT (source, source_key) DO NOTHING
 RETURNING source_key`;
 
-function toJson(rows: GrantRow[]) {
-  return JSON.stringify(
-    rows.map((row) => {
-      const out: Record<string, unknown> = { source_key: row.sourceKey };
-      for (const [column, , key] of columns) out[column] = row[key];
-      out.repeat = row.repeat === true;
-      return out;
-    }),
-  );
+function rowJson(row: GrantRow) {
+  const out: Record<string, unknown> = { source_key: row.sourceKey };
+  for (const [column, , key] of columns) out[column] = row[key];
+  out.repeat = row.repeat === true;
+  return JSON.stringify(out);
+}
+
+/** A batch with each row's JSON made ahead, before its transaction (batch-writer.ts). */
+export type PreparedBatch = { rows: GrantRow[]; json: Map<GrantRow, { key: string; json: string }> };
+
+export function prepareGrantBatch(rows: GrantRow[]): PreparedBatch {
+  return { rows, json: new Map(rows.map((row) => [row, { key: row.sourceKey, json: rowJson(row) }])) };
+}
+
+/** The rows as one JSON array; a row made ahead is used as made unless resolveKeys has re-keyed it since. */
+function toJson(rows: GrantRow[], made?: PreparedBatch['json']) {
+  return `[${rows
+    .map((row) => {
+      const ahead = made?.get(row);
+      return ahead && ahead.key === row.sourceKey ? ahead.json : rowJson(row);
+    })
+    .join(',')}]`;
 }
 
 /**
@@ -192,7 +205,8 @@ export async function cacheProgramVectors(db: Db, programs: ProgramText[]) {
  * earlier ones by the same rules as across files (a record without an id
  * finds the row its number already has, and an id takes such a row over).
  */
-export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<UpsertCounts> {
+export async function upsertGrantBatch(db: Db, batch: GrantRow[] | PreparedBatch): Promise<UpsertCounts> {
+  const { rows, json: made } = Array.isArray(batch) ? { rows: batch, json: undefined } : batch;
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   if (rows.length === 0) return counts;
   await withTransaction(db, async (t) => {
@@ -214,12 +228,12 @@ export async function upsertGrantBatch(db: Db, rows: GrantRow[]): Promise<Upsert
       const existing = round.filter((row) => stored.has(row.sourceKey));
       const fresh = round.filter((row) => !stored.has(row.sourceKey));
       if (existing.length) {
-        const updated = await queryRows(t, positionalSql(updateSql, [toJson(existing)]));
+        const updated = await queryRows(t, positionalSql(updateSql, [toJson(existing, made)]));
         counts.updated += updated.length;
         counts.unchanged += existing.length - updated.length;
       }
       if (fresh.length) {
-        const inserted = await queryRows(t, positionalSql(insertSql, [toJson(fresh)]));
+        const inserted = await queryRows(t, positionalSql(insertSql, [toJson(fresh, made)]));
         counts.inserted += inserted.length;
         counts.unchanged += fresh.length - inserted.length;
       }

@@ -1,8 +1,8 @@
 // The catalogue's GIN indexes (search and title vectors, research areas,
-// agency keys, listing numbers) during a first load (decision 065): an import
-// into an empty catalogue on a PostgreSQL server drops them, inserts, and
-// builds each once at the end, as PostgreSQL's "Populating a Database"
-// advises; keeping them up row by row cost a quarter of the database's CPU.
+// agency keys, listing numbers) during a first load (decisions 065, 067): an
+// import into an empty catalogue drops them, inserts, and builds each once at
+// the end, as PostgreSQL's "Populating a Database" advises; keeping them up
+// row by row cost a quarter of the database's CPU.
 // Their definitions are kept in app_meta in the transaction that drops them,
 // so an import killed part-way leaves a note that the next import, or the
 // next start, builds them from.
