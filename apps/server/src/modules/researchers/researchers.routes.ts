@@ -48,7 +48,10 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!Buffer.isBuffer(request.body)) {
-        throw new AppError('validation_failed', 'Send the picture itself as the body, with an image content type.');
+        throw new AppError(
+          'validation_failed',
+          'Send the picture itself as the body, with an image content type.',
+        );
       }
       const result = await setAvatar(app.db, user, request.body);
       await announceAccountChanged(app, user.id);
@@ -107,12 +110,9 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
       importFromOrcid(app.db, app.config.orcidApiUrl, requireUser(request), request.body.orcid),
   );
 
-  bindEndpoint(
-    app,
-    endpoints.getProfile,
-    { tags, summary: 'My profile' },
-    async (request) => ({ profile: await getOwnProfile(app.db, requireUser(request)) }),
-  );
+  bindEndpoint(app, endpoints.getProfile, { tags, summary: 'My profile' }, async (request) => ({
+    profile: await getOwnProfile(app.db, requireUser(request)),
+  }));
 
   bindEndpoint(
     app,
@@ -146,23 +146,6 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   bindEndpoint(
     app,
-    endpoints.updatePublication,
-    { tags, summary: 'Edit one of my publications' },
-    async (request) =>
-      updateOwnItem(app.db, requireUser(request), 'publications', request.params.id, request.body),
-  );
-  bindEndpoint(
-    app,
-    endpoints.deletePublication,
-    { tags, summary: 'Remove one of my publications' },
-    async (request, reply) => {
-      await deleteOwnItem(app.db, requireUser(request), 'publications', request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  bindEndpoint(
-    app,
     endpoints.addEducation,
     { tags, summary: 'Add a degree to my profile' },
     async (request, reply) => {
@@ -172,23 +155,6 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   bindEndpoint(
     app,
-    endpoints.updateEducation,
-    { tags, summary: 'Edit one of my degrees' },
-    async (request) =>
-      updateOwnItem(app.db, requireUser(request), 'education', request.params.id, request.body),
-  );
-  bindEndpoint(
-    app,
-    endpoints.deleteEducation,
-    { tags, summary: 'Remove one of my degrees' },
-    async (request, reply) => {
-      await deleteOwnItem(app.db, requireUser(request), 'education', request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  bindEndpoint(
-    app,
     endpoints.addProject,
     { tags, summary: 'Add a current project to my profile' },
     async (request, reply) => {
@@ -196,20 +162,43 @@ export const researchersRoutes: FastifyPluginAsyncZod = async (app) => {
       return addProject(app.db, requireUser(request), request.body);
     },
   );
-  bindEndpoint(
-    app,
-    endpoints.updateProject,
-    { tags, summary: 'Edit one of my projects' },
-    async (request) =>
-      updateOwnItem(app.db, requireUser(request), 'projects', request.params.id, request.body),
-  );
-  bindEndpoint(
-    app,
-    endpoints.deleteProject,
-    { tags, summary: 'Remove one of my projects' },
-    async (request, reply) => {
-      await deleteOwnItem(app.db, requireUser(request), 'projects', request.params.id);
-      return reply.status(204).send(null);
+  // The three lists are edited and removed alike; another person's item answers 404.
+  const lists = [
+    {
+      kind: 'publications',
+      words: 'publications',
+      update: endpoints.updatePublication,
+      remove: endpoints.deletePublication,
     },
-  );
+    {
+      kind: 'education',
+      words: 'degrees',
+      update: endpoints.updateEducation,
+      remove: endpoints.deleteEducation,
+    },
+    {
+      kind: 'projects',
+      words: 'projects',
+      update: endpoints.updateProject,
+      remove: endpoints.deleteProject,
+    },
+  ] as const;
+  for (const list of lists) {
+    bindEndpoint(
+      app,
+      list.update,
+      { tags, summary: `Edit one of my ${list.words}` },
+      async (request) =>
+        updateOwnItem(app.db, requireUser(request), list.kind, request.params.id, request.body),
+    );
+    bindEndpoint(
+      app,
+      list.remove,
+      { tags, summary: `Remove one of my ${list.words}` },
+      async (request, reply) => {
+        await deleteOwnItem(app.db, requireUser(request), list.kind, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };
