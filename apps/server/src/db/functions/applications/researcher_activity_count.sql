@@ -5,7 +5,7 @@
 --   update or delete). A count taken from a missing row, which can only have drifted, is left for
 --   the nightly check.
 -- Owner: applications
--- Triggers: none; called by applications_researcher_activity and saved_grants_researcher_activity.
+-- Triggers: none; called by researcher_activity_row (the triggers on applications and saved_grants).
 -- TypeScript twin: none
 -- Test: apps/server/src/modules/admin/activity-years.test.ts
 
