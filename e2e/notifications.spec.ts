@@ -214,7 +214,13 @@ test('Settings → Notifications saves, refuses a bad value, shows the server’
   allowConsoleError(failedResource(400));
   await signedIn(page, theo);
   await page.goto('/dashboard/notifications');
-  await page.getByRole('link', { name: 'Notification settings' }).click();
+  // The list above the link loads after the page: pressed before it has, the
+  // link moved down under the pointer and the press missed it (full run of
+  // 2026-11-28, night: no navigation, the click landed on the moved layout).
+  const settingsLink = page.getByRole('link', { name: 'Notification settings' });
+  await expect(settingsLink).toBeVisible();
+  await expect(page.getByText('Loading notifications…')).toHaveCount(0);
+  await settingsLink.click();
   await expect(page).toHaveURL('/dashboard/settings#notifications');
   const section = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(section.getByRole('button', { name: 'Save notification settings' })).toBeVisible();
