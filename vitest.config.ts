@@ -13,5 +13,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    isolate: false,
   },
 });

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { internalDeadlineFor } from '../applications/applications.service';
 import { canReadInstitutionReports } from './admin.policy';
-import { createOpportunityCache } from './opportunity-cache';
+import { createPerDatabaseCache } from './opportunity-cache';
 import * as overview from './overview.repository';
 import * as report from './pipeline-report.repository';
 import { isoDay, isoTime, resolvePeriod, type Period, type Scope } from './period';
@@ -38,8 +38,8 @@ export const utcToday = (now: Date) => todayIso(now);
 
 type Opportunities = Awaited<ReturnType<typeof overview.openOpportunities>>;
 /** Per institution and day: its research areas, and what was found from them per department ('' for all). */
-const opportunityCache = createOpportunityCache<{ sets: overview.DepartmentAreaSet[]; found: Map<string, Promise<Opportunities>> }>();
-const elsewhereCache = createOpportunityCache<Awaited<ReturnType<typeof report.fitElsewhere>>>();
+const opportunityCache = createPerDatabaseCache<{ sets: overview.DepartmentAreaSet[]; found: Map<string, Promise<Opportunities>> }>();
+const elsewhereCache = createPerDatabaseCache<Awaited<ReturnType<typeof report.fitElsewhere>>>();
 
 /**
  * The open opportunities of a scope on a day, from the institution's research
@@ -47,7 +47,7 @@ const elsewhereCache = createOpportunityCache<Awaited<ReturnType<typeof report.f
  * department within that minute reads no profiles.
  */
 async function openOpportunities(db: Db, scope: Scope, now: Date): Promise<Opportunities> {
-  const institution = await opportunityCache.get(`${scope.institutionId}|${utcToday(now)}`, async () => ({
+  const institution = await opportunityCache.get(db, `${scope.institutionId}|${utcToday(now)}`, async () => ({
     sets: await overview.departmentAreaSets(db, scope.institutionId),
     found: new Map(),
   }));
@@ -169,7 +169,7 @@ export async function getPipeline(db: Db, actor: Actor, query: AdminPipelineQuer
     ownTotal ?? (status === 'pending' ? counts.pendingReview + counts.applied : counts[counted[status as keyof typeof counted]]);
   // Like the open opportunities, what fits people elsewhere moves with the catalogue and profiles only.
   const elsewhere = opportunities.top.length
-    ? await elsewhereCache.get(`${actor.institution.id}|${today}`, () => report.fitElsewhere(db, actor.institution.id, now))
+    ? await elsewhereCache.get(db, `${actor.institution.id}|${today}`, () => report.fitElsewhere(db, actor.institution.id, now))
     : new Map<string, number>();
   const progress = inProgress.map(toPipelineRow);
   const soon = addIsoDays(today, soonDays);

@@ -31,3 +31,19 @@ export function createOpportunityCache<T>(now: () => number = Date.now) {
     clear: () => entries.clear(),
   };
 }
+
+/**
+ * The same, one cache per database: two apps in one process (the instances
+ * of a test, the files of a test run sharing a worker) never answer from each
+ * other's figures, though their institutions may have the same ids.
+ */
+export function createPerDatabaseCache<T>(now: () => number = Date.now) {
+  const caches = new WeakMap<object, ReturnType<typeof createOpportunityCache<T>>>();
+  return {
+    get(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+      let cache = caches.get(db);
+      if (!cache) caches.set(db, (cache = createOpportunityCache<T>(now)));
+      return cache.get(key, compute);
+    },
+  };
+}

@@ -28,7 +28,10 @@ export function oidcConfiguration(
   institutionId: string,
   settings: Settings,
 ): Promise<client.Configuration> {
-  const cached = cache.get(institutionId);
+  // Keyed by the settings too: institutions of two databases in one process
+  // (test files sharing a worker) may have the same id and version.
+  const key = `${institutionId}|${settings.issuer}|${settings.clientId}`;
+  const cached = cache.get(key);
   if (cached && cached.version === settings.version) return cached.config;
   const issuer = new URL(settings.issuer);
   const config = client
@@ -42,10 +45,10 @@ export function oidcConfiguration(
         : { timeout: 10 },
     )
     .catch((error: unknown) => {
-      cache.delete(institutionId);
+      cache.delete(key);
       throw error;
     });
-  cache.set(institutionId, { version: settings.version, config });
+  cache.set(key, { version: settings.version, config });
   return config;
 }
 
