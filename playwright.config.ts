@@ -27,7 +27,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // A step that cannot happen fails with its own name instead of running the
     // test into its overall timeout.
     actionTimeout: 20_000,
