@@ -27,6 +27,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
+    // Every test records its trace (kept only when it fails). The DOM snapshot
+    // of each action says what the page held; the screencast frames cost the
+    // browser about a tenth of a public page's journey and are left out.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // A step that cannot happen fails with its own name instead of running the
     // test into its overall timeout.
