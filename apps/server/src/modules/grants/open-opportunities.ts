@@ -27,7 +27,8 @@ type AreaIndex = {
   /** Profile area (lower-case) → the vocabulary areas it fits. */
   fitting: Map<string, string[]>;
 };
-let cached: Promise<AreaIndex> | null = null;
+/** Per database: two apps in one process (test files sharing a worker) never share an index. */
+let cached = new WeakMap<Db, Promise<AreaIndex>>();
 
 /** The fiscal years a title names ("FY 2012", "FY-12", "FY'13", "Fiscal Year 2014"); a bare year is not one ("2020 Census"). */
 export function fiscalYearsNamed(title: string): number[] {
@@ -85,16 +86,17 @@ async function buildIndex(db: Db, day: string): Promise<AreaIndex> {
 
 async function areaIndex(db: Db, now: Date): Promise<AreaIndex> {
   const day = isoDayOf(now);
-  const current = cached ? await cached.catch(() => null) : null;
+  const held = cached.get(db);
+  const current = held ? await held.catch(() => null) : null;
   if (!current || current.day !== day || Date.now() - current.builtAt > maxAgeMs) {
-    cached = buildIndex(db, day);
+    cached.set(db, buildIndex(db, day));
   }
-  return cached!;
+  return cached.get(db)!;
 }
 
 /** Forgets the open grants read so far (tests that change the catalogue). */
 export function forgetOpenGrantAreas() {
-  cached = null;
+  cached = new WeakMap();
 }
 
 /** The vocabulary areas of the open grants that a profile area fits (memoised per index). */
