@@ -9,6 +9,8 @@
 // Grant Status's count of the people elsewhere each fits is kept the same
 // way, for the same reason. Nothing else is cached: the pipeline's figures are read fresh every time
 // (decision 037).
+import { perDatabase } from '../../db/per-database';
+
 export const opportunityTtlMs = 60_000;
 const maxEntries = 500;
 
@@ -38,12 +40,8 @@ export function createOpportunityCache<T>(now: () => number = Date.now) {
  * other's figures, though their institutions may have the same ids.
  */
 export function createPerDatabaseCache<T>(now: () => number = Date.now) {
-  const caches = new WeakMap<object, ReturnType<typeof createOpportunityCache<T>>>();
+  const caches = perDatabase(() => createOpportunityCache<T>(now));
   return {
-    get(db: object, key: string, compute: () => Promise<T>): Promise<T> {
-      let cache = caches.get(db);
-      if (!cache) caches.set(db, (cache = createOpportunityCache<T>(now)));
-      return cache.get(key, compute);
-    },
+    get: (db: object, key: string, compute: () => Promise<T>): Promise<T> => caches.of(db).get(key, compute),
   };
 }

@@ -13,6 +13,7 @@
 import { isoDayOf } from '@grantbridge/contract/days';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { findOpenGrantAreas } from './grants.repository';
 
 const maxAgeMs = 5 * 60_000;
@@ -28,7 +29,7 @@ type AreaIndex = {
   fitting: Map<string, string[]>;
 };
 /** Per database: two apps in one process (test files sharing a worker) never share an index. */
-let cached = new WeakMap<Db, Promise<AreaIndex>>();
+const cached = perDatabase<{ index: Promise<AreaIndex> | null }>(() => ({ index: null }));
 
 /** The fiscal years a title names ("FY 2012", "FY-12", "FY'13", "Fiscal Year 2014"); a bare year is not one ("2020 Census"). */
 export function fiscalYearsNamed(title: string): number[] {
@@ -86,17 +87,17 @@ async function buildIndex(db: Db, day: string): Promise<AreaIndex> {
 
 async function areaIndex(db: Db, now: Date): Promise<AreaIndex> {
   const day = isoDayOf(now);
-  const held = cached.get(db);
-  const current = held ? await held.catch(() => null) : null;
+  const held = cached.of(db);
+  const current = held.index ? await held.index.catch(() => null) : null;
   if (!current || current.day !== day || Date.now() - current.builtAt > maxAgeMs) {
-    cached.set(db, buildIndex(db, day));
+    held.index = buildIndex(db, day);
   }
-  return cached.get(db)!;
+  return held.index!;
 }
 
 /** Forgets the open grants read so far (tests that change the catalogue). */
 export function forgetOpenGrantAreas() {
-  cached = new WeakMap();
+  cached.forget();
 }
 
 /** The vocabulary areas of the open grants that a profile area fits (memoised per index). */

@@ -6,6 +6,7 @@
 import { isoDayOf } from '@grantbridge/contract/days';
 import type { GrantSummary } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { AppError } from '../../errors';
 import { isUuid } from '@grantbridge/contract/ids';
 import { findGrantSummaries } from './grants.repository';
@@ -24,24 +25,25 @@ export type SimilarGrant = { grant: GrantSummary; why: string };
 const maxAgeMs = 60 * 60_000;
 
 type Cached = { version: string; builtAt: number; index: SimilarIndex };
-const cache = new WeakMap<Db, Cached>();
-const building = new WeakMap<Db, Promise<Cached>>();
+/** Per database: the index it serves from, and the reload under way. */
+const state = perDatabase<{ cached: Cached | null; building: Promise<Cached> | null }>(() => ({ cached: null, building: null }));
 
 async function build(db: Db): Promise<Cached> {
   const version = await findCatalogueVersion(db);
   const index = buildSimilarIndex(await findSimilarIndexRows(db));
   const built = { version, builtAt: Date.now(), index };
-  cache.set(db, built);
+  state.of(db).cached = built;
   return built;
 }
 
 function rebuild(db: Db): Promise<Cached> {
-  let pending = building.get(db);
-  if (!pending) {
-    pending = build(db).finally(() => building.delete(db));
-    building.set(db, pending);
+  const held = state.of(db);
+  if (!held.building) {
+    held.building = build(db).finally(() => {
+      held.building = null;
+    });
   }
-  return pending;
+  return held.building;
 }
 
 /**
@@ -53,12 +55,15 @@ function rebuild(db: Db): Promise<Cached> {
  * requests during an import would otherwise each wait for one.
  */
 export async function similarIndexOf(db: Db, force = false): Promise<SimilarIndex> {
-  const cached = cache.get(db);
+  const held = state.of(db);
+  const cached = held.cached;
   if (!cached || force) return (await rebuild(db)).index;
-  if (building.has(db)) return cached.index;
+  if (held.building) return cached.index;
   const old = Date.now() - cached.builtAt > maxAgeMs;
   if (old || (await findCatalogueVersion(db)) !== cached.version)
-    rebuild(db).catch(() => cache.delete(db));
+    rebuild(db).catch(() => {
+      held.cached = null;
+    });
   return cached.index;
 }
 

@@ -6,6 +6,7 @@ import type { GrantSearchResponse, GrantStatus, SortOption, grantSearchQuerySche
 import { defaultSearchStatuses, grantStatuses } from '@grantbridge/contract/grants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import type { Actor } from '../../plugins/types';
 import { candidateFiltersOf } from './candidate-filters';
 import { findCandidateRows, findOrderedGrants, findProgramTexts, type CandidateRow } from './search.repository';
@@ -133,16 +134,14 @@ export async function searchCatalogue(db: Db, actor: Actor, q: ParsedSearchQuery
  * Assistance Listing does, so an entry lives a few minutes; the map is small
  * (a few thousand programs exist) and bounded anyway.
  */
-const programTextCaches = new WeakMap<Db, Map<string, { text: string; until: number }>>();
+const programTextCaches = perDatabase(() => new Map<string, { text: string; until: number }>());
 const programTextTtlMs = 5 * 60_000;
 const programTextCacheMax = 10_000;
 
 /** Fills in each row's program text, reading only programs not seen recently. */
 async function attachProgramTexts(db: Db, rows: CandidateRow[]) {
   const now = Date.now();
-  // One map per database: two apps in one process never read each other's texts.
-  let programTextCache = programTextCaches.get(db);
-  if (!programTextCache) programTextCaches.set(db, (programTextCache = new Map()));
+  const programTextCache = programTextCaches.of(db);
   const missing = new Map<string, string>();
   for (const row of rows) {
     if (!row.program_title) continue;

@@ -6,6 +6,7 @@
 // common winning a tie. The catalogue's words are read once per process and
 // again when an import replaces them.
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { isKnownWord } from '../../lib/embeddings';
 import { findVocabularyVersion, findVocabularyWords } from '../grants/grants.service';
 
@@ -64,12 +65,13 @@ export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhe
 }
 
 /** Per database handle (the app keeps one; tests open many). */
-const caches = new WeakMap<Db, { vocabulary: Vocabulary; version: number; checkedAt: number }>();
+const caches = perDatabase<{ current: { vocabulary: Vocabulary; version: number; checkedAt: number } | null }>(() => ({ current: null }));
 const recheckMs = 60_000;
 
 /** The catalogue's vocabulary (words in two grants or more), read again at most once a minute when an import replaced it. */
 export async function catalogueVocabulary(db: Db, now = Date.now()): Promise<Vocabulary> {
-  const cached = caches.get(db);
+  const held = caches.of(db);
+  const cached = held.current;
   if (cached && now - cached.checkedAt < recheckMs) return cached.vocabulary;
   const version = await findVocabularyVersion(db);
   if (cached && cached.version === version) {
@@ -77,6 +79,6 @@ export async function catalogueVocabulary(db: Db, now = Date.now()): Promise<Voc
     return cached.vocabulary;
   }
   const vocabulary = vocabularyOf(await findVocabularyWords(db, 2));
-  caches.set(db, { vocabulary, version, checkedAt: now });
+  held.current = { vocabulary, version, checkedAt: now };
   return vocabulary;
 }

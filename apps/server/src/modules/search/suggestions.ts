@@ -20,6 +20,7 @@
 import { isoDayOf } from '@grantbridge/contract/days';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { embedText, quantizedCosine } from '../../lib/embeddings';
 import type { Actor } from '../../plugins/types';
 import { AppError } from '../../errors';
@@ -130,7 +131,7 @@ export function suggestionReasons(s: Suggestion, areas: string[]): string[] {
 
 type Ranked = { key: string; at: number; suggestions: Suggestion[] };
 /** The ranked list per database and researcher, for a few minutes: the catalogue and profile rarely change. */
-const rankedCache = new WeakMap<object, Map<string, Ranked>>();
+const rankedCache = perDatabase(() => new Map<string, Ranked>());
 const cacheMs = 5 * 60_000;
 
 /** The ranked suggestions, or null for a profile without research areas. */
@@ -139,8 +140,7 @@ async function rankSuggestions(db: Db, actor: Actor, now: Date): Promise<{ sugge
   if (!profile?.researchAreas.length) return null;
   const topics = suggestionTopics(profile.researchAreas, profile.expertise).filter((t) => topicWords(t).length > 0);
   const key = JSON.stringify([profile, isoDayOf(now)]);
-  let cache = rankedCache.get(db as object);
-  if (!cache) rankedCache.set(db as object, (cache = new Map()));
+  const cache = rankedCache.of(db);
   const cached = cache.get(actor.id);
   if (cached && cached.key === key && Date.now() - cached.at < cacheMs) return { suggestions: cached.suggestions, areas: profile.researchAreas };
 
