@@ -1,7 +1,7 @@
 // axe finds no WCAG 2.0, 2.1 or 2.2 A/AA violation on any public page, the
 // login steps or any signed-in page of either area, at desktop and phone widths.
 import { expectAccessible } from './axe';
-import { demoAccounts, expect, signIn, test, viewports, type ViewportName } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, type ViewportName, viewports } from './fixtures';
 
 const pages = [
   { path: '/', heading: 'Connecting Researchers for Breakthrough Discoveries' },
@@ -99,9 +99,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     test(`signed-in ${role} pages have no violations at ${name} width`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize(viewports[name]);
-      await page.goto('/login');
-      await signIn(page, demoAccounts[role], role);
-      await expect(page).toHaveURL(role === 'admin' ? /\/admin\// : /\/dashboard/);
+      await signInAndLand(page, demoAccounts[role], role);
       for (const { path, ready } of signedInPages[role]) {
         await page.goto(path);
         if (ready === 'main') await expect(page.getByRole('main')).toBeVisible();

@@ -12,7 +12,7 @@ import type { AdminOverview } from '@grantbridge/contract/admin';
 import type { AdminCatalogue } from '@grantbridge/contract/catalogue';
 import { expectAccessible } from './axe';
 import { checkWithAxe } from './feed-helpers';
-import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, failedResource, signInAndLand, test, viewports } from './fixtures';
 
 const csvHeader =
   'Researcher,Department,Grant,Opportunity number,Agency,Status,Requested,Awarded,Sponsor deadline,Internal deadline,Last change';
@@ -26,9 +26,7 @@ const money = (value: number) =>
 const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 async function signInOffice(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
 }
 
 /** The overview the API gives for a query string (the page's own cookies). */

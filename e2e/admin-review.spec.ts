@@ -10,7 +10,7 @@
 // uses Andre only to post; the demo's waiting application, Lucas's, is only read).
 import type { Browser, Locator, Page } from '@playwright/test';
 import { checkAtBothWidths } from './axe';
-import { demoAccounts, expect, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, signIn, signInAndLand, test, viewports } from './fixtures';
 
 const andre = { email: 'andre.whitfield@example.edu', name: 'Dr. Andre Whitfield' };
 const lucas = 'Dr. Lucas Halvorsen';
@@ -73,9 +73,7 @@ const countIn = async (locator: Locator) =>
   Number(((await locator.textContent()) ?? '').match(/\((\d[\d,]*)\)/)?.[1]?.replace(/,/g, ''));
 
 async function signInOffice(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
 }
 
 test('the office opens its review queue from the dashboard in one click, returns one with a reason and approves another', async ({

@@ -11,7 +11,7 @@
 // journey.
 import { expectAccessible } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, uniqueMarker, viewports, waitForOutboxEmail } from './fixtures';
+import { expect, signInAndLand, test, uniqueMarker, viewports, waitForOutboxEmail } from './fixtures';
 
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -56,9 +56,7 @@ const unfoldedHeaders = (eml: string) =>
   eml.slice(0, eml.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
 
 async function signedIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signIn(page, email, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, email, 'researcher');
 }
 
 const resultsHeading = (page: Page) =>

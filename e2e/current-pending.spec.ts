@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
 import { checkAtBothWidths, expectAccessible } from './axe';
-import { demoAccounts, expect, signIn, test } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test } from './fixtures';
 
 /** Clicks a link that downloads; returns the file's suggested name and its size in bytes. */
 async function download(page: Page, link: Locator): Promise<{ name: string; size: number }> {
@@ -18,9 +18,7 @@ async function download(page: Page, link: Locator): Promise<{ name: string; size
 
 test('a researcher completes her Current and Pending Support and downloads it as DOCX and PDF', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   const me = (await (await page.request.get('/api/v1/auth/me')).json()).user.name as string;
 
   await page.goto('/dashboard/profile');

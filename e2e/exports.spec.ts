@@ -7,12 +7,10 @@ import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { checkAtBothWidths } from './axe';
-import { demoAccounts, expect, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, viewports } from './fixtures';
 
 async function signInAs(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
 }
 
 /** Clicks a link that downloads, and returns the file's rows (header first) and its name. */

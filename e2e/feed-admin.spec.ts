@@ -3,7 +3,7 @@
 // for their researchers and removes any post of the institution (but edits
 // none). A researcher's post, removed by the office, is gone for both.
 import type { Browser } from '@playwright/test';
-import { expect, signIn, test, uniqueMarker } from './fixtures';
+import { expect, signInAndLand, test, uniqueMarker } from './fixtures';
 import { checkWithAxe, feedOf, postWith, signInHome, writePost } from './feed-helpers';
 
 // No other journey posts as him (admin-review.spec.ts sends applications of his to the office).
@@ -13,9 +13,7 @@ const office = { email: 'admin@example.edu' };
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, office.email, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, office.email, 'admin');
   return { context, page };
 }
 

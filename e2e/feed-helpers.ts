@@ -5,16 +5,14 @@
 import fs from 'node:fs';
 import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, signIn, viewports } from './fixtures';
+import { expect, signInAndLand, viewports } from './fixtures';
 
 /** Where the screenshots go (not committed). */
 export const shotsDir = '.scratch/shots';
 fs.mkdirSync(shotsDir, { recursive: true });
 
 export async function signInHome(page: Page, email: string) {
-  await page.goto('/login');
-  await signIn(page, email, 'researcher');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAndLand(page, email, 'researcher');
 }
 
 export const feedOf = (page: Page) => page.getByRole('region', { name: 'Activity feed' });

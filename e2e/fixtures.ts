@@ -113,7 +113,33 @@ export function uniqueMarker(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Signs in through the login page with a demo account. */
+/** Where each role lands after signing in, and the heading that says the page is there. */
+export const landing = {
+  researcher: { path: '/dashboard', heading: 'Dashboard' },
+  admin: { path: '/admin/dashboard', heading: 'Admin Dashboard' },
+} as const;
+
+/**
+ * Opens Sign in, signs in and waits for the landing page: its address and its
+ * heading. Going on before the sign-in has answered cancels it (a journey that
+ * navigated at once landed on the sign-in page under load), so every journey
+ * that starts signed in starts here.
+ */
+export async function signInAndLand(
+  page: Page,
+  email: string,
+  role: 'researcher' | 'admin',
+  password = demoPassword,
+): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, email, role, password);
+  await expect(page).toHaveURL(landing[role].path);
+  await expect(
+    page.getByRole('heading', { level: 1, name: landing[role].heading, exact: true }),
+  ).toBeVisible();
+}
+
+/** Fills in and sends the sign-in form (the page is on /login); `signInAndLand` also waits for the landing page. */
 export async function signIn(
   page: Page,
   email: string,

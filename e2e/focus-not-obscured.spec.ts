@@ -4,7 +4,7 @@
 // page's scroll padding keeps what focus scrolls into view above it). The
 // researcher's home (the feed, long) and the office's dashboard.
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, viewports } from './fixtures';
 
 /** For each of `presses` Tab presses, the focused control's bottom against the fixed bar's top, when it is under it. */
 async function obscuredWhileTabbing(page: Page, presses: number) {
@@ -48,9 +48,7 @@ test.use({ viewport: viewports.phone });
 test('no control the researcher tabs to on her home hides under the bottom bar', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   await expect(page.getByRole('button', { name: /^Like/ }).first()).toBeVisible();
   const { reached, obscured } = await obscuredWhileTabbing(page, 40);
   expect(reached).toBeGreaterThan(25);
@@ -60,9 +58,7 @@ test('no control the researcher tabs to on her home hides under the bottom bar',
 test('no control the office tabs to on its dashboard hides under the bottom bar', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const { reached, obscured } = await obscuredWhileTabbing(page, 40);
   expect(reached).toBeGreaterThan(25);

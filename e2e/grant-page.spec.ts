@@ -7,10 +7,10 @@ import {
   demoAccounts,
   expect,
   failedResource,
-  signIn,
+  signInAndLand,
   test,
-  viewports,
   type ViewportName,
+  viewports,
 } from './fixtures';
 
 type Detail = {
@@ -57,9 +57,7 @@ const grants = {
 } as const;
 
 async function signInAsResearcher(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
 }
 
 async function findGrant(page: Page, grant: { words: string; number: string }): Promise<Detail> {

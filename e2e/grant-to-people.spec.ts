@@ -7,7 +7,7 @@
 // its own researcher, collaborator and grant.
 import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, viewports, type ViewportName } from './fixtures';
+import { expect, signInAndLand, test, type ViewportName, viewports } from './fixtures';
 
 const journeys: Record<
   ViewportName,
@@ -70,9 +70,7 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     const { me, myName, colleague, grant: wanted } = journeys[width];
     await page.setViewportSize(viewports[width]);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/login');
-    await signIn(page, me, 'researcher');
-    await expect(page).toHaveURL('/dashboard');
+    await signInAndLand(page, me, 'researcher');
     const grant = await findGrant(page, wanted);
     const grantUrl = `/dashboard/grant/${grant.id}`;
     await page.goto(grantUrl);
@@ -121,9 +119,7 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
     // The colleague watches their messages while the grant is shared with them.
     const theirs = await browser.newContext({ viewport: viewports[width] });
     const them = await theirs.newPage();
-    await them.goto('/login');
-    await signIn(them, colleague.email, 'researcher');
-    await expect(them).toHaveURL('/dashboard');
+    await signInAndLand(them, colleague.email, 'researcher');
     await them.goto('/dashboard/message');
 
     // Share the grant into that chat from the grant page.
@@ -184,9 +180,7 @@ for (const width of Object.keys(viewports) as ViewportName[]) {
 test('a grant with no suggested collaborators does not ask someone with research areas to add them', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, journeys.desktop.me, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, journeys.desktop.me, 'researcher');
   // Nanoscale Interactions (NSF): no researcher at another institution covers it.
   const grant = await findGrant(page, { words: 'nanoscale interactions', number: 'PD-23-1179' });
   await page.goto(`/dashboard/grant/${grant.id}`);

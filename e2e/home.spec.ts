@@ -4,7 +4,7 @@
 // Message action. axe (WCAG 2.0–2.2 A/AA) at desktop and phone widths.
 import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAndLand, test } from './fixtures';
 
 const shoot = (page: Page, name: string) => checkAtBothWidths(page, name);
 
@@ -17,9 +17,7 @@ test('suggested grants turn like a carousel, bookmark, and open; researchers to 
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/login');
-  await signIn(page, lucas, 'researcher');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAndLand(page, lucas, 'researcher');
   const carousel = page.getByRole('region', { name: 'Suggested grants' });
   await expect(carousel.getByText(/^1 of [2-4]$/)).toBeVisible();
   const total = Number((await carousel.getByText(/^1 of \d$/).innerText()).split(' of ')[1]);

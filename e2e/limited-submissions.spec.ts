@@ -6,7 +6,7 @@
 // and the review page (and the office's list).
 import type { Browser, Page } from '@playwright/test';
 import { checkAtBothWidths } from './axe';
-import { demoAccounts, expect, signIn, test } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test } from './fixtures';
 
 const shots = (name: string) => ({ fromTop: true, file: (width: string) => `/tmp/pw-ls/screens/${name}-${width}.png` });
 
@@ -32,9 +32,7 @@ async function freeGrant(page: Page): Promise<Candidate> {
 async function signedIn(browser: Browser, email: string, role: 'researcher' | 'admin') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, role);
-  await expect(page).toHaveURL(role === 'admin' ? /\/admin\/dashboard$/ : '/dashboard');
+  await signInAndLand(page, email, role);
   return page;
 }
 
@@ -50,9 +48,7 @@ test('the office limits a grant, a researcher sends a pre-proposal, the office s
   const grant = await freeGrant(researcher);
 
   // The office marks it limited: two per institution.
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page.getByRole('link', { name: 'Limited', exact: true }).first().click();
   await expect(page).toHaveURL(/\/admin\/limited-submissions$/);
   await expect(page.getByRole('heading', { name: 'Limited Submissions', level: 1 })).toBeVisible();
@@ -115,9 +111,7 @@ test('the office limits a grant, a researcher sends a pre-proposal, the office s
 
 test('an invited reviewer reaches the review page from the notice and scores a pre-proposal', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await signIn(page, 'felix.novak@example.edu', 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, 'felix.novak@example.edu', 'researcher');
   // The demo office invited him to review its limited call: the notice links to the grant.
   let link = '';
   await expect

@@ -4,7 +4,7 @@
 // on the request as the recipient sees it.
 import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, settleToasts, signIn, test, uniqueMarker, viewports } from './fixtures';
+import { expect, settleToasts, signIn, signInAndLand, test, uniqueMarker, viewports } from './fixtures';
 
 const sender = { email: 'sofia.brennan@lakeshore.example.edu', name: 'Dr. Sofia Brennan' };
 const recipient = { email: 'grace.osei@riverside.example.edu', name: 'Dr. Grace Osei' };
@@ -29,9 +29,7 @@ test('a message request across institutions: waiting, reported, accepted, then a
   browser,
 }) => {
   const marker = uniqueMarker('request');
-  await page.goto('/login');
-  await signIn(page, sender.email, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, sender.email, 'researcher');
   await page.goto('/dashboard/message');
 
   await page.getByRole('button', { name: 'New Message' }).click();

@@ -6,7 +6,7 @@
 // invitee sees it.
 import { expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, settleToasts, signIn, test, uniqueMarker } from './fixtures';
+import { demoAccounts, expect, settleToasts, signIn, signInAndLand, test, uniqueMarker } from './fixtures';
 
 // Brennan and Osei are at different institutions; Quintero is Brennan's
 // colleague (Lakeshore), so she joins at once (a group needs two others).
@@ -63,9 +63,7 @@ test('an invitation to a group across institutions: seen, accepted, then the ear
   const guest = await inviteeContext.newPage();
   await Promise.all([
     (async () => {
-      await page.goto('/login');
-      await signIn(page, owner.email, 'researcher');
-      await expect(page).toHaveURL('/dashboard');
+      await signInAndLand(page, owner.email, 'researcher');
       await page.goto('/dashboard/message');
       await expect(page.getByRole('heading', { name: 'Chats' })).toBeVisible();
     })(),

@@ -4,7 +4,7 @@
 // page, over REST, or over the socket), and a team on phones whose members
 // add someone and leave.
 import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
-import { demoAccounts, expect, signIn, test, uniqueMarker, viewports } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, uniqueMarker, viewports } from './fixtures';
 
 // Fictional demo researchers no other journey signs in with (tests run two at
 // a time on one server, so each test keeps to its own people).
@@ -63,9 +63,7 @@ class ExtraBrowsers {
 }
 
 async function signInTo(page: Page, person: Person) {
-  await page.goto('/login');
-  await signIn(page, person.email, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, person.email, 'researcher');
   await page.goto('/dashboard/message');
   await expect(page.getByRole('heading', { name: 'Chats' })).toBeVisible();
 }

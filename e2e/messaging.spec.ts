@@ -3,7 +3,7 @@
 // then one goes offline and, back online, receives what was sent meanwhile.
 import { expectAccessible } from './axe';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { demoAccounts, expect, signIn, test, uniqueMarker } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, uniqueMarker } from './fixtures';
 
 /** What Chromium logs while the network is off on purpose. */
 const offlineNoise = [
@@ -38,12 +38,8 @@ test('two people chat live in a direct conversation, and one catches up after go
   adminContext.on('weberror', (error) => adminErrors.push(error.error().message));
   const admin = await adminContext.newPage();
 
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
-  await admin.goto('/login');
-  await signIn(admin, demoAccounts.admin, 'admin');
-  await expect(admin).toHaveURL('/admin/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
+  await signInAndLand(admin, demoAccounts.admin, 'admin');
 
   await page.goto('/dashboard/message');
   await admin.goto('/admin/message');

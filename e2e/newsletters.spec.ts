@@ -5,15 +5,13 @@
 // office sees the open counted. axe at desktop and phone widths on the
 // composer and the reading view.
 import { checkAtBothWidths } from './axe';
-import { expect, signIn, test, uniqueMarker, waitForOutboxEmail } from './fixtures';
+import { expect, signInAndLand, test, uniqueMarker, waitForOutboxEmail } from './fixtures';
 
 test('the office sends a newsletter, a researcher opens a grant from it, the office sees the open', async ({ page, browser }) => {
   // Two browsers and ten axe checks: more than the default on a busy two-core machine.
   test.setTimeout(300_000);
   const title = uniqueMarker('Funding news ');
-  await page.goto('/login');
-  await signIn(page, 'admin@example.edu', 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, 'admin@example.edu', 'admin');
   await page.getByRole('link', { name: 'Newsletters' }).first().click();
   await expect(page).toHaveURL(/\/admin\/newsletters$/);
   // The demo's newsletter, with the grants opened from it.
@@ -56,9 +54,7 @@ test('the office sends a newsletter, a researcher opens a grant from it, the off
 
   const researcherContext = await browser.newContext();
   const reader = await researcherContext.newPage();
-  await reader.goto('/login');
-  await signIn(reader, 'researcher@example.edu', 'researcher');
-  await expect(reader).toHaveURL('/dashboard');
+  await signInAndLand(reader, 'researcher@example.edu', 'researcher');
   await reader.getByRole('link', { name: 'Newsletters' }).first().click();
   await expect(reader.getByRole('link', { name: 'Funding opportunities this month' })).toBeVisible();
   await checkAtBothWidths(reader, 'newsletters-researcher-list');

@@ -8,7 +8,7 @@
 // the research office's admin is only looked at, never changed.
 import { expectAccessible } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, failedResource, signInAndLand, test, viewports } from './fixtures';
 
 const shotsDir = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -41,9 +41,7 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 async function signedIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signIn(page, email, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, email, 'researcher');
 }
 
 /** Tabs from the top of the page until the bell has focus (the sidebar comes first). */
@@ -309,9 +307,7 @@ test('the research office has the bell, the page and the settings section too', 
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL('/admin/dashboard');
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   // Looked at only: other journeys use this account.
   await expect(bell(page)).toHaveAccessibleName(/^Notifications, /);
   await bell(page).click();

@@ -6,7 +6,7 @@
 // axe (WCAG 2.0–2.2 A/AA) on every page on the way, at desktop and phone widths.
 import { expectAccessible } from './axe';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { demoAccounts, expect, failedResource, signIn, test, viewports } from './fixtures';
+import { demoAccounts, expect, failedResource, signIn, signInAndLand, test, viewports } from './fixtures';
 
 async function shoot(page: Page, name: string) {
   // A toast fading in or out is half transparent, which axe reads as too little contrast: let them go
@@ -55,9 +55,7 @@ async function fundingAchieved(office: Page) {
 
 /** Signs Jordan in and opens the demo application he leads (other journeys may start more of his). */
 async function openJordansApplication(page: Page) {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   await page
     .getByRole('navigation', { name: 'Main' })
     .filter({ visible: true })

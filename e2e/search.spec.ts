@@ -9,12 +9,12 @@ import {
   demoAccounts,
   expect,
   failedResource,
-  signIn,
+  settleToasts,
+  signInAndLand,
   test,
+  type ViewportName,
   uniqueMarker,
   viewports,
-  type ViewportName,
-  settleToasts,
 } from './fixtures';
 
 const noResultReply =
@@ -24,9 +24,7 @@ const failureReply = 'Sorry, I encountered an error while searching. Please try 
 const searchPaths = { researcher: '/dashboard/search', admin: '/admin/search' } as const;
 
 async function openSearch(page: Page, role: 'researcher' | 'admin') {
-  await page.goto('/login');
-  await signIn(page, demoAccounts[role], role);
-  await expect(page).toHaveURL(role === 'admin' ? '/admin/dashboard' : '/dashboard');
+  await signInAndLand(page, demoAccounts[role], role);
   await page.goto(searchPaths[role]);
   await expect(page.getByRole('heading', { level: 1, name: 'Search Grants' })).toBeVisible();
   await settled(page);

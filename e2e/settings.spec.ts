@@ -1,7 +1,7 @@
 // Account settings: changing the password (the current one is checked) and
 // signing out everywhere. Uses a demo researcher no other journey signs in with.
 import type { Page } from '@playwright/test';
-import { demoAccounts, demoPassword, expect, failedResource, signIn, test } from './fixtures';
+import { demoAccounts, demoPassword, expect, failedResource, signIn, signInAndLand, test } from './fixtures';
 
 const newPassword = 'a-brand-new-passphrase';
 const anotherPassword = 'quiet-lantern-orbits-the-pier';
@@ -29,9 +29,7 @@ test('change the password, sign in with it, a guessable one refused, sign out ev
   allowConsoleError(
     /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(at http:\/\/[^)]*\/api\/v1\/conversations\)$/,
   );
-  await page.goto('/login');
-  await signIn(page, demoAccounts.passwordChanger, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.passwordChanger, 'researcher');
 
   await page.getByRole('button', { name: /: account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();

@@ -6,7 +6,7 @@
 // to its own grant pages; an empty answer says "No similar open grants".
 import type { Page } from '@playwright/test';
 import { checkAtBothWidths } from './axe';
-import { demoAccounts, expect, signIn, test } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test } from './fixtures';
 
 const screens = (name: string) => (width: string) => `/tmp/pw-sim/screens/${name}-${width}.png`;
 
@@ -34,9 +34,7 @@ test('a researcher sees More like this on a grant and follows one to its page', 
         if (!entry.hadRecentInput) w.__shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   const grantId = await oceanGrant(page);
   await page.goto(`/dashboard/grant/${grantId}`);
   const title = await page.locator('#grant-title').textContent();
@@ -73,9 +71,7 @@ test('a grant with no similar open grant says so', async ({ page }) => {
       body: JSON.stringify({ similar: [] }),
     }),
   );
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   await page.goto(`/dashboard/grant/${await oceanGrant(page)}`);
   const panel = page.getByRole('region', { name: 'More like this' });
   await expect(panel).toContainText('No similar open grants.');
@@ -85,9 +81,7 @@ test('a grant with no similar open grant says so', async ({ page }) => {
 test('the research office sees it too, and its links stay on the office’s grant pages', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page.goto(`/admin/grant/${await oceanGrant(page)}`);
   const link = page.getByRole('region', { name: 'More like this' }).getByRole('link').first();
   await expect(link).toBeVisible();

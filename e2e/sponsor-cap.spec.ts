@@ -6,7 +6,7 @@
 // his page. axe at desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { checkAtBothWidths } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAndLand, test } from './fixtures';
 
 const nearCap = 'isaac.holloway@example.edu';
 
@@ -24,9 +24,7 @@ async function nihGrantOf(page: Page): Promise<string> {
 }
 
 test('the researcher near the cap sees the count and the warning for the sixth on an NIH grant', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, nearCap, 'researcher');
-  await expect(page).toHaveURL('/dashboard');
+  await signInAndLand(page, nearCap, 'researcher');
   const grantId = await nihGrantOf(page);
   await page.goto(`/dashboard/grant/${grantId}`);
   const line = page.getByTestId('sponsor-cap');
@@ -38,9 +36,7 @@ test('the researcher near the cap sees the count and the warning for the sixth o
 });
 
 test('the office lists him near the NIH limit and shows the count on his page', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, 'admin@example.edu', 'admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, 'admin@example.edu', 'admin');
   await page.goto('/admin/manage');
   const panel = page.getByRole('region', { name: 'Near the NIH application limit' });
   const link = panel.getByRole('link', { name: /Isaac Holloway/ });

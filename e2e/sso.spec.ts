@@ -7,7 +7,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/sso/oidc-provider';
 import { startSamlIdp, type TestSamlIdp } from '../apps/server/test/sso/saml-idp';
-import { demoAccounts, demoPassword, expect, signIn, test, uniqueMarker } from './fixtures';
+import { demoAccounts, demoPassword, expect, signInAndLand, test, uniqueMarker } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,9 +43,7 @@ test('an administrator sets up OpenID Connect, and a new researcher signs in thr
   page,
   browser,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  await expect(page).toHaveURL('/admin/dashboard');
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page.goto('/admin/settings');
   const section = page.getByRole('region', { name: 'Sign-in' });
   await expect(section).toBeVisible();
