@@ -27,10 +27,16 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    // Every test records its trace (kept only when it fails). The DOM snapshot
-    // of each action says what the page held; the screencast frames cost the
-    // browser about a tenth of a public page's journey and are left out.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // Traces are off unless E2E_TRACE=1: recording one (a DOM snapshot per
+    // action) costs every journey about a tenth of its time, on two cores
+    // shared with the server and the browser, and CI keeps no test-results to
+    // read one from. To see why a journey failed, run it again with
+    // E2E_TRACE=1: a failing test keeps its trace (DOM snapshots, no
+    // screencast frames) in test-results (decision 069).
+    trace:
+      process.env.E2E_TRACE === '1'
+        ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false }
+        : 'off',
     // A step that cannot happen fails with its own name instead of running the
     // test into its overall timeout.
     actionTimeout: 20_000,

@@ -1,6 +1,6 @@
 // A process that builds a fresh PGlite database the way the server's first
 // start does (marked, migrated, loaded, then finished), for the kill tests in
-// db/first-start.test.ts. Prints "ready" when done and then waits.
+// db/first-start.embedded.test.ts. Prints "ready" when done and then waits.
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { prepareDatabase } from '../src/startup';
