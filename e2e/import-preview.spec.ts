@@ -3,7 +3,7 @@
 // already members or already invited, and each row with a problem and why,
 // before anyone is invited. axe with the preview open, at both widths.
 import { checkAtBothWidths } from './axe';
-import { demoAccounts, expect, signIn, test, uniqueMarker } from './fixtures';
+import { demoAccounts, expect, signInAndLand, test, uniqueMarker } from './fixtures';
 
 test('an admin sees each person of a CSV file before inviting them', async ({ page }) => {
   const marker = uniqueMarker('preview');
@@ -16,8 +16,7 @@ test('an admin sees each person of a CSV file before inviting them', async ({ pa
     'beatrice.lund@example.edu,Beatrice Lund,,Chemistry,\r\n' +
     'not-an-address,Nobody,,,\r\n' +
     `${marker}.ada@example.edu,Ada Again,,,\r\n`;
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Manage', exact: true })

@@ -9,12 +9,13 @@ import sharp from 'sharp';
 import {
   demoAccounts,
   expect,
+  failedResource,
   signIn,
+  signInAndLand,
   test,
   uniqueMarker,
   viewports,
   waitForOutboxEmail,
-  failedResource,
 } from './fixtures';
 
 async function shoot(page: Page, name: string) {
@@ -44,8 +45,7 @@ test('an admin invites a researcher, who accepts, sets up and edits a profile', 
   allowConsoleError(failedResource(400));
   const marker = uniqueMarker('invitee');
   const email = `${marker}@example.edu`;
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Manage', exact: true })
@@ -310,8 +310,7 @@ test('an admin imports a CSV file after seeing what it will do', async ({ page }
     `${marker}.two@example.edu,Two Bea,,Physics,\r\n` +
     'not-an-address,Nobody,,,\r\n' +
     `${demoAccounts.researcher},Already Here,,,\r\n`;
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Manage', exact: true })
@@ -340,10 +339,7 @@ test('an admin imports a CSV file after seeing what it will do', async ({ page }
 test('on a phone, Manage Researchers sorts with a Sort by select over the same sort as the headers', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demoAccounts.admin, 'admin');
-  // Going on before the sign-in has answered cancels it (CI landed on the sign-in page).
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(page, demoAccounts.admin, 'admin');
   await page.setViewportSize(viewports.phone);
   await page.goto('/admin/manage');
   const cards = page.getByRole('list', { name: 'Researchers and pending invitations' });

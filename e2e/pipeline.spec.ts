@@ -246,8 +246,7 @@ test('a researcher sends an application to the research office, which returns it
   browser,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/login');
-  await signIn(page, demoAccounts.researcher, 'researcher');
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
   await page.getByRole('link', { name: 'Grants' }).first().click();
   const inProgress = page.getByRole('region', { name: /^Applications in progress/ });
   // The demo's application that Jordan leads with Avery (other journeys may start more).
@@ -289,10 +288,7 @@ test('a researcher sends an application to the research office, which returns it
   // The office, in another browser.
   const officeContext = await browser.newContext();
   const office = await officeContext.newPage();
-  await office.goto('/login');
-  await signIn(office, demoAccounts.admin, 'admin');
-  // Landed: going elsewhere before the sign-in answered would cancel it.
-  await expect(office).toHaveURL(/\/admin\/dashboard$/);
+  await signInAndLand(office, demoAccounts.admin, 'admin');
   const jordan = (await (await page.request.get('/api/v1/auth/me')).json()).user.name as string;
   const [saved, started, submitted, awarded] = await activityOnDashboard(office, jordan);
   const fundingBefore = await fundingAchieved(office);
