@@ -624,6 +624,9 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
     await openSearch(page, 'admin');
     const picker = page.getByRole('combobox', { name: 'Researcher' });
     await expect(picker).toHaveValue('');
+    // The institution's researchers arrive after the page: read the list once they are in it
+    // (a full run read it with "Not Selected" alone).
+    await expect(picker.getByRole('option', { name: 'Dr. Jordan Ellery' })).toBeAttached();
     const names = await picker.getByRole('option').allInnerTexts();
     expect(names[0]).toBe('Not Selected');
     expect(names.length).toBeGreaterThan(2);
