@@ -7,10 +7,6 @@ import { settleToasts, viewports, type ViewportName } from './fixtures';
 
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-// @axe-core/playwright is typed against the newest playwright-core in the tree,
-// which may differ from the one @playwright/test brings.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-
 /** Fails with every violation axe finds on the page (or inside `include`, a CSS selector). */
 export async function expectAccessible(
   page: Page,
@@ -25,7 +21,7 @@ export async function expectAccessible(
   // frames of the page's origin but not a srcdoc frame (the newsletter's
   // e-mail preview), so a page with one gets the full run.
   const srcdocFrames = await page.locator('iframe[srcdoc]').count();
-  let builder = new AxeBuilder({ page: page as unknown as AxePage })
+  let builder = new AxeBuilder({ page })
     .withTags(wcagTags)
     .setLegacyMode(srcdocFrames === 0);
   if (options.include) builder = builder.include(options.include);
