@@ -12,6 +12,7 @@ import { isUuid } from '@grantbridge/contract/ids';
 import { maxPreProposalPdfBytes, type PreProposal, type SubmitPreProposalRequest } from '@grantbridge/contract/limited-submissions';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { cleanFileName } from '../../lib/file-names';
 import type { Actor } from '../../plugins/types';
 import { changeApplication, isOpenStage, startApplication } from '../applications/applications.service';
 import { changeWithEvents } from '../events/events.service';
@@ -69,7 +70,8 @@ async function pdfsOf(files: { fileName: string; contentBase64: string }[], allo
     if (type?.mime !== 'application/pdf') {
       throw invalid(`files.${i}`, 'Upload a PDF', `“${file.fileName}” is ${type ? `a ${type.ext.toUpperCase()} file` : 'not a PDF'}; pre-proposals take PDFs.`);
     }
-    out.push({ fileName: file.fileName, data });
+    // Control, bidi and invisible characters go, as for every stored file name (issue 27).
+    out.push({ fileName: cleanFileName(file.fileName), data });
   }
   return out;
 }
