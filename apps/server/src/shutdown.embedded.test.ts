@@ -3,45 +3,28 @@
 // health check says "going away" at once, every request already sent is
 // answered, and the process exits cleanly. (With searches and uploads in
 // flight, on either database: shutdown.test.ts.)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, sleep } from '../test/processes';
+import { freePort, sleep, startServerProcess } from '../test/processes';
 
-const main = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'main.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-shutdown-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('SIGTERM under load', () => {
   it('answers every request already sent, reports not-ready at once, and exits 0', async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: '',
-        // Long enough that a busy machine's slow timers still send all 150 inside it.
-        SHUTDOWN_DRAIN_MS: '8000',
-        WEB_DIST: path.join(dir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const serverProcess = await startServerProcess(port, {
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      // Long enough that a busy machine's slow timers still send all 150 inside it.
+      SHUTDOWN_DRAIN_MS: '8000',
+      WEB_DIST: path.join(dir, 'no-web'),
     });
-    const exited = new Promise<number | null>((resolve) =>
-      server.once('exit', (code) => resolve(code)),
-    );
-    let output = '';
-    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('GrantBridge is running') && Date.now() < deadline) await sleep(100);
-    expect(output).toContain('GrantBridge is running');
+    const { process: server, exited } = serverProcess;
+    expect(serverProcess.output()).toContain('GrantBridge is running');
     const base = `http://127.0.0.1:${port}`;
 
     // 150 requests over about 1.5 s (more on a busy machine), each on its own connection; SIGTERM after the 40th.

@@ -1,20 +1,19 @@
 // A rolling deploy's SIGTERM drops nothing: the real server, as a process,
 // with searches and uploads in flight, on this run's database (PGlite or
 // PostgreSQL). The burst of small requests is shutdown.embedded.test.ts's.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../test/multipart';
-import { freePort, sleep } from '../test/processes';
+import { freePort, sleep, startServerProcess } from '../test/processes';
 import { usingPostgres } from '../test/test-app';
 import { withDatabase } from '../test/template';
 
-const main = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'main.ts');
 
-const childScript = path.resolve(path.dirname(main), '../test/prepare-researcher-child.ts');
+const childScript = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test/prepare-researcher-child.ts');
 
 /** Runs SQL on the test server's maintenance database. */
 async function onTestServer(statement: string) {
@@ -44,14 +43,10 @@ describe('SIGTERM with searches and uploads in flight', () => {
     const account = JSON.parse(prepared.stdout.trim().split('\n').pop()!) as { email: string; password: string };
 
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SEED_DEMO: 'false',
+    const serverProcess = await startServerProcess(
+      port,
+      {
         LOG_LEVEL: 'info',
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, 'db'),
         DATABASE_URL: databaseUrl ?? '',
         SHUTDOWN_DRAIN_MS: '0',
@@ -61,15 +56,10 @@ describe('SIGTERM with searches and uploads in flight', () => {
         SHUTDOWN_TIMEOUT_MS: '120000',
         WEB_DIST: path.join(dataDir, 'no-web'),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    let output = '';
-    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 120_000;
-    while (!output.includes('GrantBridge is running') && Date.now() < deadline) await sleep(100);
-    expect(output).toContain('GrantBridge is running');
+      120_000,
+    );
+    const { process: server, exited, output } = serverProcess;
+    expect(output()).toContain('GrantBridge is running');
     const base = `http://127.0.0.1:${port}`;
 
     const login = await fetch(`${base}/api/v1/auth/login`, {
@@ -128,7 +118,7 @@ describe('SIGTERM with searches and uploads in flight', () => {
     const answers = await Promise.all([...searches, ...uploads]);
     const counts = answers.reduce<Record<string, number>>((acc, a) => ((acc[a] = (acc[a] ?? 0) + 1), acc), {});
     console.info(`drain on ${usingPostgres ? "PostgreSQL" : "PGlite"}: ${JSON.stringify(counts)}`);
-    expect(Object.keys(counts).every((a) => a === '200' || a === '201' || a === '503 retry-after 5'), output.slice(-20000)).toBe(true);
+    expect(Object.keys(counts).every((a) => a === '200' || a === '201' || a === '503 retry-after 5'), output().slice(-20000)).toBe(true);
     expect(answers).toHaveLength(60);
     expect(await exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
