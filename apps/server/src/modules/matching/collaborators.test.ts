@@ -25,7 +25,8 @@ describe('scoreCollaborator (the seed formula, worked by hand)', () => {
     // "ecology" is inside "Forest Ecology" (candidate area shorter than grant area);
     // "Climate Change Adaptation" contains "Climate Change" (candidate area longer).
     const fit = scoreCollaborator(grant, [], ['ecology', 'CLIMATE CHANGE ADAPTATION']);
-    expect(fit.complementaryAreas).toEqual(['Forest Ecology', 'Climate Change']);
+    // Named as the candidate lists them, not by the grant's wording she does not use (issue 30).
+    expect(fit.complementaryAreas).toEqual(['ecology', 'CLIMATE CHANGE ADAPTATION']);
     expect(fit.score).toBe(0.3); // 2/4 × 0.6
   });
 

@@ -4,6 +4,7 @@
 // An area matches by case-insensitive substring in either direction.
 // "matching": grant areas both the user and the candidate have;
 // "complementary": grant areas the candidate has and the user lacks.
+// Both are counted by the grant's areas and named by the candidate's own.
 
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 
@@ -20,15 +21,19 @@ export type CollaboratorFit = {
 export function scoreCollaborator(grantAreas: string[], userAreas: string[], candidateAreas: string[]): CollaboratorFit {
   if (grantAreas.length === 0) return { score: 0, matchingAreas: [], complementaryAreas: [], matchIncrease: 0 };
   const candidateHas = grantAreas.filter((g) => has(candidateAreas, g));
-  const matchingAreas = candidateHas.filter((g) => has(userAreas, g));
-  const complementaryAreas = candidateHas.filter((g) => !has(userAreas, g));
+  const matching = candidateHas.filter((g) => has(userAreas, g));
+  const complementary = candidateHas.filter((g) => !has(userAreas, g));
   const n = grantAreas.length;
-  const score = (complementaryAreas.length / n) * 0.6 + (matchingAreas.length / n) * 0.4;
+  const score = (complementary.length / n) * 0.6 + (matching.length / n) * 0.4;
+  // Counted by the grant's areas, named by the candidate's own: a candidate who lists "ecology" brings
+  // "ecology", not the grant's "Forest Ecology", which she does not list (issue 30, item 8).
+  const named = (counted: string[]) => candidateAreas.filter((c) => counted.some((g) => areaMatches(c, g)));
+  const complementaryAreas = named(complementary);
   return {
     score: Math.round(score * 1000) / 1000,
-    matchingAreas,
+    matchingAreas: named(matching).filter((c) => !complementaryAreas.includes(c)),
     complementaryAreas,
-    matchIncrease: Math.round((complementaryAreas.length / n) * 100),
+    matchIncrease: Math.round((complementary.length / n) * 100),
   };
 }
 
