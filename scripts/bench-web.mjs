@@ -46,8 +46,14 @@ const demoAccounts = { researcher: 'researcher@example.edu', admin: 'admin@examp
  * `ready` lists [CSS selector, text pattern?] pairs, and the data is on screen
  * when each pair matches a visible element (checked in the page on every
  * animation frame). `later` (optional) is what may follow the data (the
- * dashboard's charts), timed apart. `:grant` is replaced by a grant of the
- * demo catalogue.
+ * dashboard's charts), timed apart. A `:name` in the path is replaced by the
+ * id of a demo record the role may open (demoIds): `:grant` a grant of the
+ * catalogue, `:newsletter` one sent to the researcher, `:person` a researcher
+ * recommended to them, `:application` one of theirs, `:researcher` the demo
+ * researcher (as the office opens them), `:officeApplication` one of the
+ * institution's, `:call` the institution's limited call. The demo researcher
+ * reviews no limited call, so /dashboard/limited-submissions/:id is left out,
+ * and so is /dashboard/setup (new accounts only).
  */
 const signedInRoutes = [
   {
@@ -64,6 +70,29 @@ const signedInRoutes = [
   },
   { role: 'researcher', path: '/dashboard/profile', ready: [['[role="tabpanel"] h3', '^About$']] },
   { role: 'researcher', path: '/dashboard/grant/:grant', ready: [['#grant-title']] },
+  { role: 'researcher', path: '/dashboard/settings', ready: [['#notifications form li']] },
+  // A notification's heading, or the empty list's.
+  { role: 'researcher', path: '/dashboard/notifications', ready: [['[role="tabpanel"] h2']] },
+  {
+    role: 'researcher',
+    path: '/dashboard/newsletters',
+    ready: [['section[aria-labelledby="newsletters-title"] li a']],
+  },
+  {
+    role: 'researcher',
+    path: '/dashboard/newsletters/:newsletter',
+    ready: [['#newsletter-title']],
+  },
+  {
+    role: 'researcher',
+    path: '/dashboard/researcher/:person',
+    ready: [['[role="tabpanel"] h3', '^About$']],
+  },
+  {
+    role: 'researcher',
+    path: '/dashboard/applications/:application',
+    ready: [['#application-title']],
+  },
   {
     role: 'admin',
     path: '/admin/dashboard',
@@ -93,6 +122,39 @@ const signedInRoutes = [
     ready: [['main li > article, main p', 'Approve|Nothing is waiting for review']],
   },
   { role: 'admin', path: '/admin/search', ready: [['main li > article']] },
+  {
+    role: 'admin',
+    path: '/admin/message',
+    ready: [['section[aria-labelledby="chats-heading"] li a']],
+  },
+  { role: 'admin', path: '/admin/settings', ready: [['#notifications form li'], ['#sso-enabled']] },
+  { role: 'admin', path: '/admin/notifications', ready: [['[role="tabpanel"] h2']] },
+  {
+    role: 'admin',
+    path: '/admin/newsletters',
+    ready: [['section[aria-labelledby="newsletters-title"] li h3']],
+  },
+  {
+    role: 'admin',
+    path: '/admin/researcher/:researcher',
+    ready: [['main [role="region"] dt', '^Last sign-in$']],
+  },
+  { role: 'admin', path: '/admin/grant/:grant', ready: [['#grant-title']] },
+  {
+    role: 'admin',
+    path: '/admin/applications/:officeApplication',
+    ready: [['#application-title']],
+  },
+  {
+    role: 'admin',
+    path: '/admin/limited-submissions',
+    ready: [['section[aria-labelledby="limited-calls-title"] li a']],
+  },
+  {
+    role: 'admin',
+    path: '/admin/limited-submissions/:call',
+    ready: [['section[aria-labelledby="pre-proposals-title"] li']],
+  },
 ];
 const signedInLighthouse = ['/dashboard', '/admin/dashboard'];
 
@@ -242,6 +304,68 @@ async function demoGrantId(baseUrl, state) {
   const id = body?.results?.[0]?.grant?.id;
   if (!id) throw new Error(`No grant found in the demo catalogue (HTTP ${response.status}).`);
   return id;
+}
+
+/** GET of a demo API path with the session; `pick` finds the id in the answer. */
+async function demoId(baseUrl, state, apiPath, pick, what) {
+  const response = await fetch(`${baseUrl}${apiPath}`, {
+    headers: { Cookie: cookieHeader(state) },
+  });
+  const body = response.ok ? await response.json() : null;
+  const id = body ? pick(body) : undefined;
+  if (!id)
+    throw new Error(`No ${what} found in the demo data (${apiPath}: HTTP ${response.status}).`);
+  return id;
+}
+
+/** The ids the signed-in routes' `:name`s stand for, each of a demo record its role may open. */
+async function demoIds(baseUrl, states) {
+  const { researcher, admin } = states;
+  return {
+    grant: await demoGrantId(baseUrl, researcher),
+    newsletter: await demoId(
+      baseUrl,
+      researcher,
+      '/api/v1/newsletters',
+      (b) => b.newsletters?.[0]?.id,
+      'newsletter sent to the researcher',
+    ),
+    person: await demoId(
+      baseUrl,
+      researcher,
+      '/api/v1/researchers/recommended',
+      (b) => b.results?.[0]?.researcher?.id,
+      'recommended researcher',
+    ),
+    application: await demoId(
+      baseUrl,
+      researcher,
+      '/api/v1/applications',
+      (b) => (b.applications?.find((a) => a.role === 'pi') ?? b.applications?.[0])?.id,
+      "application of the researcher's",
+    ),
+    researcher: await demoId(
+      baseUrl,
+      researcher,
+      '/api/v1/auth/me',
+      (b) => b.user?.id,
+      'researcher',
+    ),
+    officeApplication: await demoId(
+      baseUrl,
+      admin,
+      '/api/v1/admin/applications?pageSize=1',
+      (b) => b.applications?.[0]?.id,
+      "application of the institution's",
+    ),
+    call: await demoId(
+      baseUrl,
+      admin,
+      '/api/v1/admin/limited-submissions',
+      (b) => b.calls?.[0]?.id,
+      'limited call',
+    ),
+  };
 }
 
 /** In the page: the layout shifts so far (as CLS counts them), and a test of "shown". */
@@ -439,10 +563,10 @@ async function measureSignedInPages(browser, baseUrl) {
     researcher: await signInAs(browser, baseUrl, 'researcher'),
     admin: await signInAs(browser, baseUrl, 'admin'),
   };
-  const grantId = await demoGrantId(baseUrl, states.researcher);
+  const ids = await demoIds(baseUrl, states);
   const pages = signedInRoutes.map((route) => ({
     ...route,
-    url: `${baseUrl}${route.path.replace(':grant', grantId)}`,
+    url: `${baseUrl}${route.path.replace(/:(\w+)/g, (_, name) => encodeURIComponent(ids[name]))}`,
     loads: [],
   }));
   // One load of each page first, not counted: the server's first queries
