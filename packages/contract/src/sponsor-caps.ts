@@ -1,10 +1,15 @@
 // Sponsors' caps on how many applications one person may send them in a
 // period (issue 29 §2, decision 060). The rule is data: a sponsor's cap is a
-// row of `sponsorCapRules`, read by the pure functions of the server's
-// applications module (sponsor-caps.ts); another sponsor's cap is another row.
+// row of the server's `sponsor_cap_rules` table (NIH's from migration 0048),
+// read as a `SponsorCapRule` by the pure functions of the server's
+// applications module (sponsor-cap-rules.ts); another sponsor's cap is another row.
 import { z } from 'zod';
 import type { ApplicationStatus } from './grants';
 
+/** Application types in NIH's sense (new, renewal, resubmission, revision). */
+export type SponsorCapApplicationType = 'new' | 'renewal' | 'resubmission' | 'revision';
+
+/** One sponsor's cap: a row of `sponsor_cap_rules`. */
 export type SponsorCapRule = {
   /** Short name shown to people ("4 of 6 NIH applications"). */
   sponsor: string;
@@ -23,30 +28,16 @@ export type SponsorCapRule = {
   roles: 'pi'[];
   /** Activity codes that do not count: an exact code ("R13") or a letter and `*` ("T*" = every T code). */
   excludedActivityCodes: string[];
+  /**
+   * The application types the sponsor's notice counts (NIH: all four). Kept
+   * as the notice says; GrantBridge does not record an application's type, so
+   * every application of a counted stage counts.
+   */
+  countedApplicationTypes: SponsorCapApplicationType[];
   /** Applications whose year-basis day is before this do not count (ISO day). */
   effectiveFrom: string;
   source: { notice: string; title: string; url: string };
 };
-
-export const sponsorCapRules: SponsorCapRule[] = [
-  {
-    sponsor: 'NIH',
-    agencyCodePrefixes: ['HHS-NIH'],
-    cap: 6,
-    period: 'calendar-year',
-    yearBasis: 'sponsor-close-date',
-    countedStages: ['submitted', 'under_review', 'awarded', 'rejected'],
-    withdrawnCountsIfSubmitted: true,
-    roles: ['pi'],
-    excludedActivityCodes: ['T*', 'R13'],
-    effectiveFrom: '2025-09-25',
-    source: {
-      notice: 'NOT-OD-25-132',
-      title: 'Supporting Fairness and Originality in NIH Research Applications',
-      url: 'https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-132.html',
-    },
-  },
-];
 
 /** One person's standing against one sponsor's cap in one year. */
 export const sponsorCapStatusSchema = z.object({

@@ -1,10 +1,11 @@
 // The applications module's tables: the grants a researcher saved, the
 // applications they started (the starter is the PI, `user_id`), each
 // application's history of stage changes, its tasks, people's calendar feed
-// secrets, and the yearly activity counts kept from applications and saves.
+// secrets, the yearly activity counts kept from applications and saves, and
+// the sponsors' caps on applications per person (decision 060).
 // The team (application_members) is team.ts's; the checklist and its files
 // are documents.ts's (decision 053).
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { statusIn } from '../stage-sql';
 import { userReference, users } from './auth';
@@ -164,3 +165,63 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A sponsor's cap on the applications one person may send it in a period
+ * (issue 29 §2, decision 060): NIH's six a year (NOT-OD-25-132) is a row
+ * (migration 0048), and another sponsor's cap is another row. Read by the
+ * applications module's pure counting functions (sponsor-cap-rules.ts) as
+ * the contract's `SponsorCapRule`.
+ */
+export const sponsorCapRules = pgTable(
+  'sponsor_cap_rules',
+  {
+    /** Short name shown to people ("4 of 6 NIH applications"). */
+    sponsor: text('sponsor').primaryKey(),
+    /** Grants.gov agency-code prefixes of the sponsor's opportunities (`HHS-NIH`). */
+    agencyCodePrefixes: text('agency_code_prefixes').array().notNull(),
+    cap: integer('cap').notNull(),
+    period: text('period', { enum: ['calendar-year'] }).notNull(),
+    yearBasis: text('year_basis', { enum: ['sponsor-close-date'] }).notNull(),
+    /** Stages an application counts in: those after it reached the sponsor. */
+    countedStages: text('counted_stages').array().notNull(),
+    withdrawnCountsIfSubmitted: boolean('withdrawn_counts_if_submitted').notNull(),
+    /** Whose applications count: `pi`, the application's owner. */
+    roles: text('roles').array().notNull(),
+    /** Activity codes that do not count: an exact code (`R13`) or a prefix and `*` (`T*`). */
+    excludedActivityCodes: text('excluded_activity_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The application types the notice counts (new, renewal, resubmission, revision). */
+    countedApplicationTypes: text('counted_application_types').array().notNull(),
+    /** Applications whose year-basis day is before this do not count. */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    sourceNotice: text('source_notice').notNull(),
+    sourceTitle: text('source_title').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('sponsor_cap_rules_sponsor_check', sql`btrim(sponsor) <> '' AND length(sponsor) <= 40`),
+    check(
+      'sponsor_cap_rules_agency_code_prefixes_check',
+      sql`cardinality(agency_code_prefixes) > 0 AND array_to_string(agency_code_prefixes, ',', '') ~ '^[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*$'`,
+    ),
+    check('sponsor_cap_rules_cap_check', sql`cap > 0`),
+    check('sponsor_cap_rules_period_check', sql`period IN ('calendar-year')`),
+    check('sponsor_cap_rules_year_basis_check', sql`year_basis IN ('sponsor-close-date')`),
+    // Only stages after the application reached the sponsor; a withdrawal counts through withdrawn_counts_if_submitted.
+    check(
+      'sponsor_cap_rules_counted_stages_check',
+      sql`cardinality(counted_stages) > 0 AND counted_stages <@ ARRAY['submitted', 'under_review', 'awarded', 'rejected']::text[]`,
+    ),
+    check('sponsor_cap_rules_roles_check', sql`cardinality(roles) > 0 AND roles <@ ARRAY['pi']::text[]`),
+    check(
+      'sponsor_cap_rules_excluded_activity_codes_check',
+      sql`cardinality(excluded_activity_codes) = 0 OR array_to_string(excluded_activity_codes, ',', '') ~ '^[A-Z][A-Z0-9]{0,2}[*]?(,[A-Z][A-Z0-9]{0,2}[*]?)*$'`,
+    ),
+    check(
+      'sponsor_cap_rules_counted_application_types_check',
+      sql`cardinality(counted_application_types) > 0 AND counted_application_types <@ ARRAY['new', 'renewal', 'resubmission', 'revision']::text[]`,
+    ),
+    check('sponsor_cap_rules_source_check', sql`btrim(source_notice) <> '' AND btrim(source_title) <> '' AND source_url ~ '^https://'`),
+  ],
+);

@@ -1,8 +1,9 @@
-// The sponsor application caps' rule, as pure functions over the rows of
-// `sponsorCapRules` (packages/contract/src/sponsor-caps.ts, decision 060):
-// which sponsor a grant falls under, which activity codes its title names and
-// whether they are excluded, which day puts an application in a year, and
-// whether an application counts. No SQL and no clock: the service passes both in.
+// The sponsor application caps' rule, as pure functions over the rows of the
+// `sponsor_cap_rules` table (`SponsorCapRule`s, decision 060), which the
+// service reads and passes in: which sponsor a grant falls under, which
+// activity codes its title names and whether they are excluded, which day puts
+// an application in a year, and whether an application counts. No SQL and no
+// clock: the service passes the rules, the applications and the year in.
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
 import type { SponsorCapRule, SponsorCapStatus } from '@grantbridge/contract/sponsor-caps';
 

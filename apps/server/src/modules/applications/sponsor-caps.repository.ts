@@ -1,4 +1,5 @@
-// SQL for the sponsor application caps (sponsor-caps.ts): the applications
+// SQL for the sponsor application caps (sponsor-caps.ts): the sponsors' rules
+// (rows of sponsor_cap_rules, migration 0048), and the applications
 // that may count against a cap, those a person leads or those the PIs of an
 // institution lead, on grants of the rule's agency codes whose year-basis day
 // (close date, else submission day) falls in the period. Which of them count
@@ -6,6 +7,7 @@
 // grants and the people's names (decision 014).
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@grantbridge/contract/grants';
+import type { SponsorCapApplicationType, SponsorCapRule } from '@grantbridge/contract/sponsor-caps';
 import { queryRows, uuidArray, type Db } from '../../db/client';
 import type { CapCandidate } from './sponsor-cap-rules';
 
@@ -71,4 +73,44 @@ export async function findGrantCapKeys(db: Db, grantId: string) {
     sql`SELECT agency_code, to_char(close_date, 'YYYY-MM-DD') AS close_date FROM grants WHERE id = ${grantId}`,
   );
   return row ? { agencyCode: row.agency_code, closeDate: row.close_date } : null;
+}
+
+/** Every sponsor's cap, by sponsor name (the first rule whose prefix matches a grant's agency code is its). */
+export async function listSponsorCapRules(db: Db): Promise<SponsorCapRule[]> {
+  const rows = await queryRows<{
+    sponsor: string;
+    agency_code_prefixes: string[];
+    cap: number;
+    period: SponsorCapRule['period'];
+    year_basis: SponsorCapRule['yearBasis'];
+    counted_stages: ApplicationStatus[];
+    withdrawn_counts_if_submitted: boolean;
+    roles: SponsorCapRule['roles'];
+    excluded_activity_codes: string[];
+    counted_application_types: SponsorCapApplicationType[];
+    effective_from: string;
+    source_notice: string;
+    source_title: string;
+    source_url: string;
+  }>(
+    db,
+    sql`SELECT sponsor, agency_code_prefixes, cap, period, year_basis, counted_stages, withdrawn_counts_if_submitted, roles,
+        excluded_activity_codes, counted_application_types, to_char(effective_from, 'YYYY-MM-DD') AS effective_from,
+        source_notice, source_title, source_url
+      FROM sponsor_cap_rules ORDER BY sponsor COLLATE "C"`,
+  );
+  return rows.map((r) => ({
+    sponsor: r.sponsor,
+    agencyCodePrefixes: r.agency_code_prefixes,
+    cap: r.cap,
+    period: r.period,
+    yearBasis: r.year_basis,
+    countedStages: r.counted_stages,
+    withdrawnCountsIfSubmitted: r.withdrawn_counts_if_submitted,
+    roles: r.roles,
+    excludedActivityCodes: r.excluded_activity_codes,
+    countedApplicationTypes: r.counted_application_types,
+    effectiveFrom: r.effective_from,
+    source: { notice: r.source_notice, title: r.source_title, url: r.source_url },
+  }));
 }

@@ -1,21 +1,24 @@
 // NIH's cap of six applications a year (issue 29 §2) through the API on a
-// real database: the PI's count on an NIH grant's page, a colleague's own,
-// the office's researcher page and its list of researchers near the cap,
-// another institution's office and a signed-out visitor; the sixth; and a
-// made-up sponsor's row counted by the same code.
+// real database: NIH's row as migration 0048 inserts it, the PI's count on an
+// NIH grant's page, a colleague's own, the office's researcher page and its
+// list of researchers near the cap; the authorization table (signed out,
+// researchers here and elsewhere, another institution's office, a deactivated
+// admin) and bad input; the sixth; a made-up sponsor's cap inserted as a row
+// and counted through the same routes with no code of its own; and the
+// table's checks refusing rows that say nothing sensible.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sponsorCapRules, type SponsorCapRule } from '@grantbridge/contract/sponsor-caps';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makePerson, type TestPerson } from '../../../test/factories';
-import { researchersNearSponsorCaps, sponsorCapsOf } from './applications.service';
-import { sponsorCapForGrant } from './sponsor-caps';
+import { forgetSponsorCapRules, sponsorCapRulesOf, sponsorCapRulesTtlMs } from './sponsor-caps';
+import { listSponsorCapRules } from './sponsor-caps.repository';
 
 let t: TestApp;
 let pi: TestPerson & { domain: string };
 let colleague: TestPerson;
 let office: TestPerson;
-let otherOffice: TestPerson;
+let otherOffice: TestPerson & { domain: string };
+let otherResearcher: TestPerson;
 let openNih: string;
 let nsf: string;
 const year = new Date().getUTCFullYear();
@@ -33,7 +36,8 @@ beforeAll(async () => {
   pi = await makePerson(t.db, 'Ada Counted');
   colleague = await makePerson(t.db, 'Ben Colleague', 'researcher', pi.domain);
   office = await makePerson(t.db, 'Office Admin', 'admin', pi.domain);
-  otherOffice = await makePerson(t.db, 'Elsewhere Admin', 'admin');
+  otherOffice = (await makePerson(t.db, 'Elsewhere Admin', 'admin')) as TestPerson & { domain: string };
+  otherResearcher = await makePerson(t.db, 'Elsewhere Researcher', 'researcher', otherOffice.domain);
   // Five that count: every stage from submitted on, and a withdrawal after submission.
   await applied(pi.id, { title: 'Research Project Grant (Parent R01 Clinical Trial Not Allowed)' }, 'submitted');
   await applied(pi.id, { title: 'Exploratory Research (R21)' }, 'under_review');
@@ -60,6 +64,27 @@ const patch = (id: string, cookie: string, status: string) =>
   t.app.inject({ method: 'PATCH', url: `/api/v1/applications/${id}`, headers: { cookie }, payload: { status } });
 const capOnPage = async (grantId: string, who: TestPerson) => (await get(`/api/v1/grants/${grantId}`, who.cookie)).json().grant.viewer.sponsorCap;
 const source = { notice: 'NOT-OD-25-132', url: 'https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-132.html' };
+
+describe('the rule is a row', () => {
+  it("holds NIH's cap as NOT-OD-25-132 states it, with the application types it counts", async () => {
+    expect(await listSponsorCapRules(t.db)).toEqual([
+      {
+        sponsor: 'NIH',
+        agencyCodePrefixes: ['HHS-NIH'],
+        cap: 6,
+        period: 'calendar-year',
+        yearBasis: 'sponsor-close-date',
+        countedStages: ['submitted', 'under_review', 'awarded', 'rejected'],
+        withdrawnCountsIfSubmitted: true,
+        roles: ['pi'],
+        excludedActivityCodes: ['T*', 'R13'],
+        countedApplicationTypes: ['new', 'renewal', 'resubmission', 'revision'],
+        effectiveFrom: '2025-09-25',
+        source: { ...source, title: 'Supporting Fairness and Originality in NIH Research Applications' },
+      },
+    ]);
+  });
+});
 
 describe("the NIH cap on the grant page's viewer state", () => {
   it("counts the PI's NIH applications from submitted on, in the close date's year: five, one below the cap", async () => {
@@ -94,44 +119,121 @@ describe("the office's views", () => {
     });
   });
 
-  it("another institution's office sees neither; researchers are refused; signed out is 401", async () => {
+  it("another institution's office sees neither; researchers here and elsewhere are refused; signed out is 401", async () => {
     expect((await get(`/api/v1/admin/researchers/${pi.id}`, otherOffice.cookie)).statusCode).toBe(404);
     const elsewhere = await get('/api/v1/admin/sponsor-caps', otherOffice.cookie);
     expect(elsewhere.statusCode).toBe(200);
-    expect(elsewhere.json().researchers).toEqual([]);
-    const researcher = await get('/api/v1/admin/sponsor-caps', pi.cookie);
-    expect(researcher.statusCode).toBe(403);
-    expect(researcher.json().code).toBe('forbidden');
+    expect(elsewhere.json()).toEqual({ year, researchers: [] });
+    for (const researcher of [pi, colleague, otherResearcher]) {
+      const refused = await get('/api/v1/admin/sponsor-caps', researcher.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('forbidden');
+      expect(JSON.stringify(refused.json())).not.toContain('Ada Counted');
+      expect((await get(`/api/v1/admin/researchers/${pi.id}`, researcher.cookie)).statusCode).toBe(403);
+    }
     const signedOut = await get('/api/v1/admin/sponsor-caps');
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().code).toBe('unauthenticated');
+    expect((await get(`/api/v1/admin/researchers/${pi.id}`)).statusCode).toBe(401);
     expect((await get(`/api/v1/grants/${openNih}`)).statusCode).toBe(401);
+  });
+
+  it("a researcher elsewhere sees their own count on an NIH grant, none of this institution's", async () => {
+    expect(await capOnPage(openNih, otherResearcher)).toMatchObject({ sponsor: 'NIH', used: 0, warn: false, atCap: false });
+  });
+
+  it('a deactivated admin is refused', async () => {
+    const gone = await makePerson(t.db, 'Gone Admin', 'admin', pi.domain);
+    await t.db.execute(sql`UPDATE users SET status = 'deactivated' WHERE id = ${gone.id}`);
+    expect([401, 403]).toContain((await get('/api/v1/admin/sponsor-caps', gone.cookie)).statusCode);
+  });
+
+  it('refuses a researcher id that is not one, and answers the list the same whatever query it is sent', async () => {
+    const bad = await get('/api/v1/admin/researchers/not-a-uuid', office.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
+    expect((await get('/api/v1/admin/researchers/00000000-0000-4000-8000-000000000000', office.cookie)).statusCode).toBe(404);
+    const plain = (await get('/api/v1/admin/sponsor-caps', office.cookie)).json();
+    const queried = await get('/api/v1/admin/sponsor-caps?year=abc&sponsor=%27%3B--', office.cookie);
+    expect(queried.statusCode).toBe(200);
+    expect(queried.json()).toEqual(plain);
   });
 });
 
 describe('another sponsor', () => {
-  it('is a row: its applications are counted and listed without code changes', async () => {
-    const acme: SponsorCapRule = {
-      ...sponsorCapRules[0]!,
-      sponsor: 'ACME',
-      agencyCodePrefixes: ['ACME'],
+  const insertTestAgency = () =>
+    t.db.execute(sql`INSERT INTO sponsor_cap_rules (sponsor, agency_code_prefixes, cap, period, year_basis, counted_stages,
+        withdrawn_counts_if_submitted, roles, excluded_activity_codes, counted_application_types, effective_from,
+        source_notice, source_title, source_url)
+      VALUES ('Test Agency', ARRAY['TEST-AG'], 2, 'calendar-year', 'sponsor-close-date', ARRAY['submitted', 'under_review', 'awarded'],
+        false, ARRAY['pi'], '{}', ARRAY['new'], '2020-01-01', 'TEST-1', 'A made-up cap', 'https://example.org/test-cap')`);
+
+  it('is a row: inserted, its applications are counted and shown through the routes without code changes', async () => {
+    const testAgency = { agency: 'Test Agency', agencyCode: 'TEST-AG-7' };
+    const counted = await applied(colleague.id, { ...testAgency, title: 'Test call (R01)' }, 'under_review');
+    await applied(colleague.id, { ...testAgency, title: 'Turned down' }, 'rejected'); // not one of this row's stages
+    await applied(colleague.id, { ...testAgency, title: 'Taken back' }, 'withdrawn'); // nor a withdrawal, for this row
+    await applied(pi.id, { ...testAgency, title: 'Test call elsewhere (T32)' }, 'submitted'); // no codes excluded: counts
+    await insertTestAgency();
+    forgetSponsorCapRules();
+    expect(await capOnPage(counted, colleague)).toMatchObject({
+      sponsor: 'Test Agency',
       cap: 2,
-      excludedActivityCodes: [],
-      source: { notice: 'ACME-1', title: 'A made-up cap', url: 'https://example.org/acme' },
-    };
-    const rules = [...sponsorCapRules, acme];
-    const grantId = await applied(colleague.id, { agency: 'Acme Foundation', agencyCode: 'ACME-X', title: 'Acme call' }, 'under_review');
-    expect(await sponsorCapForGrant(t.db, colleague.id, grantId, new Date(), rules)).toMatchObject({ sponsor: 'ACME', cap: 2, used: 1, warn: true });
-    expect((await sponsorCapsOf(t.db, colleague.id, new Date(), rules)).map((s) => [s.sponsor, s.used])).toEqual([['NIH', 1], ['ACME', 1]]);
-    const near = await researchersNearSponsorCaps(t.db, await institutionOf(colleague.id), new Date(), rules);
-    expect(near.researchers.map((r) => [r.researcher.name, r.status.sponsor, r.status.used])).toEqual([
-      ['Ada Counted', 'NIH', 6],
-      ['Ben Colleague', 'ACME', 1],
+      used: 1,
+      year,
+      warn: true,
+      atCap: false,
+      source: { notice: 'TEST-1', title: 'A made-up cap', url: 'https://example.org/test-cap' },
+    });
+    expect(await capOnPage(openNih, colleague)).toMatchObject({ sponsor: 'NIH', used: 1 });
+    const detail = (await get(`/api/v1/admin/researchers/${colleague.id}`, office.cookie)).json();
+    expect(detail.sponsorCaps.map((s: { sponsor: string; used: number }) => [s.sponsor, s.used])).toEqual([
+      ['NIH', 1],
+      ['Test Agency', 1],
     ]);
+    const near = (await get('/api/v1/admin/sponsor-caps', office.cookie)).json();
+    expect(near.researchers.map((r: { researcher: { name: string }; status: { sponsor: string; used: number } }) => [r.researcher.name, r.status.sponsor, r.status.used])).toEqual([
+      ['Ada Counted', 'NIH', 6],
+      ['Ada Counted', 'Test Agency', 1],
+      ['Ben Colleague', 'Test Agency', 1],
+    ]);
+    expect((await get('/api/v1/admin/sponsor-caps', otherOffice.cookie)).json().researchers).toEqual([]);
+  });
+
+  it('is read once a minute per database: a changed row shows once the minute is out', async () => {
+    const before = await sponsorCapRulesOf(t.db);
+    await t.db.execute(sql`UPDATE sponsor_cap_rules SET cap = 3 WHERE sponsor = 'Test Agency'`);
+    expect(await sponsorCapRulesOf(t.db)).toBe(before);
+    const later = await sponsorCapRulesOf(t.db, Date.now() + sponsorCapRulesTtlMs + 1);
+    expect(later.find((r) => r.sponsor === 'Test Agency')?.cap).toBe(3);
+    await t.db.execute(sql`UPDATE sponsor_cap_rules SET cap = 2 WHERE sponsor = 'Test Agency'`);
+    forgetSponsorCapRules();
+  });
+
+  it('the table refuses a row that says nothing sensible', async () => {
+    const bad = [
+      sql`cap = 0`,
+      sql`agency_code_prefixes = '{}'`,
+      sql`agency_code_prefixes = ARRAY['TEST%']`,
+      sql`counted_stages = ARRAY['drafting']`,
+      sql`counted_stages = ARRAY['withdrawn']`,
+      sql`roles = ARRAY['co_investigator']`,
+      sql`excluded_activity_codes = ARRAY['r13']`,
+      sql`excluded_activity_codes = ARRAY['R13', '']`,
+      sql`counted_application_types = ARRAY['supplement']`,
+      sql`counted_application_types = '{}'`,
+      sql`period = 'fiscal-year'`,
+      sql`year_basis = 'submitted'`,
+      sql`source_url = 'http://example.org'`,
+      sql`sponsor = ' '`,
+    ];
+    for (const set of bad) {
+      const error = await t.db.execute(sql`UPDATE sponsor_cap_rules SET ${set} WHERE sponsor = 'Test Agency'`).then(
+        () => null,
+        (e: Error & { cause?: unknown }) => `${e.message} ${String(e.cause)}`,
+      );
+      expect(error).toMatch(/violates check constraint "sponsor_cap_rules_[a-z_]+_check"/);
+    }
+    expect((await listSponsorCapRules(t.db)).find((r) => r.sponsor === 'Test Agency')).toMatchObject({ cap: 2, agencyCodePrefixes: ['TEST-AG'] });
   });
 });
-
-async function institutionOf(userId: string) {
-  const result = (await t.db.execute(sql`SELECT institution_id FROM users WHERE id = ${userId}`)) as { rows: { institution_id: string }[] };
-  return result.rows[0]!.institution_id;
-}
