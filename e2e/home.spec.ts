@@ -53,6 +53,14 @@ test('suggested grants turn like a carousel, bookmark, and open; researchers to 
   const people = page.getByRole('region', { name: 'Recommended Researchers' });
   await expect(people.getByRole('listitem').first()).toBeVisible();
   await expect(people.getByRole('button', { name: /^Message / }).first()).toBeVisible();
+  // Each is at another institution than the reader's and says why (issue 30, item 1).
+  const cards = people.getByRole('listitem');
+  const shownPeople = await cards.count();
+  expect(shownPeople).toBeGreaterThan(0);
+  for (let i = 0; i < shownPeople; i++) {
+    await expect(cards.nth(i)).not.toContainText('Example State University');
+    await expect(cards.nth(i)).toContainText(/Both work on:|Adds, often funded with yours:|You have published together/);
+  }
 
   await carousel.getByRole('link', { name: /^Details/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/grant\//);
