@@ -4,7 +4,7 @@
 import { eligibilityCodes, type ParsedQuery } from './query-parser';
 import type { TermRarity } from '../grants/grants.service';
 import { rarityWeight } from './scoring';
-import { synonymsOf, termQuery } from './synonyms';
+import { isKnownAcronym, synonymsOf, termQuery } from './synonyms';
 
 /**
  * A message's words as one keyword group: what it is about, then "-word" for
@@ -105,10 +105,18 @@ export function anyQuery(groups: Groups, concept: ConceptOf = conceptQuery): str
   return words.length ? words.map((w) => wrapped(concept(w))).join(' | ') : null;
 }
 
+/**
+ * The words a profile-only search retrieves by: three letters or more, or a
+ * known two-letter acronym ("AI", "ML"), as a typed query keeps them. Without
+ * the acronyms, a profile of "AI" alone retrieved nothing and paged through
+ * the whole catalogue in date order, its first page often empty (issue 30).
+ */
 export function areaWords(areas: string[]) {
   return [
     ...new Set(
-      areas.flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 2),
+      areas
+        .flatMap((a) => a.toLowerCase().split(/[^a-z0-9]+/))
+        .filter((w) => w.length > 2 || (w.length === 2 && isKnownAcronym(w))),
     ),
   ];
 }
