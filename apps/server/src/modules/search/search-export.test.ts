@@ -127,6 +127,30 @@ describe('GET /grants/search.csv', () => {
   });
 });
 
+describe('who may export a search ranked for a researcher', () => {
+  it('lets the institution’s admin and the researcher, and answers another institution’s admin and a colleague as the search does', async () => {
+    const office = await makePerson(t.db, 'Ana’s Office', 'admin', ana.domain);
+    const colleague = await makePerson(t.db, 'Ana’s Colleague', 'researcher', ana.domain);
+    const elsewhere = await makePerson(t.db, 'Another Office', 'admin');
+    const forAna = `q=ocean&researcherId=${ana.id}&matchProfile=true`;
+    for (const who of [ana, office, colleague, elsewhere]) {
+      const search = await get(who.cookie, `/api/v1/grants/search?${forAna}`);
+      for (const path of ['search.csv', 'search.xlsx']) {
+        const res = await get(who.cookie, `/api/v1/grants/${path}?${forAna}`);
+        expect(res.statusCode, `${who.name} ${path}`).toBe(search.statusCode);
+        if (search.statusCode !== 200) expect(res.json().code).toBe(search.json().code);
+      }
+    }
+    // The office ranks for its own researcher; another institution's office cannot name her (404, as for any id it may not see).
+    expect((await get(office.cookie, `/api/v1/grants/search.csv?${forAna}`)).statusCode).toBe(200);
+    expect((await get(ana.cookie, `/api/v1/grants/search.csv?${forAna}`)).statusCode).toBe(200);
+    expect((await get(elsewhere.cookie, `/api/v1/grants/search.csv?${forAna}`)).statusCode).toBe(404);
+    // Without a profile to rank by, the catalogue is everyone's: the other office gets the same rows as Ana.
+    const rows = async (who: TestPerson) => csvRows((await get(who.cookie, '/api/v1/grants/search.csv?q=ocean')).body).map((r) => r.Title);
+    expect(await rows(elsewhere)).toEqual(await rows(ana));
+  });
+});
+
 describe('GET /grants/search.xlsx', () => {
   it('opens with the CSV’s rows, cells typed and never formulas', async () => {
     const csv = csvRows((await get(ana.cookie, '/api/v1/grants/search.csv?q=ocean')).body);
