@@ -35,6 +35,38 @@ test('the researcher near the cap sees the count and the warning for the sixth o
   await checkAtBothWidths(page, 'sponsor-cap-grant');
 });
 
+/** An open NIH grant he has not applied to, whose count the page shows (found through the API, as the page asks for it). */
+async function nihGrantToApplyTo(page: Page): Promise<{ id: string; used: number; year: number }> {
+  const mine = (await (await page.request.get('/api/v1/applications')).json()) as { applications: { grantId: string }[] };
+  const applied = new Set(mine.applications.map((a) => a.grantId));
+  const search = await page.request.get('/api/v1/grants/search?agency=NIH&status=posted,forecasted&pageSize=50');
+  expect(search.ok()).toBe(true);
+  const { results } = (await search.json()) as { results: { grant: { id: string } }[] };
+  for (const { grant: { id } } of results) {
+    if (applied.has(id)) continue;
+    const { grant } = (await (await page.request.get(`/api/v1/grants/${id}`)).json()) as {
+      grant: { viewer: { sponsorCap: { sponsor: string; used: number; year: number } | null } };
+    };
+    if (grant.viewer.sponsorCap?.sponsor === 'NIH') return { id, ...grant.viewer.sponsorCap };
+  }
+  throw new Error('the demo catalogue has no open NIH grant he has not applied to');
+}
+
+test('beside Apply Now on an open NIH grant he has not applied to, the count for its year', async ({ page }) => {
+  await signInAndLand(page, nearCap, 'researcher');
+  const grant = await nihGrantToApplyTo(page);
+  await page.goto(`/dashboard/grant/${grant.id}`);
+  const apply = page.getByRole('button', { name: 'Apply Now' });
+  await expect(apply).toBeVisible();
+  const when = grant.year === new Date().getFullYear() ? 'this year' : `in ${grant.year}`;
+  await expect(page.getByTestId('sponsor-cap')).toContainText(`${grant.used} of 6 NIH applications ${when}`);
+  // The line sits with Apply Now, just under it, where the decision to apply is made.
+  const button = (await apply.boundingBox())!;
+  const line = (await page.getByTestId('sponsor-cap').boundingBox())!;
+  expect(line.y).toBeGreaterThanOrEqual(button.y);
+  expect(line.y - (button.y + button.height)).toBeLessThan(120);
+});
+
 test('the office lists him near the NIH limit and shows the count on his page', async ({ page }) => {
   await signInAndLand(page, 'admin@example.edu', 'admin');
   await page.goto('/admin/manage');
