@@ -162,16 +162,26 @@ for (const [name, viewport] of Object.entries(viewports) as [
       await tabTo(page, chosen);
       const where = await scrollOf(page);
       expect(where.window + where.panel).toBeGreaterThan(200);
-      // Where the link stands once any smooth scrolling has stopped.
-      const linkTop = async () => {
-        let last = NaN;
-        for (;;) {
-          const now = Math.round((await resultLinks(page).nth(9).boundingBox())!.y);
-          if (now === last) return now;
-          last = now;
-          await page.waitForTimeout(150);
-        }
-      };
+      // Where the link stands once any smooth scrolling has stopped: the same place for five
+      // painted frames in a row (the page's own frames, not a wait of so many milliseconds).
+      const linkTop = () =>
+        resultLinks(page)
+          .nth(9)
+          .evaluate(
+            (link) =>
+              new Promise<number>((resolve) => {
+                let last = Number.NaN;
+                let same = 0;
+                const look = () => {
+                  const top = Math.round(link.getBoundingClientRect().top);
+                  same = top === last ? same + 1 : 0;
+                  last = top;
+                  if (same >= 5) resolve(top);
+                  else requestAnimationFrame(look);
+                };
+                requestAnimationFrame(look);
+              }),
+          );
       const shownAt = await linkTop();
       const title = titles[9]!;
       await page.keyboard.press('Enter');
