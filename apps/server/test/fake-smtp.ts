@@ -60,3 +60,17 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A recorded message as text: quoted-printable bodies and RFC 2047 (Q) subjects decoded. */
+export function decodeMail(raw: string): string {
+  const qp = (text: string) =>
+    text.replace(/(=[0-9A-F]{2})+/g, (m) =>
+      Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
+  return qp(
+    raw
+      .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
+      .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) => word.replace(/_/g, ' '))
+      .replace(/=\r?\n/g, ''),
+  );
+}

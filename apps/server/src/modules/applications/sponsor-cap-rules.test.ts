@@ -3,6 +3,7 @@
 // it took effect; another sponsor's row is read the same way.
 import { describe, expect, it } from 'vitest';
 import type { SponsorCapRule } from '@grantbridge/contract/sponsor-caps';
+import { nihCapRule } from '../../../test/nih-cap-rule';
 import {
   activityCodesIn,
   capRuleFor,
@@ -14,25 +15,7 @@ import {
   type CapCandidate,
 } from './sponsor-cap-rules';
 
-/** NIH's row as migration 0048 inserts it (sponsor-caps.test.ts reads the migrated row and checks it is this). */
-const nih: SponsorCapRule = {
-  sponsor: 'NIH',
-  agencyCodePrefixes: ['HHS-NIH'],
-  cap: 6,
-  period: 'calendar-year',
-  yearBasis: 'sponsor-close-date',
-  countedStages: ['submitted', 'under_review', 'awarded', 'rejected'],
-  withdrawnCountsIfSubmitted: true,
-  roles: ['pi'],
-  excludedActivityCodes: ['T*', 'R13'],
-  countedApplicationTypes: ['new', 'renewal', 'resubmission', 'revision'],
-  effectiveFrom: '2025-09-25',
-  source: {
-    notice: 'NOT-OD-25-132',
-    title: 'Supporting Fairness and Originality in NIH Research Applications',
-    url: 'https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-132.html',
-  },
-};
+const nih = nihCapRule;
 const sponsorCapRules = [nih];
 const app = (over: Partial<CapCandidate> = {}): CapCandidate => ({
   status: 'submitted',

@@ -14,7 +14,7 @@ import { importGrantsExtract } from '../grants/import/import-extract';
 import { base, extract, record } from '../grants/import/test-extracts';
 import { createTestApp, createTestAppPair, usingPostgres, type TestApp } from '../../../test/test-app';
 import { makePerson, type TestPerson } from '../../../test/factories';
-import { startFakeSmtp, type FakeSmtp } from '../../../test/fake-smtp';
+import { startFakeSmtp, type FakeSmtp, decodeMail } from '../../../test/fake-smtp';
 import { runDueWork } from './due-work';
 import { processGrantChanges } from './grant-alerts';
 
@@ -36,15 +36,6 @@ const importFile = (name: string, ...records: string[]) => {
 };
 const mailTo = (who: TestPerson & { email?: string }, email: string) => smtp.messages.filter((m) => m.includes(`To: ${email}`));
 const emailOf = async (id: string) => (await queryRows<{ email: string }>(t.db, sql`SELECT email FROM users WHERE id = ${id}`))[0]!.email;
-/** Quoted-printable bodies and RFC 2047 subjects, back to text. */
-const qp = (text: string) => text.replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
-const decode = (raw: string) =>
-  qp(
-    raw
-      .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
-      .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) => word.replace(/_/g, ' '))
-      .replace(/=\r?\n/g, ''),
-  );
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
@@ -101,7 +92,7 @@ describe('e-mail', () => {
     const email = await emailOf(ana.id);
     const [message] = mailTo(ana, email);
     expect(message).toBeDefined();
-    const text = decode(message!);
+    const text = decodeMail(message!);
     expect(text).toMatch(/Subject: New match for/);
     expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(text).toContain('Content-Type: text/html');
@@ -140,7 +131,7 @@ describe('e-mail', () => {
     await t.app.outbox.drain();
     const digests = mailTo(ben, email).slice(before);
     expect(digests).toHaveLength(1);
-    const text = decode(digests[0]!);
+    const text = decodeMail(digests[0]!);
     expect(text).toMatch(/Subject: Your daily GrantBridge digest: \d+ update/);
     expect(text).toContain('Saved search matches');
     expect(text).toContain('List-Unsubscribe=One-Click');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makePerson, type TestPerson } from '../../../test/factories';
-import { startFakeSmtp, type FakeSmtp } from '../../../test/fake-smtp';
+import { startFakeSmtp, type FakeSmtp, decodeMail } from '../../../test/fake-smtp';
 
 let t: TestApp;
 let smtp: FakeSmtp;
@@ -18,22 +18,13 @@ let piEmail: string;
 const call = (who: TestPerson, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
-/** Quoted-printable bodies and RFC 2047 subjects, back to text (as due-work.test.ts reads them). */
-const qp = (text: string) => text.replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
-const decode = (raw: string) =>
-  qp(
-    raw
-      .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
-      .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) => word.replace(/_/g, ' '))
-      .replace(/=\r?\n/g, ''),
-  );
 
 /** The messages sent to `email` once the outbox has sent them (the handler queues them as the request ends). */
 async function mailTo(email: string, count: number) {
   for (let i = 0; i < 100; i++) {
     await t.app.outbox.drain();
     const found = smtp.messages.filter((m) => m.includes(`To: ${email}`));
-    if (found.length >= count) return found.map(decode);
+    if (found.length >= count) return found.map(decodeMail);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no e-mail to ${email}: ${smtp.messages.length} sent in all`);
@@ -68,6 +59,6 @@ describe('the e-mail of a return to drafting', () => {
     expect(mail).toContain(`https://gb.example.test/dashboard/applications/${id}`);
     // The office, who returned it, is not mailed about its own return.
     const officeEmail = (await queryRows<{ email: string }>(t.db, sql`SELECT email FROM users WHERE id = ${office.id}`))[0]!.email;
-    expect(smtp.messages.filter((m) => m.includes(`To: ${officeEmail}`) && decode(m).includes('moved back to drafting'))).toEqual([]);
+    expect(smtp.messages.filter((m) => m.includes(`To: ${officeEmail}`) && decodeMail(m).includes('moved back to drafting'))).toEqual([]);
   });
 });
