@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
-import { DataDirInUseError, openDatabase, positionalSql, queryRows, withTransaction, type Database } from './client';
+import { DataDirInUseError, isEmbedded, openDatabase, positionalSql, queryRows, withTransaction, type Database } from './client';
 import { getMeta, setMeta } from './meta';
 
 const dirs: string[] = [];
@@ -91,6 +91,12 @@ describe('database helpers', () => {
       { n: 1, word: 'w1' },
       { n: 2, word: 'w2' },
     ]);
+  });
+
+  it('tells the embedded database from PostgreSQL, inside a transaction too', async () => {
+    const embedded = database.kind === 'pglite';
+    expect(isEmbedded(database.db)).toBe(embedded);
+    expect(await withTransaction(database.db, async (tx) => isEmbedded(tx))).toBe(embedded);
   });
 
   it('binds each $n placeholder of SQL text as one value, a JSON document included', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -66,6 +66,15 @@ export function positionalSql(text: string, params: unknown[]): SQL {
     chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)),
     sql.raw(''),
   );
+}
+
+/**
+ * Whether `db` (or a transaction of it) is the embedded database, which
+ * answers from its own thread: there a few large values cross faster than
+ * many small ones (search.repository.ts's candidate rows).
+ */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { session?: unknown }).session instanceof PgliteSession;
 }
 
 /** A Drizzle database over an open PGlite client (in this thread, or its own: pglite-thread.ts). */

@@ -121,7 +121,7 @@ export function areaWords(areas: string[]) {
   ];
 }
 
-export const poolLimits = { strict: 250, title: 300, relaxed: 150, areas: 500, rare: 200, phrase: 50 };
+export const poolLimits = { strict: 200, title: 240, relaxed: 120, areas: 500, rare: 200, phrase: 50 };
 /** Words held by at most `poolLimits.rare` grants each bring all their matches into the pool, the rarest few. */
 const rareWordsPooled = 3;
 

@@ -2,7 +2,7 @@
 // search applies, a candidate's columns and rows, pages in a fixed order (the pool: candidate-pool.repository.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
-import { queryRows, type Db } from '../../db/client';
+import { isEmbedded, queryRows, type Db } from '../../db/client';
 import { grantStatusCondition, grantStatusSql } from '../grants/grants.service';
 import { minStatedAmount, type GrantSummaryRow } from '../grants/grants.service';
 import { parseHits, type Hits } from './bm25f';
@@ -56,10 +56,31 @@ export type CandidateRow = GrantSummaryRow & {
   hits: Hits;
 };
 
-type CandidateRecord = Omit<CandidateRow, 'hits'> & { hits_text: string | null };
+/** A candidate as the database answers it: the embedding as hex, the lexemes' positions as tsvector text. */
+type CandidateRecord = Omit<CandidateRow, 'hits' | 'embedding'> & { hits_text: string | null; embedding: string | null };
 
-const withHits = (rows: CandidateRecord[]): CandidateRow[] =>
-  rows.map(({ hits_text, ...row }) => ({ ...row, hits: parseHits(hits_text) }));
+/**
+ * The candidates `select` reads (a SELECT of candidateColumns), in `order`
+ * when given. From PGlite as one JSON text: it answers from its own thread,
+ * and one string crosses to this one and parses in about half the time of
+ * hundreds of rows of typed columns (a bytea the slowest); from PostgreSQL as
+ * rows, which node-postgres reads as fast (decision 042 addendum, bench:search).
+ */
+async function readCandidates(db: Db, select: SQL, order?: SQL): Promise<CandidateRow[]> {
+  let records: CandidateRecord[];
+  if (isEmbedded(db)) {
+    const aggregate = order ? sql`json_agg(c ORDER BY ${order})` : sql`json_agg(c)`;
+    const [found] = await queryRows<{ rows: string }>(db, sql`SELECT coalesce(${aggregate}, '[]')::text AS rows FROM (${select}) AS c`);
+    records = JSON.parse(found?.rows ?? '[]') as CandidateRecord[];
+  } else {
+    records = await queryRows<CandidateRecord>(db, order ? sql`SELECT * FROM (${select}) AS c ORDER BY ${order}` : select);
+  }
+  return records.map(({ hits_text, embedding, ...row }) => ({
+    ...row,
+    embedding: embedding === null ? null : Buffer.from(embedding, 'hex'),
+    hits: parseHits(hits_text),
+  }));
+}
 
 /** The filters' conditions, one SQL fragment (every statement over the catalogue applies them). */
 export function whereClause(f: CandidateFilters): SQL {
@@ -145,7 +166,7 @@ const candidateColumns = (today: string, lexemes: string[] | null) => sql`
   ${grantStatusSql(sql`${today}::date`)} AS status, research_areas,
   left(description, 600) AS description, description IS NOT NULL AS described,
   program_title, NULL::text AS program_text,
-  embedding, field_ends,
+  encode(embedding, 'hex') AS embedding, field_ends,
   ${hitsExpression(lexemes)} AS hits_text`;
 
 /** A page of grants in a fixed order (sorts other than match, or no keywords). */
@@ -164,7 +185,7 @@ export async function findOrderedGrants(
   if (ascendingByDue && onlyOpen) return findOpenByDueDate(db, filters, order.limit, order.offset, lexemes);
   // The page's ids first (only what the order needs), then the columns and
   // text rank of those rows alone: a broad match is not ranked row by row.
-  const result = await queryRows<CandidateRecord>(
+  return readCandidates(
     db,
     sql`
     SELECT ${candidateColumns(filters.today, lexemes)}
@@ -173,10 +194,9 @@ export async function findOrderedGrants(
       SELECT id FROM grants
       WHERE ${whereClause(filters)}
       ORDER BY ${orderBy}
-      LIMIT ${order.limit} OFFSET ${order.offset})
-    ORDER BY ${orderBy}`,
+      LIMIT ${order.limit} OFFSET ${order.offset})`,
+    orderBy,
   );
-  return withHits(result);
 }
 
 /**
@@ -190,7 +210,7 @@ async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: numbe
   const found: CandidateRow[] = [];
   for (const segment of segments) {
     if (found.length >= wanted) break;
-    const result = await queryRows<CandidateRecord>(
+    const rows = await readCandidates(
       db,
       sql`
       SELECT ${candidateColumns(filters.today, lexemes)}
@@ -199,10 +219,10 @@ async function findOpenByDueDate(db: Db, filters: CandidateFilters, limit: numbe
         SELECT id FROM grants
         WHERE ${whereClause(filters)} AND ${segment}
         ORDER BY close_date ASC, id
-        LIMIT ${wanted - found.length})
-      ORDER BY close_date ASC, id`,
+        LIMIT ${wanted - found.length})`,
+      sql`close_date ASC, id`,
     );
-    found.push(...withHits(result));
+    found.push(...rows);
   }
   return found.slice(offset, offset + limit);
 }
@@ -222,13 +242,12 @@ export async function findCandidateRows(
   lexemes: string[] | null,
 ): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
-  const result = await queryRows<CandidateRecord>(
+  return readCandidates(
     db,
     sql`
     SELECT ${candidateColumns(today, lexemes)}
     FROM grants WHERE id = ANY(${uuidArray(ids)})`,
   );
-  return withHits(result);
 }
 
 /**

@@ -244,7 +244,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       .map((row) => {
         const titled = verbatim(row);
         const relevance = titled ? Math.max(relevanceOf(row, context), 99 + titled / 2) : relevanceOf(row, context);
-        return { row, relevance, titled, score: clampScore(relevance), related: !titled && specific !== null && !saysWord(row, specific, search) };
+        const related = !titled && specific !== null && !saysWord(row, specific, search);
+        return { row, relevance, titled, score: clampScore(relevance), related, tie: tieBreak(row) };
       })
       // Ranked by the profile alone, a grant sharing none of its areas is no match (issue 30): not listed at 0.
       .filter((s) => !profileOnly || s.score > 0);
@@ -253,7 +254,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
         b.titled - a.titled ||
         Number(a.related) - Number(b.related) ||
         b.score - a.score ||
-        tieBreak(b.row) - tieBreak(a.row) ||
+        b.tie - a.tie ||
         b.relevance - a.relevance ||
         (a.row.close_date ?? '9999').localeCompare(b.row.close_date ?? '9999') ||
         a.row.opportunity_number.localeCompare(b.row.opportunity_number) ||

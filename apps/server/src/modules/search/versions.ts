@@ -49,10 +49,10 @@ export function normalisedTitle(title: string, opportunityNumber: string): strin
     .trim();
 }
 
-/** One key per opportunity: the agency and the normalised title. */
-export function versionKey(row: Versioned): string {
+/** One key per opportunity: the agency and the normalised title (when already worked out, `title`). */
+export function versionKey(row: Versioned, title = normalisedTitle(row.title, row.opportunity_number)): string {
   const agency = (row.agency ?? row.agency_code ?? '').toLowerCase().trim();
-  return `${agency}\u0000${normalisedTitle(row.title, row.opportunity_number)}`;
+  return `${agency}\u0000${title}`;
 }
 
 /**
@@ -70,11 +70,12 @@ export function collapseVersions<T>(
   const alone: { index: number; item: T }[] = [];
   ranked.forEach((item, index) => {
     const row = rowOf(item);
-    if (!normalisedTitle(row.title, row.opportunity_number)) {
+    const title = normalisedTitle(row.title, row.opportunity_number);
+    if (!title) {
       alone.push({ index, item });
       return;
     }
-    const key = versionKey(row);
+    const key = versionKey(row, title);
     const family = families.get(key);
     if (family) family.push({ index, item });
     else families.set(key, [{ index, item }]);
