@@ -28,7 +28,7 @@ const unwrap = (query: string | null) => (query && /^\([^()]*\)$/.test(query) ? 
 export async function findCandidatePool(
   db: Db,
   filters: CandidateFilters,
-  pool: { matchQuery: string; countCap: number; matchedLimit: number; parts: PoolPart[] },
+  pool: { matchQuery: string | null; countCap: number; matchedLimit: number; parts: PoolPart[] },
 ): Promise<{ ids: string[]; count: number }> {
   // What each retrieval matches; a part that matches just what `matched` does reads from it.
   const sameAs = (part: PoolPart) =>

@@ -193,11 +193,13 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const offset = (input.page - 1) * input.pageSize;
   const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
   const { count, poolIds } = await keywordPlans(async (d) => {
-    if (!matchQuery) return { count: await countCandidates(d, filters, countCap), poolIds: null };
+    // A profile whose areas give no word to retrieve by ("UX") retrieves by the areas alone: every grant
+    // read in date order would be scored 0 and left out, a total of hundreds over empty pages.
+    if (!matchQuery && !profileOnly) return { count: await countCandidates(d, filters, countCap), poolIds: null };
     const found = await findCandidatePool(d, { ...base, inTitle }, {
-      matchQuery: countQuery!,
+      matchQuery: countQuery ?? null,
       countCap,
-      matchedLimit: poolLimits.relaxed,
+      matchedLimit: matchQuery ? poolLimits.relaxed : 0,
       parts: profileOnly
         ? [{ tsquery: null, limit: poolLimits.areas, areas: retrievalAreas(profileAreas!, areaCounts) }]
         : [
@@ -207,7 +209,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
             ...(input.titlePhrase ? [{ tsquery: null, limit: poolLimits.phrase, titlePhrase: input.titlePhrase }] : []),
           ],
     });
-    return { count: found.count, poolIds: found.ids };
+    return { count: matchQuery ? found.count : found.ids.length, poolIds: found.ids };
   });
   // Opportunity and Assistance Listing numbers typed in the query: those grants first, whatever their status.
   const known = input.knownItems ? await findKnownItems(db, { ...base, statuses: [...grantStatuses] }, input.knownItems) : [];

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // "AI": an area of two letters, a known acronym, retrieves by its word like any other.
   aiResearcher = await makePerson(t.db, 'Ada Intelligence', 'researcher', ecologist.domain);
   await setResearchAreas(t.db, aiResearcher.id, ['AI']);
-  // "UX" gives no word to retrieve by: the search reads grants in order and scores each.
+  // "UX" gives no word to retrieve by (not a known acronym): the search retrieves by the area itself.
   uxResearcher = await makePerson(t.db, 'Ursula Experience', 'researcher', ecologist.domain);
   await setResearchAreas(t.db, uxResearcher.id, ['UX']);
   // Research areas of her own, never used: no profile is asked for.
@@ -82,10 +82,15 @@ describe('ranked by the research profile alone', () => {
     expect(body.results.every((r) => r.score > 0)).toBe(true);
   });
 
-  it('leaves them out when the areas give no word to retrieve by (grants read in order, then scored)', async () => {
-    const body = await search(uxResearcher, { matchProfile: 'true', pageSize: '50' });
+  it('retrieves by the areas themselves when they give no word to retrieve by ("UX"): its grant on the first page, counted alone', async () => {
+    // Two to a page, as for "AI": read in date order and scored, the first pages were empty under a total of every grant.
+    const body = await search(uxResearcher, { matchProfile: 'true', pageSize: '2' });
     expect(body.results.map((r) => r.grant.id)).toEqual([ids.kiosk]);
     expect(scores(body)).toEqual({ [ids.kiosk!]: 25 });
+    expect(body.total).toBe(1);
+    const byDate = await search(uxResearcher, { matchProfile: 'true', sort: 'due-date-desc', pageSize: '2' });
+    expect(byDate.results.map((r) => r.grant.id)).toEqual([ids.kiosk]);
+    expect(byDate.total).toBe(1);
   });
 
   it('retrieves by a two-letter area that is a known acronym ("AI"): its grant on the first page, counted alone', async () => {
