@@ -46,8 +46,11 @@ describe('ResultCard and its match score', () => {
   it('shows no badge and no score for a result that scores 0', () => {
     const markup = html(result({ score: 0 }));
     expect(text(markup)).toContain('Soil carbon dynamics');
-    expect(text(markup)).not.toMatch(/\bmatch\b/i); // (its reasons still sit under "Why it matched")
+    expect(text(markup)).not.toMatch(/\bmatch\b/i);
     expect(markup).not.toContain('Match score');
+    // Its reasons are headed as why it is listed, not why it "matched".
+    expect(markup).toContain('Why it is listed');
+    expect(markup).not.toContain('Why it matched');
     expect(markup).not.toContain('>0<');
   });
 
@@ -55,6 +58,7 @@ describe('ResultCard and its match score', () => {
     for (const score of [1, 50, 100]) {
       const markup = html(result({ score }));
       expect(markup).toContain(`Match score ${score} of 100`);
+      expect(markup).toContain('Why it matched');
       expect(text(markup)).toMatch(new RegExp(`\\b${score} match\\b`));
     }
   });

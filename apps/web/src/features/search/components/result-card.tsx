@@ -109,8 +109,9 @@ export function ResultCard({
       </dl>
       {reasons.length ? (
         <>
+          {/* A 0 is no match (a search of filters alone): its reasons say why it is listed. */}
           <h4 id={reasonsId} className="sr-only">
-            Why it matched
+            {score > 0 ? 'Why it matched' : 'Why it is listed'}
           </h4>
           <ul aria-labelledby={reasonsId} className="mt-3 space-y-1 text-sm text-slate-800">
             {reasons.slice(0, 4).map((reason) => (
