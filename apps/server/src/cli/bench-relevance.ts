@@ -191,7 +191,7 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
         systems.map((s) => [s, violationsAt(top[s]!, c.catalogue, judgedConstraints(entry), c.today, cutoff)]),
       ) as Record<GradedSystem, number>,
       distinct: ndcgDistinctAt(top.box!, gains, keyOf, cutoff),
-      empty: kind === 'questions' && top.assistant!.length === 0 && [...gains.values()].some((g) => g > 0),
+      empty: top[ours]!.length === 0 && [...gains.values()].some((g) => g > 0),
       unjudged: top[ours]!.filter((id) => !(id in entry.judgments)).length,
       condensed,
     });
@@ -222,10 +222,8 @@ async function graded(c: Context, split: 'dev' | 'test', kind: 'topical' | 'ques
   console.log(`  ${ours}, condensed nDCG@${cutoff} (unjudged records left out of its list): ${fmt(mean(rankable.map((r) => r.condensed ?? 0)))}`);
   const nothing = rows.filter((r) => r.ndcg.bm25 === null);
   if (nothing.length) console.log(`  no qualifying record today (reported apart): ${nothing.length}`);
-  if (kind === 'questions') {
-    const empty = rows.filter((r) => r.empty);
-    console.log(`  empty answers although a qualifying relevant record exists: ${empty.length}${empty.length && showDetail(split) ? ` (${empty.map((r) => `"${r.entry.query}"`).join(', ')})` : ''}`);
-  }
+  const empty = rows.filter((r) => r.empty);
+  console.log(`  ${ours}: empty answers although a qualifying relevant record exists: ${empty.length}${empty.length && showDetail(split) ? ` (${empty.map((r) => `"${r.entry.query}"`).join(', ')})` : ''}`);
   return { summary, empty: rows.filter((r) => r.empty).length };
 }
 
@@ -279,6 +277,7 @@ async function main() {
     console.log(
       `${pad('questions nDCG@10 assistant / BM25', 34)} ${both((s) => `${fmt(questions[s].summary.assistant)} / ${fmt(questions[s].summary.bm25)}`)}`,
     );
+    console.log(`${pad('topical left empty wrongly (box)', 34)} ${both((s) => String(topical[s].empty))}`);
     console.log(`${pad('questions left empty wrongly', 34)} ${both((s) => String(questions[s].empty))}`);
     console.log('\ntargets (issue 25, on the test set):');
     const line = (ok: boolean, text: string) => console.log(`  ${ok ? 'met    ' : 'NOT met'}  ${text}`);
