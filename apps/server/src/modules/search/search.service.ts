@@ -16,7 +16,7 @@ import { offProfile, relevanceOf, saysWord, scoreRow, semanticOf, specificWord, 
 import { clampScore } from './scoring';
 import { toResult } from './search-results';
 import { findAreaCounts, findTermRarity } from '../grants/grants.service';
-import { buildSearchModel } from './query-model';
+import { buildSearchModel, type SearchModel } from './query-model';
 import { knownItemKeys, type KnownItemKeys } from './known-items';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
@@ -66,6 +66,8 @@ export type SearchInput = {
   /** Label each result that has earlier versions with its cycle (closed programmes). */
   cycles?: boolean;
   now?: Date;
+  /** The words' model when the caller has it already (the same words searched again over other statuses). */
+  model?: SearchModel | null;
 };
 
 /** Fewer open results than this on the first page: closed programmes that recur are listed too (issue 25). */
@@ -172,7 +174,10 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const base = candidateFiltersOf(input, today, { exclude, eligibility, excludeAgencies });
   // One after the other: `db` may be a transaction, one connection (the demo seed searches inside one).
   // The query's words as BM25F concepts, misspellings corrected (decision 042).
-  const search = profileOnly || cleanGroups(wanted).length === 0 ? null : await buildSearchModel(db, cleanGroups(wanted), modelOptions);
+  const search =
+    profileOnly || cleanGroups(wanted).length === 0
+      ? null
+      : (input.model ?? (await buildSearchModel(db, cleanGroups(wanted), modelOptions)));
   const groups = search?.groups ?? cleanGroups(wanted);
   const keywords = [...new Set(groups.flat())];
   const concept = search ? (word: string) => search.conceptQueries.get(word) ?? word : undefined;
@@ -304,6 +309,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
             pageSize: 40,
             recurring: false,
             cycles: true,
+            // The same words: their model (two round trips and the vocabulary's reading) is not built twice.
+            model: search,
           })
         ).results
           .filter((r) => r.cycle && !r.related && r.score >= recurringMinScore)
