@@ -126,6 +126,47 @@ describe('parseQuery', () => {
     });
   });
 
+  it('reads a deadline said with "close" or "deadlines", and a season without "this", as the window, not a topic word', () => {
+    // today is 2026-11-22
+    expect(parseQuery('early childhood literacy grants that close before June', today)).toMatchObject({
+      keywords: ['early', 'childhood', 'literacy'],
+      dueTo: '2027-05-31',
+    });
+    expect(parseQuery('literacy grants which close by March 1', today)).toMatchObject({ keywords: ['literacy'], dueTo: '2027-03-01' });
+    expect(parseQuery('literacy grants that close in March', today)).toMatchObject({
+      keywords: ['literacy'],
+      dueFrom: '2027-03-01',
+      dueTo: '2027-03-31',
+    });
+    expect(parseQuery('literacy grants that close within 30 days', today)).toMatchObject({
+      keywords: ['literacy'],
+      dueFrom: '2026-11-22',
+      dueTo: '2026-12-22',
+    });
+    expect(parseQuery('literacy grants with deadlines in spring', today)).toMatchObject({
+      keywords: ['literacy'],
+      dueFrom: '2027-03-01',
+      dueTo: '2027-05-31',
+    });
+    expect(parseQuery('literacy grants with deadlines in the next 2 weeks', today)).toMatchObject({ keywords: ['literacy'], dueTo: '2026-12-06' });
+    expect(parseQuery('wheat grants closing during the winter', today)).toMatchObject({ keywords: ['wheat'], dueFrom: '2026-12-01' });
+    // Without a word of closing, a season is a topic ("spring wheat") and "close" a word like any other.
+    expect(parseQuery('spring wheat breeding', today)).toMatchObject({ keywords: ['spring', 'wheat', 'breeding'], dueTo: null });
+    expect(parseQuery('close encounters with wildlife', today).keywords).toContain('close');
+  });
+
+  it('reads "to study" and "studying" as framing, not a topic word; "study" as a noun stays', () => {
+    expect(parseQuery('funding to study the effects of heat waves on elderly people', today).keywords).toEqual([
+      'effects',
+      'heat',
+      'waves',
+      'elderly',
+      'people',
+    ]);
+    expect(parseQuery('grants for studying microplastics in rivers', today).keywords).toEqual(['microplastics', 'rivers']);
+    expect(parseQuery('longitudinal study of aging', today).keywords).toEqual(['longitudinal', 'study', 'aging']);
+  });
+
   it('drops filler that is not a topic', () => {
     expect(parseQuery('only the ones still open', today).keywords).toEqual([]);
   });

@@ -91,8 +91,14 @@ export function amountsInWords(text: string): string {
 }
 
 const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
-const periodPattern =
-  /\b(?:(?:closing|closes|close|due|deadline|ending|ends)\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b/g;
+/** Words that say a deadline: a date or period after them is when the grant closes. */
+const closingWords = String.raw`(?:closing|closes|close|due|deadlines?|ending|ends)`;
+const periodPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b`,
+  'g',
+);
+/** A season after a word of closing, without "this" ("deadlines in spring"): the coming one. Alone it may be a topic ("spring wheat"). */
+const bareSeasonPattern = new RegExp(String.raw`\b${closingWords}\s+(?:in|during)\s+(?:the\s+)?(spring|summer|fall|autumn|winter)\b`, 'g');
 
 /**
  * The days a named period covers, from today at the earliest: "this spring"
@@ -228,7 +234,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     if (a !== null) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
   });
 
-  consume(/\b(?:closing|due|deadline|ending|closes)\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b/g, (m) => {
+  consume(new RegExp(String.raw`\b${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b`, 'g'), (m) => {
     const n = Number(m[1]);
     const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
     result.dueFrom = isoDayOf(todayUtc);
@@ -236,6 +242,11 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   });
   consume(periodPattern, (m) => {
     const window = periodWindow(m[1] ?? '', m[2]!, todayUtc);
+    result.dueFrom = isoDayOf(window.start);
+    result.dueTo = isoDayOf(window.end);
+  });
+  consume(bareSeasonPattern, (m) => {
+    const window = periodWindow('this', m[1]!, todayUtc);
     result.dueFrom = isoDayOf(window.start);
     result.dueTo = isoDayOf(window.end);
   });
@@ -249,7 +260,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), 30);
   });
-  consume(new RegExp(String.raw`\b(?:due|closing|closes|deadline)?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
+  consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
     const spec = parseDateSpec(m[2]!, todayUtc);
     if (!spec) return;
     if (m[1] === 'before') result.dueTo = addIsoDays(isoDayOf(spec.start), -1);
@@ -292,6 +303,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   }
 
   consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
+  // Framing verbs, not the topic: "funding to study …", "grants for studying …" ("a longitudinal study" keeps its noun).
+  consume(/\b(?:to\s+(?:study|investigate|explore|examine)|studying|investigating|exploring|examining)\b/g, () => {});
 
   // Who may apply: the applicant type is a filter, not a topic ("for universities").
   const eligible = (key: string) => {
