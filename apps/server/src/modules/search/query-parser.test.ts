@@ -155,6 +155,36 @@ describe('parseQuery', () => {
     expect(parseQuery('close encounters with wildlife', today).keywords).toContain('close');
   });
 
+  it('reads "in the next N days", "within N weeks" and "by the end of the year" as the closing window', () => {
+    // today is 2026-11-22
+    expect(parseQuery('after-school STEM clubs in the next 60 days', today)).toMatchObject({
+      keywords: ['after-school', 'stem', 'clubs'],
+      dueFrom: '2026-11-22',
+      dueTo: '2027-01-21',
+    });
+    expect(parseQuery('STEM clubs within 2 weeks', today)).toMatchObject({ keywords: ['stem', 'clubs'], dueTo: '2026-12-06' });
+    expect(parseQuery('soil health programs for farmers due by end of year', today)).toMatchObject({
+      keywords: ['soil', 'health', 'farmers'],
+      dueFrom: '2026-11-22',
+      dueTo: '2026-12-31',
+    });
+    expect(parseQuery('soil health before the end of the year', today)).toMatchObject({ keywords: ['soil', 'health'], dueTo: '2026-12-31' });
+    expect(parseQuery('soil health by the end of this month', today)).toMatchObject({ keywords: ['soil', 'health'], dueTo: '2026-11-30' });
+    // Years are a project's length, not a deadline.
+    expect(parseQuery('a study within 2 years of onset', today)).toMatchObject({ dueTo: null });
+  });
+
+  it('leaves out what follows "besides", "apart from" and "other than", agencies and words alike', () => {
+    expect(parseQuery('who funds coral reef monitoring besides NOAA', today)).toMatchObject({
+      keywords: ['coral', 'reef', 'monitoring'],
+      agency: null,
+      excludeAgencies: ['NOAA'],
+    });
+    expect(parseQuery('coral reef grants apart from NOAA', today)).toMatchObject({ keywords: ['coral', 'reef'], agency: null, excludeAgencies: ['NOAA'] });
+    expect(parseQuery('HIV grants other than vaccine trials', today)).toMatchObject({ keywords: ['hiv'], exclude: ['vaccine'] });
+    expect(parseQuery('HIV grants aside from vaccines', today)).toMatchObject({ keywords: ['hiv'], exclude: ['vaccines'] });
+  });
+
   it('reads "to study" and "studying" as framing, not a topic word; "study" as a noun stays', () => {
     expect(parseQuery('funding to study the effects of heat waves on elderly people', today).keywords).toEqual([
       'effects',

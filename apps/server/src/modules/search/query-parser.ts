@@ -149,7 +149,7 @@ const eligibilityPhrases: [RegExp, string][] = [
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
-const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|anything but|leave out|leaving out|minus)`;
+const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
 
 /**
  * Each agency's acronym and names as patterns, built once: said plainly ("NIH
@@ -181,7 +181,7 @@ const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', '
  * ("abuse") are dropped rather than searched for.
  */
 const negationPattern = new RegExp(
-  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|exclude|except|without|drop|remove|hide|skip)\s+` +
+  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|exclude|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from)\s+` +
     String.raw`(?:(?:about|the|any|all|including|those|ones)\s+)*` +
     String.raw`(?!(?:${notExcludable.join('|')})\b)([a-z0-9][a-z0-9-]*)` +
     String.raw`(?:\s+(?!(?:and|or|but|in|for|of|to|with|on|at|from|by|that|which|ones)\b)[a-z0-9][a-z0-9-]*){0,2}(?:\s+ones)?`,
@@ -234,7 +234,17 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     if (a !== null) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
   });
 
-  consume(new RegExp(String.raw`\b${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d+)\s+(day|week|month)s?\b`, 'g'), (m) => {
+  // Before "this month" is read as a window of its own: "by the end of this month".
+  consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:calendar\s+)?(year|month)\b|\b(?:by|before)\s+(?:the\s+)?(year)[\s-]end\b/g, (m) => {
+    const end =
+      (m[1] ?? m[2]) === 'month'
+        ? utcDate(todayUtc.getUTCFullYear(), todayUtc.getUTCMonth() + 1, 0)
+        : utcDate(todayUtc.getUTCFullYear(), 11, 31);
+    result.dueFrom = isoDayOf(todayUtc);
+    result.dueTo = isoDayOf(end);
+  });
+  // "closing within 30 days", and without a word of closing "in the next 60 days", "within 2 weeks" (not years: a project's length).
+  consume(new RegExp(String.raw`\b(?:${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?|in\s+the\s+next\s+|within\s+(?:the\s+next\s+)?)(\d+)\s+(day|week|month)s?\b`, 'g'), (m) => {
     const n = Number(m[1]);
     const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
     result.dueFrom = isoDayOf(todayUtc);
