@@ -174,6 +174,35 @@ describe('parseQuery', () => {
     expect(parseQuery('a study within 2 years of onset', today)).toMatchObject({ dueTo: null });
   });
 
+  it('reads "X or more", "X or less", a range written "1-2 million", and tens in words as amounts', () => {
+    expect(parseQuery('watershed grants of 250k or more', today)).toMatchObject({ keywords: ['watershed'], amountMin: 250_000 });
+    expect(parseQuery('watershed grants of $100,000 or less', today)).toMatchObject({ keywords: ['watershed'], amountMax: 100_000 });
+    expect(parseQuery('watershed grants worth 1-2 million', today)).toMatchObject({
+      keywords: ['watershed'],
+      amountMin: 1_000_000,
+      amountMax: 2_000_000,
+    });
+    expect(parseQuery('watershed grants of 100 to 500 thousand', today)).toMatchObject({ amountMin: 100_000, amountMax: 500_000 });
+    expect(parseQuery('less than fifty thousand dollars for art therapy', today)).toMatchObject({
+      keywords: ['art', 'therapy'],
+      amountMax: 49_999,
+    });
+    expect(parseQuery('at least twenty five thousand', today).amountMin).toBe(25_000);
+    // Years and other numbers with a dash are not amounts.
+    expect(parseQuery('covid-19 vaccines', today)).toMatchObject({ amountMin: null, amountMax: null });
+  });
+
+  it('reads "early", "mid" and "late" a month as a third of it', () => {
+    // today is 2026-11-22
+    expect(parseQuery('art therapy grants with a deadline in early March', today)).toMatchObject({
+      keywords: ['art', 'therapy'],
+      dueFrom: '2027-03-01',
+      dueTo: '2027-03-10',
+    });
+    expect(parseQuery('art therapy grants due mid-April', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: '2027-04-11', dueTo: '2027-04-20' });
+    expect(parseQuery('art therapy grants closing late February 2027', today)).toMatchObject({ dueFrom: '2027-02-21', dueTo: '2027-02-28' });
+  });
+
   it('leaves out what follows "besides", "apart from" and "other than", agencies and words alike', () => {
     expect(parseQuery('who funds coral reef monitoring besides NOAA', today)).toMatchObject({
       keywords: ['coral', 'reef', 'monitoring'],

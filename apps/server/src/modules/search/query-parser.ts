@@ -78,6 +78,14 @@ const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthP
 const strictBounds = new Set(['over', 'above', 'more than', 'greater than', 'exceeding', 'under', 'below', 'less than']);
 
 const numberWords: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const teens: Record<string, number> = { eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+/** A number of one to ninety-nine in words ("fifty", "twenty five", "twenty-five", "twelve"). */
+const numberInWords = String.raw`(?:(?:${Object.keys(tens).join('|')})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|${Object.keys(teens).join('|')}|a|one|two|three|four|five|six|seven|eight|nine|ten)`;
+function wordsValue(words: string): number {
+  const [first, second] = words.split(/[\s-]+/);
+  return tens[first!] !== undefined ? tens[first!]! + (second ? numberWords[second]! : 0) : (teens[first!] ?? numberWords[first!]!);
+}
 
 /** "half a million" → "500000", "a quarter million" → "250000", "two million" → "2000000". */
 export function amountsInWords(text: string): string {
@@ -85,9 +93,14 @@ export function amountsInWords(text: string): string {
     .replace(/\b(?:a\s+)?(half|quarter)\s+(?:of\s+)?(?:a\s+)?(million|billion)\b/g, (_m, part: string, unit: string) =>
       ` ${(part === 'half' ? 0.5 : 0.25) * (unit === 'million' ? 1e6 : 1e9)} `,
     )
-    .replace(/\b(a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(hundred thousand|thousand|million|billion)\b/g, (_m, n: string, unit: string) =>
-      ` ${numberWords[n]! * ({ 'hundred thousand': 1e5, thousand: 1e3, million: 1e6, billion: 1e9 } as Record<string, number>)[unit]!} `,
-    );
+    .replace(new RegExp(String.raw`\b(${numberInWords})\s+(hundred thousand|thousand|million|billion)\b`, 'g'), (_m, n: string, unit: string) =>
+      ` ${wordsValue(n) * ({ 'hundred thousand': 1e5, thousand: 1e3, million: 1e6, billion: 1e9 } as Record<string, number>)[unit]!} `,
+    )
+    // A range that names its unit once: "1-2 million", "100 to 500 thousand".
+    .replace(/\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*(k|thousand|million|mil|m|billion|bn)\b/g, (_m, a: string, b: string, unit: string) => {
+      const scale = unit === 'k' || unit === 'thousand' ? 1e3 : unit === 'billion' || unit === 'bn' ? 1e9 : 1e6;
+      return ` between ${Number(a) * scale} and ${Number(b) * scale} `;
+    });
 }
 
 const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
@@ -224,6 +237,13 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       result.amountMax = Math.max(a, b);
     }
   });
+  // "250k or more", "$100,000 or less": the amount itself included (a plain small number, "3 or more", is no amount).
+  consume(new RegExp(String.raw`(${amountToken})\s+(?:or|and)\s+(more|above|greater|higher|up|over|less|below|lower|under)\b`, 'g'), (m) => {
+    const a = parseAmount(m[1]!);
+    if (a === null || a < 1000) return;
+    if (['more', 'above', 'greater', 'higher', 'up', 'over'].includes(m[2]!)) result.amountMin = a;
+    else result.amountMax = a;
+  });
   // "Over" and "under" leave the amount itself out; "at least" and "up to" keep it (whole dollars).
   consume(new RegExp(String.raw`\b(over|above|more than|greater than|exceeding|at least|minimum(?: of)?|min|starting at)\s+(${amountToken})`, 'g'), (m) => {
     const a = parseAmount(m[2]!);
@@ -269,6 +289,16 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), 30);
+  });
+  // "early March", "mid-April", "late February 2027": the month's first, middle or last third.
+  consume(new RegExp(String.raw`\b(?:${closingWords}\s+)?(?:in\s+)?(early|mid|late)[\s-]+(${monthPattern})(?:,?\s+(\d{4}))?\b`, 'g'), (m) => {
+    const spec = parseDateSpec(`${m[2]!}${m[3] ? ` ${m[3]}` : ''}`, todayUtc);
+    if (!spec) return;
+    const year = spec.start.getUTCFullYear();
+    const month = spec.start.getUTCMonth();
+    const [from, to] = m[1] === 'early' ? [1, 10] : m[1] === 'mid' ? [11, 20] : [21, spec.end.getUTCDate()];
+    result.dueFrom = isoDayOf(utcDate(year, month, from));
+    result.dueTo = isoDayOf(utcDate(year, month, to));
   });
   consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
     const spec = parseDateSpec(m[2]!, todayUtc);
