@@ -1,7 +1,7 @@
 // A planned search's filters, as the candidate queries take them (all but its
 // words): shared by the search page and the alerts after an import, so both
 // read a saved search the same way.
-import { findAgency } from '@grantbridge/contract/agencies';
+import { agencyList, findAgency } from '@grantbridge/contract/agencies';
 import { eligibilityCodes } from './query-parser';
 import type { CandidateFilters } from './search.repository';
 import type { SearchInput } from './search.service';
@@ -11,7 +11,10 @@ export function candidateFiltersOf(
   today: string,
   split: { exclude: string[]; eligibility: string[]; excludeAgencies?: string[] },
 ): CandidateFilters {
-  const agency = input.agency ? findAgency(input.agency) : undefined;
+  // Several agencies ("NIH or NSF" reads as "NIH,NSF"): a grant of any of them, when each is one we know.
+  const named = input.agency ? agencyList(input.agency).map((a) => findAgency(a)) : [];
+  const several = named.length > 1 && named.every((a) => a !== undefined) ? [...new Set(named.map((a) => a!.acronym))] : null;
+  const agency = input.agency && !several ? findAgency(input.agency) : undefined;
   return {
     statuses: input.statuses,
     amountMin: input.amountMin,
@@ -19,7 +22,8 @@ export function candidateFiltersOf(
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
     agencyKey: agency?.acronym ?? null,
-    agencyText: agency ? null : (input.agency ?? null),
+    agencyKeys: several,
+    agencyText: agency || several ? null : (input.agency ?? null),
     excludeAgencyKeys: (split.excludeAgencies ?? []).flatMap((a) => findAgency(a)?.acronym ?? []),
     exclude: split.exclude,
     eligibility: split.eligibility.map((key) => eligibilityCodes[key]!),

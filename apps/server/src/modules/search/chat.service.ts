@@ -1,6 +1,7 @@
 // The search assistant: understands a message, refines the previous search
 // unless told to start over, runs the search and answers in plain words. The
 // answer carries the results page the results panel shows next, found once.
+import { agencyPhrase } from '@grantbridge/contract/agencies';
 import { isoDayOf } from '@grantbridge/contract/days';
 import { isDeepStrictEqual } from 'node:util';
 import { grantStatuses, type SortOption } from '@grantbridge/contract/grants';
@@ -285,7 +286,7 @@ async function emptyingChange(
     changes.push({ label, without: withoutWords(group.filter((w) => w !== token)) });
   }
   if (!isDeepStrictEqual(base.agency, next.agency) && next.agency)
-    changes.push({ label: `from ${next.agency}`, without: { ...next, agency: base.agency } });
+    changes.push({ label: `from ${agencyPhrase(next.agency)}`, without: { ...next, agency: base.agency } });
   if (next.amountMin !== base.amountMin || next.amountMax !== base.amountMax) {
     const label =
       next.amountMin !== null && next.amountMax !== null

@@ -203,6 +203,14 @@ describe('parseQuery', () => {
     expect(parseQuery('art therapy grants closing late February 2027', today)).toMatchObject({ dueFrom: '2027-02-21', dueTo: '2027-02-28' });
   });
 
+  it('reads agencies joined by "or", "and" or commas as any of them, in the order said; side by side, the first as before', () => {
+    expect(parseQuery('NIH or NSF funding for bioinformatics tools', today)).toMatchObject({ agency: 'NIH,NSF', keywords: ['bioinformatics', 'tools'] });
+    expect(parseQuery('EPA or USDA programs for farm runoff', today).agency).toBe('EPA,USDA');
+    expect(parseQuery('NIH, NSF and DOE', today).agency).toBe('NIH,NSF,DOE');
+    expect(parseQuery('NIH grants for cancer', today).agency).toBe('NIH');
+    expect(parseQuery('USDA NIFA soil grants', today).agency).toBe('USDA');
+  });
+
   it('leaves out what follows "besides", "apart from" and "other than", agencies and words alike', () => {
     expect(parseQuery('who funds coral reef monitoring besides NOAA', today)).toMatchObject({
       keywords: ['coral', 'reef', 'monitoring'],

@@ -330,17 +330,27 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       text = text.replace(negated, ' ');
     }
   }
+  const named: { acronym: string; at: number }[] = [];
   for (const { agency, phrase, plain, capitals } of agencyPatterns) {
     if (result.excludeAgencies.includes(agency.acronym)) continue;
     plain.lastIndex = 0;
     if (plain.test(text) && (phrase.length > 2 || agency.acronym.length <= 2 ? phrase !== 'ed' || /\bed\b/.test(input) : true)) {
       // Two-letter acronyms ("ED", "VA") only count when written in capitals.
       if (capitals && !capitals.test(input)) continue;
-      result.agency ??= agency.acronym;
+      // Each agency named ("NIH or NSF"): a grant of any of them.
+      plain.lastIndex = 0;
+      if (!named.some((n) => n.acronym === agency.acronym)) named.push({ acronym: agency.acronym, at: text.search(plain) });
       plain.lastIndex = 0;
       text = text.replace(plain, ' ');
     }
   }
+  // Named side by side ("USDA NIFA", "Department of Defense Army") one names the other's part: the first read stands,
+  // as before. Joined by "or", "and" or a comma ("NIH or NSF"), either will do.
+  if (named.length)
+    result.agency =
+      named.length > 1 && /\s(?:or|and)\s|,/.test(input.toLowerCase())
+        ? [...named].sort((a, b) => a.at - b.at).map((n) => n.acronym).join(',')
+        : named[0]!.acronym;
 
   consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
   // Framing verbs, not the topic: "funding to study …", "grants for studying …" ("a longitudinal study" keeps its noun).

@@ -7,6 +7,7 @@
 // words. Each step alone is tried in that order; the first that finds grants
 // is the answer; when none does alone, they are taken together.
 import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
+import { agencyPhrase } from '@grantbridge/contract/agencies';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
 
@@ -74,7 +75,7 @@ export function relaxations(filters: SearchFilters, unknown: (word: string) => b
       kept: 'whoever may apply',
     });
   }
-  if (filters.agency) steps.push({ filters: { ...filters, agency: null }, dropped: `from ${filters.agency}`, kept: 'from any agency' });
+  if (filters.agency) steps.push({ filters: { ...filters, agency: null }, dropped: `from ${agencyPhrase(filters.agency)}`, kept: 'from any agency' });
   if (filters.keywordGroups.length > 1) {
     const last = filters.keywordGroups[filters.keywordGroups.length - 1]!;
     steps.push({

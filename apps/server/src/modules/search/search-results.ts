@@ -1,5 +1,6 @@
 // What a search says in words: each result's reasons for matching, and the
 // filters described as a phrase (the assistant's replies).
+import { agencyPhrase } from '@grantbridge/contract/agencies';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
@@ -71,7 +72,7 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   if (about.length) parts.push(`about ${quoteList(about)}`);
   if (without.length) parts.push(`not mentioning ${quoteList(without)}`);
   if (who.length) parts.push(`open to ${who.join(' and ')}`);
-  if (filters.agency) parts.push(`from ${filters.agency}`);
+  if (filters.agency) parts.push(`from ${agencyPhrase(filters.agency)}`);
   if (notFrom.length) parts.push(`not from ${notFrom.join(' or ')}`);
   if (filters.amountMin !== null && filters.amountMax !== null) {
     parts.push(`with awards between ${formatMoney(filters.amountMin)} and ${formatMoney(filters.amountMax)}`);

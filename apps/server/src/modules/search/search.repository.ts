@@ -15,6 +15,8 @@ export type CandidateFilters = {
   dueTo: string | null;
   /** An agency of `agencyAliases` by acronym: grants that belong to it whole (grants.agency_keys). */
   agencyKey: string | null;
+  /** Several agencies of `agencyAliases` by acronym: a grant of any of them. */
+  agencyKeys?: string[] | null;
   /** Any other agency text: matched against the agency's name and code. */
   agencyText: string | null;
   /** Agencies (acronyms of `agencyAliases`) whose grants are left out ("not the DOD ones"). */
@@ -94,6 +96,13 @@ export function whereClause(f: CandidateFilters): SQL {
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
   if (f.agencyKey) {
     conditions.push(sql`agency_keys @> ARRAY[${f.agencyKey}]::text[]`);
+  } else if (f.agencyKeys?.length) {
+    conditions.push(
+      sql`agency_keys && ARRAY[${sql.join(
+        f.agencyKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   } else if (f.agencyText) {
     conditions.push(
       sql`(agency ILIKE ${`%${f.agencyText}%`} OR agency_code ILIKE ${`${f.agencyText}%`})`,

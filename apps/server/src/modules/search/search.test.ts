@@ -236,6 +236,34 @@ describe('GET /api/v1/grants/search', () => {
     ]);
   });
 
+  it('takes several agencies ("NIH or NSF"): a grant of any of them, and says so', async () => {
+    const nsf = await makeGrant(t.db, {
+      title: 'Bioinformatics tools for genomes',
+      agency: 'National Science Foundation',
+      agencyCode: 'NSF',
+      closeDate: '2099-04-04',
+    });
+    const doe = await makeGrant(t.db, { title: 'Bioinformatics for bioenergy', agency: 'Department of Energy', agencyCode: 'DOE', closeDate: '2099-04-05' });
+    const nihNew = await makeGrant(t.db, { title: 'Bioinformatics of cancer genomes', agency: 'National Institutes of Health', agencyCode: 'HHS-NIH11', closeDate: '2099-04-06' });
+    try {
+      // (The factory's grants are NSF's unless they say otherwise.)
+      type Found = { grant: { id: string; agencyCode: string | null } };
+      const both = (await search({ agency: 'NIH,NSF', pageSize: '50' })).json().results as Found[];
+      expect(both.map((r) => r.grant.id)).toEqual(expect.arrayContaining([ids.cancer, nsf.id, nihNew.id]));
+      expect(new Set(both.map((r) => r.grant.agencyCode))).toEqual(new Set(['NSF', 'HHS-NIH11']));
+      expect(both.map((r) => r.grant.id)).not.toContain(doe.id);
+      const nihOnly = (await search({ agency: 'NIH', pageSize: '50' })).json().results as Found[];
+      expect(nihOnly.map((r) => r.grant.id).sort()).toEqual([ids.cancer, nihNew.id].sort());
+      // Typed in a question, both are read, in the order said, and the answer names them.
+      const reply = (await chat({ message: 'NIH or NSF funding for bioinformatics', matchProfile: false, reset: true })).json();
+      expect(reply.filters.agency).toBe('NIH,NSF');
+      expect((reply.results as Found[]).map((r) => r.grant.id).sort()).toEqual([nsf.id, nihNew.id].sort());
+      expect(reply.reply).toContain('from NIH or NSF');
+    } finally {
+      await t.db.execute(sql`delete from grants where id in (${nsf.id}, ${doe.id}, ${nihNew.id})`);
+    }
+  });
+
   it('finds an agency by name when a record has no agency code', async () => {
     const noCode = await makeGrant(t.db, {
       title: 'Older NIH record without a code',

@@ -3,6 +3,7 @@
 // count follows it) and paging.
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
+import { agencyPhrase } from '@grantbridge/contract/agencies';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import type { GrantSearchResponse, SavedSearch, SearchResult } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
@@ -97,7 +98,7 @@ export function ResultsPanel({
                 state.q
                   ? [state.q, ...state.refine].join(', ').slice(0, 100)
                   : state.agency
-                    ? `${state.agency} grants`
+                    ? `${agencyPhrase(state.agency)} grants`
                     : 'My search'
               }
             />
@@ -298,7 +299,7 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
     chips.push({ label, clear: (s) => ({ ...s, dueFrom: null, dueTo: null }) });
   }
   if (state.agency)
-    chips.push({ label: `Agency: ${state.agency}`, clear: (s) => ({ ...s, agency: null }) });
+    chips.push({ label: `Agency: ${agencyPhrase(state.agency)}`, clear: (s) => ({ ...s, agency: null }) });
   if (state.eligibility.length) {
     chips.push({
       label: `Who can apply: ${state.eligibility.map((g) => eligibilityNames[g]).join(', ')}`,
