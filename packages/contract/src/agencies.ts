@@ -45,19 +45,6 @@ export const agencyAliases: AgencyAlias[] = [
   { acronym: 'IMLS', name: 'Institute of Museum and Library Services', codePrefixes: ['IMLS'], aliases: ['museum and library services'] },
 ];
 
-/** An agency filter that names several agencies ("NIH,NSF": a grant of any of them), as its list. */
-export function agencyList(agency: string): string[] {
-  return agency
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-}
-
-/** How an agency filter reads in a sentence or a chip: "NIH or NSF". */
-export function agencyPhrase(agency: string): string {
-  return agencyList(agency).join(' or ');
-}
-
 /** Finds an agency by acronym or (part of) its name, case-insensitively. */
 export function findAgency(text: string): AgencyAlias | undefined {
   const t = text.trim().toLowerCase();

@@ -1,7 +1,8 @@
 // A planned search's filters, as the candidate queries take them (all but its
 // words): shared by the search page and the alerts after an import, so both
 // read a saved search the same way.
-import { agencyList, findAgency } from '@grantbridge/contract/agencies';
+import { agencyList } from '@grantbridge/contract/agency-filter';
+import { findAgency } from '@grantbridge/contract/agencies';
 import { eligibilityCodes } from './query-parser';
 import type { CandidateFilters } from './search.repository';
 import type { SearchInput } from './search.service';

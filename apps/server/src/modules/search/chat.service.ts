@@ -1,7 +1,7 @@
 // The search assistant: understands a message, refines the previous search
 // unless told to start over, runs the search and answers in plain words. The
 // answer carries the results page the results panel shows next, found once.
-import { agencyPhrase } from '@grantbridge/contract/agencies';
+import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import { isoDayOf } from '@grantbridge/contract/days';
 import { isDeepStrictEqual } from 'node:util';
 import { grantStatuses, type SortOption } from '@grantbridge/contract/grants';

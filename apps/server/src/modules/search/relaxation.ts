@@ -7,7 +7,7 @@
 // words. Each step alone is tried in that order; the first that finds grants
 // is the answer; when none does alone, they are taken together.
 import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
-import { agencyPhrase } from '@grantbridge/contract/agencies';
+import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
 

@@ -1,6 +1,6 @@
 // What a search says in words: each result's reasons for matching, and the
 // filters described as a phrase (the assistant's replies).
-import { agencyPhrase } from '@grantbridge/contract/agencies';
+import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { areaMatches } from '@grantbridge/contract/research-area-match';

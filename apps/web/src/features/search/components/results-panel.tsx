@@ -3,7 +3,7 @@
 // count follows it) and paging.
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
-import { agencyPhrase } from '@grantbridge/contract/agencies';
+import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import type { GrantSearchResponse, SavedSearch, SearchResult } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
