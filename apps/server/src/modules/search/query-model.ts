@@ -12,7 +12,7 @@ import { pairAssociation, stemOf, type TermRarity } from '../grants/grants.servi
 import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
 import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './query-facts.repository';
 import { catalogueVocabulary, correctionFor } from './spelling';
-import { synonymsOf } from './synonyms';
+import { isKnownAcronym, synonymsOf } from './synonyms';
 
 export type ModelOptions = {
   /** Words close in meaning (word vectors) as low-weight alternatives. */
@@ -95,6 +95,18 @@ function expansionsOf(word: string, facts: VocabularyFacts, context: Float32Arra
   return fit.filter((f) => f.fit >= top - modelSettings.expansionFitMargin).slice(0, 3).map((f) => f.e.expansion);
 }
 
+/**
+ * The other number of an activity code or a known acronym ("R01s" and "R01",
+ * "NGOs" and "NGO"): the stemmer keeps such plurals apart ('r01s', 'r01'), so
+ * each says the other as itself.
+ */
+export function otherNumberOf(word: string): string | null {
+  if (/^[a-z]\d{2}$/.test(word)) return `${word}s`;
+  if (/^[a-z]\d{2}s$/.test(word)) return word.slice(0, -1);
+  if (word.length > 2 && word.endsWith('s') && !synonymsOf(word).length && isKnownAcronym(word.slice(0, -1))) return word.slice(0, -1);
+  return null;
+}
+
 export async function buildSearchModel(db: Db, inputGroups: string[][], options: ModelOptions): Promise<SearchModel> {
   // Misspellings first: every later step reads the corrected words.
   const vocabulary = await catalogueVocabulary(db);
@@ -131,6 +143,8 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   for (const word of words) {
     const alts: Pending[] = [{ text: word, weight: 1, label: word }];
     for (const term of synonymsOf(word)) alts.push({ text: sanitizeTerm(term), weight: modelSettings.synonymWeight, label: term });
+    const other = otherNumberOf(word);
+    if (other && !alts.some((a) => a.text === other)) alts.push({ text: other, weight: 1, label: other });
     const others = words.filter((w) => w !== word).join(' ');
     for (const expansion of expansionsOf(word, facts, others ? embedText(others) : null))
       if (!alts.some((a) => a.text === expansion)) alts.push({ text: expansion, weight: modelSettings.acronymWeight, label: expansion });
@@ -191,14 +205,17 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   for (const word of words) {
     const alts = pending.get(word)!.flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? []);
     const own = alts.find((a) => a.label === word);
-    rarityDocs.set(word, own?.docs ?? 0);
+    // Singular and plural of a code are one word: as rare as the commoner of the two.
+    const sameWord = alts.find((a) => a.label === otherNumberOf(word));
+    const ownDocs = Math.max(own?.docs ?? 0, sameWord?.docs ?? 0);
+    rarityDocs.set(word, ownDocs);
     // Retrieved by any way of saying it, and by the acronym of a span it is part of ("MRI" for "major research instrumentation").
     const spelled = pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text));
     const acronyms = bonuses.filter((b) => b.words.includes(word) && alternativeOf(b.acronym, 1, '', true)).map((b) => b.acronym);
     conceptQueries.set(word, [...new Set([...spelled, ...acronyms])].join(' | ') || word);
     if (alts.length === 0) continue;
     // A word the catalogue never says weighs as its commonest other way of saying it.
-    const docs = own && own.docs > 0 ? own.docs : Math.max(0, ...alts.map((a) => a.docs));
+    const docs = ownDocs > 0 ? ownDocs : Math.max(0, ...alts.map((a) => a.docs));
     conceptIndex.set(word, concepts.length);
     concepts.push({ word, alternatives: alts.map(({ docs: _d, ...a }) => a), idf: idf(docs), weight: 1 });
   }

@@ -267,6 +267,19 @@ describe('what a search leaves out', () => {
 });
 
 describe('synonyms', () => {
+  it('reads an activity code\'s plural as the code: "R01s" finds the R01 and the R01s alike', async () => {
+    const single = await makeGrant(t.db, { title: 'Wombat sleep and memory (R01)', closeDate: '2099-01-01' });
+    const plural = await makeGrant(t.db, { title: 'Supplements to wombat R01s', closeDate: '2099-01-02' });
+    await refreshTermStats(t.db);
+    for (const q of ['R01s', 'R01']) {
+      const results = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q }, headers: { cookie } });
+      const body = results.json() as { results: { grant: { id: string }; related: boolean }[] };
+      expect(body.results.map((r) => r.grant.id).sort(), q).toEqual([single.id, plural.id].sort());
+    }
+    await t.db.execute(sql`delete from grants where id in (${single.id}, ${plural.id})`);
+    await refreshTermStats(t.db);
+  });
+
   it('finds "wildland fire" for "wildfire", and says why it matched', async () => {
     const wildland = await makeGrant(t.db, {
       title: 'Quokka wildland fire fuels reduction',
