@@ -170,8 +170,10 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('soil health before the end of the year', today)).toMatchObject({ keywords: ['soil', 'health'], dueTo: '2026-12-31' });
     expect(parseQuery('soil health by the end of this month', today)).toMatchObject({ keywords: ['soil', 'health'], dueTo: '2026-11-30' });
-    // Years are a project's length, not a deadline.
+    expect(parseQuery('STEM clubs within the next 3 months', today)).toMatchObject({ keywords: ['stem', 'clubs'], dueTo: '2027-02-20' });
+    // Years, or months without "next" or a word of closing, may be a project's length: not a deadline.
     expect(parseQuery('a study within 2 years of onset', today)).toMatchObject({ dueTo: null });
+    expect(parseQuery('pilot projects completed within 6 months', today)).toMatchObject({ dueTo: null });
   });
 
   it('reads "X or more", "X or less", a range written "1-2 million", and tens in words as amounts', () => {
@@ -232,6 +234,8 @@ describe('parseQuery', () => {
     ]);
     expect(parseQuery('grants for studying microplastics in rivers', today).keywords).toEqual(['microplastics', 'rivers']);
     expect(parseQuery('longitudinal study of aging', today).keywords).toEqual(['longitudinal', 'study', 'aging']);
+    // "Study abroad" is a topic.
+    expect(parseQuery('funding to study abroad in Japan', today).keywords).toEqual(['study', 'abroad', 'japan']);
   });
 
   it('drops filler that is not a topic', () => {

@@ -263,10 +263,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = isoDayOf(end);
   });
-  // "closing within 30 days", and without a word of closing "in the next 60 days", "within 2 weeks" (not years: a project's length).
-  consume(new RegExp(String.raw`\b(?:${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?|in\s+the\s+next\s+|within\s+(?:the\s+next\s+)?)(\d+)\s+(day|week|month)s?\b`, 'g'), (m) => {
-    const n = Number(m[1]);
-    const days = m[2] === 'day' ? n : m[2] === 'week' ? n * 7 : n * 30;
+  // "closing within 30 days"; without a word of closing, "in the next 60 days", "within the next 3 months", "within 2 weeks"
+  // ("within 6 months" alone, or years, may be a project's length: not a deadline).
+  consume(new RegExp(String.raw`\b(?:(?:${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?|in\s+the\s+next\s+|within\s+the\s+next\s+)(\d+)\s+(day|week|month)|within\s+(\d+)\s+(day|week))s?\b`, 'g'), (m) => {
+    const n = Number(m[1] ?? m[3]);
+    const unit = m[2] ?? m[4];
+    const days = unit === 'day' ? n : unit === 'week' ? n * 7 : n * 30;
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), days);
   });
@@ -354,7 +356,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
 
   consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
   // Framing verbs, not the topic: "funding to study …", "grants for studying …" ("a longitudinal study" keeps its noun).
-  consume(/\b(?:to\s+(?:study|investigate|explore|examine)|studying|investigating|exploring|examining)\b/g, () => {});
+  consume(/\b(?:to\s+(?:study|investigate|explore|examine)|studying|investigating|exploring|examining)\b(?!\s+abroad)/g, () => {});
 
   // Who may apply: the applicant type is a filter, not a topic ("for universities").
   const eligible = (key: string) => {
