@@ -66,7 +66,8 @@ type CandidateRecord = Omit<CandidateRow, 'hits' | 'embedding'> & { hits_text: s
  * when given. From PGlite as one JSON text: it answers from its own thread,
  * and one string crosses to this one and parses in about half the time of
  * hundreds of rows of typed columns (a bytea the slowest); from PostgreSQL as
- * rows, which node-postgres reads as fast (decision 042 addendum, bench:search).
+ * rows, which node-postgres reads faster than the JSON (decision 042
+ * addendum, bench:search).
  */
 async function readCandidates(db: Db, select: SQL, order?: SQL): Promise<CandidateRow[]> {
   let records: CandidateRecord[];
