@@ -1,5 +1,6 @@
 // Deterministic query understanding for grant search (DESIGN §7): keywords,
 // amount bounds, agency, due-date range and "my profile", from plain English.
+// How amounts and deadlines are written is query-amounts.ts's and query-dates.ts's.
 import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
@@ -8,6 +9,8 @@ import type { GrantStatus } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
+import { amountToken, amountsInWords, strictBounds } from './query-amounts';
+import { bareSeasonPattern, closingWords, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -32,110 +35,6 @@ export const stopWords = searchStopWords;
 
 /** Longer than any English word: a pasted address, identifier or run of letters is not a topic (issue 25). */
 export const maxWordLength = 40;
-
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const monthPattern = `(?:${months.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
-
-function utcDate(y: number, m: number, d: number) {
-  return new Date(Date.UTC(y, m, d));
-}
-
-const amountToken = String.raw`\$?\s*\d+(?:,\d{3})*(?:\.\d+)?\s*(?:k|thousand|million|mil|mm|m|billion|bn|b)?\b`;
-
-type DateSpec = { start: Date; end: Date };
-
-/** "March 2027" → the whole month; "March 15, 2027" / "2027-03-15" / "3/15/2027" → that day. */
-function parseDateSpec(text: string, today: Date): DateSpec | null {
-  const t = text.trim().toLowerCase().replace(/,/g, '');
-  let m = t.match(/^(\d{4})-(\d{2})-(\d{2})$/);
-  if (m) {
-    const d = utcDate(+m[1]!, +m[2]! - 1, +m[3]!);
-    return Number.isNaN(d.getTime()) ? null : { start: d, end: d };
-  }
-  m = t.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
-  if (m) {
-    const d = utcDate(+m[3]!, +m[1]! - 1, +m[2]!);
-    return { start: d, end: d };
-  }
-  m = t.match(new RegExp(`^(${monthPattern})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d))?(?:\\s+(\\d{4}))?$`));
-  if (m) {
-    const month = months.findIndex((name) => name.startsWith(m![1]!.slice(0, 3)));
-    let year = m[3] ? +m[3] : today.getUTCFullYear();
-    if (!m[3] && utcDate(year, month + 1, 0) < today) year += 1;
-    if (m[2]) {
-      const d = utcDate(year, month, +m[2]);
-      return { start: d, end: d };
-    }
-    return { start: utcDate(year, month, 1), end: utcDate(year, month + 1, 0) };
-  }
-  m = t.match(/^(\d{4})$/);
-  if (m) return { start: utcDate(+m[1]!, 0, 1), end: utcDate(+m[1]!, 11, 31) };
-  return null;
-}
-
-const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
-
-const strictBounds = new Set(['over', 'above', 'more than', 'greater than', 'exceeding', 'under', 'below', 'less than']);
-
-const numberWords: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-const teens: Record<string, number> = { eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
-const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-/** A number of one to ninety-nine in words ("fifty", "twenty five", "twenty-five", "twelve"). */
-const numberInWords = String.raw`(?:(?:${Object.keys(tens).join('|')})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|${Object.keys(teens).join('|')}|a|one|two|three|four|five|six|seven|eight|nine|ten)`;
-function wordsValue(words: string): number {
-  const [first, second] = words.split(/[\s-]+/);
-  return tens[first!] !== undefined ? tens[first!]! + (second ? numberWords[second]! : 0) : (teens[first!] ?? numberWords[first!]!);
-}
-
-/** "half a million" → "500000", "a quarter million" → "250000", "two million" → "2000000". */
-export function amountsInWords(text: string): string {
-  return text
-    .replace(/\b(?:a\s+)?(half|quarter)\s+(?:of\s+)?(?:a\s+)?(million|billion)\b/g, (_m, part: string, unit: string) =>
-      ` ${(part === 'half' ? 0.5 : 0.25) * (unit === 'million' ? 1e6 : 1e9)} `,
-    )
-    .replace(new RegExp(String.raw`\b(${numberInWords})\s+(hundred thousand|thousand|million|billion)\b`, 'g'), (_m, n: string, unit: string) =>
-      ` ${wordsValue(n) * ({ 'hundred thousand': 1e5, thousand: 1e3, million: 1e6, billion: 1e9 } as Record<string, number>)[unit]!} `,
-    )
-    // A range that names its unit once: "1-2 million", "100 to 500 thousand".
-    .replace(/\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*(k|thousand|million|mil|m|billion|bn)\b/g, (_m, a: string, b: string, unit: string) => {
-      const scale = unit === 'k' || unit === 'thousand' ? 1e3 : unit === 'billion' || unit === 'bn' ? 1e9 : 1e6;
-      return ` between ${Number(a) * scale} and ${Number(b) * scale} `;
-    });
-}
-
-const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
-/** Words that say a deadline: a date or period after them is when the grant closes. */
-const closingWords = String.raw`(?:closing|closes|close|due|deadlines?|ending|ends)`;
-const periodPattern = new RegExp(
-  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b`,
-  'g',
-);
-/** A season after a word of closing, without "this" ("deadlines in spring"): the coming one. Alone it may be a topic ("spring wheat"). */
-const bareSeasonPattern = new RegExp(String.raw`\b${closingWords}\s+(?:in|during)\s+(?:the\s+)?(spring|summer|fall|autumn|winter)\b`, 'g');
-
-/**
- * The days a named period covers, from today at the earliest: "this spring"
- * is the coming spring (the current one while in it), "next spring" the one
- * after a current spring; months and quarters are calendar ones.
- */
-export function periodWindow(which: string, period: string, today: Date): { start: Date; end: Date } {
-  const y = today.getUTCFullYear();
-  const mo = today.getUTCMonth();
-  const span = (first: Date, months: number) => ({
-    start: first < today ? today : first,
-    end: utcDate(first.getUTCFullYear(), first.getUTCMonth() + months, 0),
-  });
-  const next = which === 'next';
-  if (period === 'month') return span(utcDate(y, mo + (next ? 1 : 0), 1), 1);
-  if (period === 'quarter') return span(utcDate(y, Math.floor(mo / 3) * 3 + (next ? 3 : 0), 1), 3);
-  if (period === 'year') return span(utcDate(y + (next ? 1 : 0), 0, 1), 12);
-  const first = seasons[period]!;
-  // The season that contains today or comes next (winter starts in December of one year).
-  let start = utcDate(y - 1, first, 1);
-  while (utcDate(start.getUTCFullYear(), first + 3, 0) < today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
-  if (next && start <= today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
-  return span(start, 3);
-}
 
 /** Grants.gov eligible-applicant codes by who a person says they are (data/relevance/GUIDE.md). */
 export const eligibilityCodes: Record<string, string[]> = {

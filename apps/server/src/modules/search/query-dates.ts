@@ -1,0 +1,79 @@
+// Deadlines as a question says them, for query-parser.ts: months and days
+// ("March 15, 2027", "3/15/2027"), the words that say a deadline ("closing",
+// "due", "deadlines"), and named periods from today ("this spring", "next
+// quarter") as the window of days they cover. Pure; pinned by
+// query-parser.test.ts.
+
+const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const monthPattern = `(?:${months.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
+
+export function utcDate(y: number, m: number, d: number) {
+  return new Date(Date.UTC(y, m, d));
+}
+
+type DateSpec = { start: Date; end: Date };
+
+/** "March 2027" → the whole month; "March 15, 2027" / "2027-03-15" / "3/15/2027" → that day. */
+export function parseDateSpec(text: string, today: Date): DateSpec | null {
+  const t = text.trim().toLowerCase().replace(/,/g, '');
+  let m = t.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (m) {
+    const d = utcDate(+m[1]!, +m[2]! - 1, +m[3]!);
+    return Number.isNaN(d.getTime()) ? null : { start: d, end: d };
+  }
+  m = t.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (m) {
+    const d = utcDate(+m[3]!, +m[1]! - 1, +m[2]!);
+    return { start: d, end: d };
+  }
+  m = t.match(new RegExp(`^(${monthPattern})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d))?(?:\\s+(\\d{4}))?$`));
+  if (m) {
+    const month = months.findIndex((name) => name.startsWith(m![1]!.slice(0, 3)));
+    let year = m[3] ? +m[3] : today.getUTCFullYear();
+    if (!m[3] && utcDate(year, month + 1, 0) < today) year += 1;
+    if (m[2]) {
+      const d = utcDate(year, month, +m[2]);
+      return { start: d, end: d };
+    }
+    return { start: utcDate(year, month, 1), end: utcDate(year, month + 1, 0) };
+  }
+  m = t.match(/^(\d{4})$/);
+  if (m) return { start: utcDate(+m[1]!, 0, 1), end: utcDate(+m[1]!, 11, 31) };
+  return null;
+}
+
+export const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
+
+const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+/** Words that say a deadline: a date or period after them is when the grant closes. */
+export const closingWords = String.raw`(?:closing|closes|close|due|deadlines?|ending|ends)`;
+export const periodPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b`,
+  'g',
+);
+/** A season after a word of closing, without "this" ("deadlines in spring"): the coming one. Alone it may be a topic ("spring wheat"). */
+export const bareSeasonPattern = new RegExp(String.raw`\b${closingWords}\s+(?:in|during)\s+(?:the\s+)?(spring|summer|fall|autumn|winter)\b`, 'g');
+
+/**
+ * The days a named period covers, from today at the earliest: "this spring"
+ * is the coming spring (the current one while in it), "next spring" the one
+ * after a current spring; months and quarters are calendar ones.
+ */
+export function periodWindow(which: string, period: string, today: Date): { start: Date; end: Date } {
+  const y = today.getUTCFullYear();
+  const mo = today.getUTCMonth();
+  const span = (first: Date, months: number) => ({
+    start: first < today ? today : first,
+    end: utcDate(first.getUTCFullYear(), first.getUTCMonth() + months, 0),
+  });
+  const next = which === 'next';
+  if (period === 'month') return span(utcDate(y, mo + (next ? 1 : 0), 1), 1);
+  if (period === 'quarter') return span(utcDate(y, Math.floor(mo / 3) * 3 + (next ? 3 : 0), 1), 3);
+  if (period === 'year') return span(utcDate(y + (next ? 1 : 0), 0, 1), 12);
+  const first = seasons[period]!;
+  // The season that contains today or comes next (winter starts in December of one year).
+  let start = utcDate(y - 1, first, 1);
+  while (utcDate(start.getUTCFullYear(), first + 3, 0) < today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
+  if (next && start <= today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
+  return span(start, 3);
+}
