@@ -3,7 +3,7 @@
 // New Search, one search per message), the profile toggle and researcher picker, the results (score
 // and reasons, sort, filters, search these results, paging, a click to the grant
 // page), the search kept in the URL, and saved searches.
-import { expectAccessible } from './axe';
+import { checkAtBothWidths, expectAccessible } from './axe';
 import type { Page } from '@playwright/test';
 import {
   demoAccounts,
@@ -860,4 +860,20 @@ test('the assistant reads a misspelling as the catalogue’s word and offers to 
   await expect(assistantReplies(page).last()).toHaveText('Assistant: Dropped “from NASA”.');
   await expect(conversation(page).getByRole('button', { name: 'Drop “from NASA”' })).toHaveCount(0);
   expect(await resultCards(page).count()).toBeGreaterThan(0);
+});
+
+test('a question naming two agencies searches both: the reply and the chip say "NIH or NSF"', async ({ page }) => {
+  await openSearch(page, 'researcher');
+  await page.getByRole('switch', { name: 'Match with research profile' }).click();
+  const reply = await ask(page, 'NIH or NSF funding for cancer');
+  expect(reply).toMatch(/about “cancer”, from NIH or NSF\./);
+  await expect(page).toHaveURL(/[?&]agency=NIH%2CNSF(&|$)/);
+  await expect(resultsPanel(page).getByRole('button', { name: /Agency: NIH or NSF/ })).toBeVisible();
+  // Every result is one agency's or the other's (a card's first fact is its agency).
+  const cards = resultCards(page);
+  const agencies: string[] = [];
+  for (let i = 0; i < (await cards.count()); i += 1) agencies.push(await cards.nth(i).getByRole('definition').first().innerText());
+  expect(agencies.length).toBeGreaterThan(1);
+  for (const agency of agencies) expect(agency).toMatch(/National Institutes of Health|National Science Foundation|NIH|NSF/);
+  await checkAtBothWidths(page, 'search-two-agencies', { fromTop: true });
 });
