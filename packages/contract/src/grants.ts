@@ -194,6 +194,11 @@ export const grantSearchResponseSchema = z.object({
    * closed programmes that recur, their usual cycle said, to plan for.
    */
   recurring: z.array(searchResultSchema).default([]),
+  /**
+   * The search as asked found nothing, so these results are its first looser
+   * reading, said: "No open grants from USAF that say “basic”; here are 4 from any agency."
+   */
+  relaxed: z.string().nullable().default(null),
 });
 export type GrantSearchResponse = z.infer<typeof grantSearchResponseSchema>;
 

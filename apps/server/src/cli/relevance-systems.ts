@@ -12,7 +12,7 @@ import { cosine, dequantize, embedText } from '../lib/embeddings';
 import { todayIso } from '../modules/grants/grant-status';
 import { grantStatusCondition, grantStatusSql } from '../modules/grants/grant-status.repository';
 import { chat } from '../modules/search/chat.service';
-import { planSearch, searchGrants } from '../modules/search/search.service';
+import { searchBox } from '../modules/search/looser-reading';
 import type { Actor } from '../plugins/types';
 import { projectRoot } from './relevance-catalogue';
 import type { JudgedGrant } from './relevance-graded';
@@ -81,7 +81,7 @@ export async function plainFullText(db: Db, query: string, statuses: GrantStatus
 
 export async function searchBoxTop(db: Db, actor: Actor, query: string, statuses: GrantStatus[], k: number, now: Date) {
   const q = grantSearchQuerySchema.parse({ q: query.slice(0, 500), status: statuses.join(','), sort: 'match', pageSize: k });
-  const response = await searchGrants(db, await planSearch(db, actor, q, now));
+  const response = await searchBox(db, actor, q, now);
   return response.results.map((r) => r.grant.opportunityNumber);
 }
 

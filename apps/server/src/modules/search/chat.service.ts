@@ -4,18 +4,18 @@
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import { isoDayOf } from '@grantbridge/contract/days';
 import { isDeepStrictEqual } from 'node:util';
-import { grantStatuses, type SortOption } from '@grantbridge/contract/grants';
+import type { SortOption } from '@grantbridge/contract/grants';
 import { emptySearchFilters, type ChatResponse, type SearchFilters } from '@grantbridge/contract/assistant';
 import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
 import { parseQuery } from './query-parser';
-import { describeFilters } from './search-results';
+import { describeFilters, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
-import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
-import { cleanGroups, keywordGroupOf } from './search-query';
-import { findTermRarity } from '../grants/grants.service';
+import { windowPhrase } from './relaxation';
+import { firstLooser, looserNote } from './looser-reading';
+import { keywordGroupOf } from './search-query';
 import { formatMoney } from '../../lib/format';
 
 export const noResultsReply =
@@ -31,26 +31,6 @@ export type ChatInput = {
   sort?: SortOption;
   pageSize?: number;
 };
-
-/** How a reply names the statuses searched: "open or forecasted grants", "grants of any status". */
-export function statusLabel(statuses: readonly string[]): { before: string; after: string } {
-  if (grantStatuses.every((s) => statuses.includes(s)))
-    return { before: '', after: ' of any status' };
-  const names: Record<string, string> = {
-    posted: 'open',
-    forecasted: 'forecasted',
-    closed: 'closed',
-    archived: 'archived',
-  };
-  const order = ['posted', 'forecasted', 'closed', 'archived'];
-  return {
-    before: `${order
-      .filter((s) => statuses.includes(s))
-      .map((s) => names[s])
-      .join(' or ')} `,
-    after: '',
-  };
-}
 
 /** Keyword groups the filters hold at most (the first message's and nine follow-ups). */
 const maxGroups = 10;
@@ -171,36 +151,13 @@ export async function chat(
       };
     }
     // A question that finds nothing: a looser reading, said (issue 25, item 7).
-    const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
-    const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
-    const unknown = (w: string) => !!rarity && (rarity.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0) === 0;
-    const steps = relaxations(filters, unknown, isoDayOf(now));
-    let chosen: { step: Relaxation | null; filters: SearchFilters } | null = null;
-    for (const step of steps) {
-      if ((await count(step.filters)) > 0) {
-        chosen = { step, filters: step.filters };
-        break;
-      }
-    }
-    if (!chosen && steps.length > 1) {
-      const loosest = allRelaxed(filters, steps);
-      if ((await count(loosest)) > 0) chosen = { step: null, filters: loosest };
-    }
+    const chosen = await firstLooser(db, filters, isoDayOf(now), count);
     if (!chosen) {
       return { reply: noResultsReply, ...shown(answer), filters, context: filters, undo: null, suggestion: null };
     }
     answer = await run(chosen.filters);
     shownFilters = chosen.filters;
-    const kind = statusLabel(filters.statuses);
-    const n = answer.ranked.total;
-    const here = `here ${n === 1 ? 'is' : 'are'} ${answer.ranked.totalCapped ? 'more than ' : ''}${n.toLocaleString('en-US')}`;
-    if (chosen.step) {
-      const rest = describeFilters(stripStep(filters, chosen.step), null);
-      relaxedNote = `No ${kind.before}grants${kind.after}${rest ? ` ${rest}` : ''} ${chosen.step.dropped}; ${here} ${chosen.step.kept}.`;
-    } else {
-      const rest = describeFilters(chosen.filters, null);
-      relaxedNote = `No ${kind.before}grants${kind.after} match all of that; ${here} for a looser reading${rest ? ` (${rest})` : ''}.`;
-    }
+    relaxedNote = looserNote(filters, chosen, answer.ranked.total, answer.ranked.totalCapped);
   }
 
   const { ranked } = answer;
@@ -239,22 +196,6 @@ export async function chat(
     `${corrected}${refined ? 'Narrowed down: ' : ''}${found}${recurringNote}${offTopic}` +
     (shownFilters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
   return { reply, ...shown(answer), filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
-}
-
-/** `filters` without the constraint a relaxation step loosened, for saying what else was asked. */
-function stripStep(filters: SearchFilters, step: Relaxation): SearchFilters {
-  const f = step.filters;
-  return {
-    ...filters,
-    dueFrom: f.dueFrom === filters.dueFrom ? filters.dueFrom : null,
-    dueTo: f.dueTo === filters.dueTo ? filters.dueTo : null,
-    amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
-    amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
-    agency: f.agency === filters.agency ? filters.agency : null,
-    keywords: f.keywords,
-    keywordGroups: f.keywordGroups,
-    eligibility: f.eligibility,
-  };
 }
 
 /**

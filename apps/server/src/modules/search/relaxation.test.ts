@@ -44,6 +44,19 @@ describe('relaxation', () => {
     expect(loosest).toMatchObject({ agency: null, amountMax: null, dueFrom: null, dueTo: null, keywordGroups: [['wetland']] });
   });
 
+  it('drops a word most grants say after who may apply and before the agency, while something is left to search by', () => {
+    const common = (w: string) => w === 'basic';
+    const named = filters({ keywords: ['basic', '@universities'], keywordGroups: [['basic', '@universities']], agency: 'USAF' });
+    expect(relaxations(named, () => false, '2026-11-27', common).map((s) => s.kept)).toEqual([
+      'whoever may apply',
+      'without that word',
+      'from any agency',
+    ]);
+    expect(relaxations(named, () => false, '2026-11-27', common)[1]!.filters.keywordGroups).toEqual([['@universities']]);
+    // Alone, with no constraint and no other word, the word is the whole search: kept.
+    expect(relaxations(filters({ keywords: ['basic'], keywordGroups: [['basic']] }), () => false, '2026-11-27', common)).toEqual([]);
+  });
+
   it('drops the newest follow-up’s words last, never the first message’s', () => {
     const followed = filters({ keywords: ['wetland', 'mangrove'], keywordGroups: [['wetland'], ['mangrove']] });
     expect(relaxations(followed, () => false, '2026-11-27').map((s) => s.filters.keywordGroups)).toEqual([[['wetland']]]);

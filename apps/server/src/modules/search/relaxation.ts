@@ -1,11 +1,13 @@
 // When a reading of a question finds nothing (issue 25, item 7): an empty
 // list is the worst answer when a looser reading has results. The assistant
-// relaxes in a stated order and says what it relaxed: first it drops words
-// the catalogue never uses (they can only narrow), then it widens the weakest
-// constraint: the deadline window (to the period after it, then a year, then
-// any), the amount, who may apply, the agency, and last the newest follow-up's
-// words. Each step alone is tried in that order; the first that finds grants
-// is the answer; when none does alone, they are taken together.
+// and the search box relax in a stated order and say what they relaxed: first
+// they drop words the catalogue never uses (they can only narrow), then widen
+// the weakest constraint: the deadline window (to the period after it, then a
+// year, then any), the amount, who may apply; then drop the least informative
+// words (said by more than a tenth of the catalogue, "basic", "education")
+// while something else is left to search by; then the agency, and last the
+// newest follow-up's words. Each step alone is tried in that order; the first
+// that finds grants is the answer; when none does alone, they are taken together.
 import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
@@ -40,7 +42,12 @@ function amountPhrase(min: number | null, max: number | null): string {
  */
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 
-export function relaxations(filters: SearchFilters, unknown: (word: string) => boolean, today: string): Relaxation[] {
+export function relaxations(
+  filters: SearchFilters,
+  unknown: (word: string) => boolean,
+  today: string,
+  common: (word: string) => boolean = () => false,
+): Relaxation[] {
   const steps: Relaxation[] = [];
   const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
   const strange = words.filter(unknown);
@@ -73,6 +80,17 @@ export function relaxations(filters: SearchFilters, unknown: (word: string) => b
       filters: { ...withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !w.startsWith('@')))), eligibility: [] },
       dropped: `open to ${[...who.map((w) => w.slice(1)), ...filters.eligibility].map((w) => w.replace(/-/g, ' ')).join(' and ')}`,
       kept: 'whoever may apply',
+    });
+  }
+  const known = words.filter((w) => !strange.includes(w));
+  const generic = known.filter(common);
+  const constrained =
+    filters.agency !== null || filters.amountMin !== null || filters.amountMax !== null || filters.dueFrom !== null || filters.dueTo !== null || who.length > 0 || filters.eligibility.length > 0;
+  if (generic.length && (generic.length < known.length || constrained)) {
+    steps.push({
+      filters: withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !generic.includes(w)))),
+      dropped: `that say ${generic.map((w) => `“${w}”`).join(' or ')}`,
+      kept: `without ${generic.length > 1 ? 'those words' : 'that word'}`,
     });
   }
   if (filters.agency) steps.push({ filters: { ...filters, agency: null }, dropped: `from ${agencyPhrase(filters.agency)}`, kept: 'from any agency' });

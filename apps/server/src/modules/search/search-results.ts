@@ -3,6 +3,7 @@
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchResult } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
+import { grantStatuses } from '@grantbridge/contract/grants';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
 import { formatMoney, formatDay } from '../../lib/format';
 import { toGrantSummary } from '../grants/grants.service';
@@ -83,4 +84,24 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
   if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
   return parts.join(', ');
+}
+
+/** How a reply names the statuses searched: "open or forecasted grants", "grants of any status". */
+export function statusLabel(statuses: readonly string[]): { before: string; after: string } {
+  if (grantStatuses.every((s) => statuses.includes(s)))
+    return { before: '', after: ' of any status' };
+  const names: Record<string, string> = {
+    posted: 'open',
+    forecasted: 'forecasted',
+    closed: 'closed',
+    archived: 'archived',
+  };
+  const order = ['posted', 'forecasted', 'closed', 'archived'];
+  return {
+    before: `${order
+      .filter((s) => statuses.includes(s))
+      .map((s) => names[s])
+      .join(' or ')} `,
+    after: '',
+  };
 }

@@ -10,7 +10,8 @@ import {
   listSavedSearches,
   renameSavedSearch,
 } from './saved-searches.service';
-import { searchCatalogue, suggestGrants } from './search.service';
+import { suggestGrants } from './search.service';
+import { searchBox } from './looser-reading';
 import { withLimitedLines } from '../limited-submissions/limited-submissions.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return withLimitedLines(app.db, user, await searchCatalogue(app.db, user, request.query));
+      return withLimitedLines(app.db, user, await searchBox(app.db, user, request.query));
     },
   );
 

@@ -341,6 +341,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
     page: input.page,
     pageSize: input.pageSize,
     corrections: search?.corrections ?? [],
+    relaxed: null,
   };
 }
 

@@ -153,6 +153,11 @@ export function ResultsPanel({
             .
           </p>
         ) : null}
+        {data?.relaxed ? (
+          <p className="text-xs font-medium text-slate-900" data-testid="search-relaxed">
+            {data.relaxed}
+          </p>
+        ) : null}
         {data?.profileIgnored ? (
           <p className="text-xs text-slate-700">
             The research profile shares no area with these grants, so it does not change their

@@ -94,6 +94,8 @@ export function useAssistantChat({
           pageSize: size,
           corrections,
           recurring,
+          // The answer's search is the one shown: when the assistant loosened it, its reply says so.
+          relaxed: null,
         });
       }
       onAnswer(response);

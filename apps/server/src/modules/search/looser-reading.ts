@@ -1,0 +1,119 @@
+// A search that finds nothing, read more loosely (issue 25, item 7): the
+// assistant and the search box share it, so both relax in the order
+// relaxation.ts states and say what they relaxed in the same words.
+//   firstLooser   the first looser reading that finds grants (each step alone
+//                 in order, then all of them together), or null;
+//   looserNote    "No open grants from NOAA that say “x”; here are 3 without that word.";
+//   searchBox     GET /grants/search: the search as asked, or when it finds
+//                 nothing at all (no recurring programme either, no "Search
+//                 these results" text), its first looser reading with the note.
+//                 Newsletters and alerts call searchCatalogue: a saved search
+//                 never loosens unasked.
+import type { SearchFilters } from '@grantbridge/contract/assistant';
+import { isoDayOf } from '@grantbridge/contract/days';
+import type { GrantSearchResponse } from '@grantbridge/contract/grants';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/types';
+import { findTermRarity } from '../grants/grants.service';
+import { allRelaxed, relaxations, type Relaxation } from './relaxation';
+import { describeFilters, statusLabel } from './search-results';
+import { cleanGroups } from './search-query';
+import { planSearch, searchGrants, type ParsedSearchQuery, type SearchInput } from './search.service';
+
+/** The reading chosen: one step of relaxation.ts, or (step null) all of them together. */
+export type Looser = { step: Relaxation | null; filters: SearchFilters };
+
+/** A word said by more than this share of the catalogue is among the least informative. */
+const commonShare = 0.1;
+
+/** The first looser reading of `filters` for which `count` finds grants, or null. */
+export async function firstLooser(
+  db: Db,
+  filters: SearchFilters,
+  today: string,
+  count: (filters: SearchFilters) => Promise<number>,
+): Promise<Looser | null> {
+  const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
+  const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
+  const docs = (w: string) => rarity?.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0;
+  const unknown = (w: string) => !!rarity && docs(w) === 0;
+  const common = (w: string) => !!rarity && rarity.grants > 0 && docs(w) > rarity.grants * commonShare;
+  const steps = relaxations(filters, unknown, today, common);
+  for (const step of steps) {
+    if ((await count(step.filters)) > 0) return { step, filters: step.filters };
+  }
+  if (steps.length > 1) {
+    const loosest = allRelaxed(filters, steps);
+    if ((await count(loosest)) > 0) return { step: null, filters: loosest };
+  }
+  return null;
+}
+
+/** What was asked, what found nothing, and what is shown instead; `found` grants in the looser reading. */
+export function looserNote(filters: SearchFilters, chosen: Looser, found: number, capped: boolean): string {
+  const kind = statusLabel(filters.statuses);
+  const here = `here ${found === 1 ? 'is' : 'are'} ${capped ? 'more than ' : ''}${found.toLocaleString('en-US')}`;
+  if (chosen.step) {
+    const rest = describeFilters(withoutStep(filters, chosen.step), null);
+    return `No ${kind.before}grants${kind.after}${rest ? ` ${rest}` : ''} ${chosen.step.dropped}; ${here} ${chosen.step.kept}.`;
+  }
+  const rest = describeFilters(chosen.filters, null);
+  return `No ${kind.before}grants${kind.after} match all of that; ${here} for a looser reading${rest ? ` (${rest})` : ''}.`;
+}
+
+/** `filters` without the constraint a relaxation step loosened, for saying what else was asked. */
+function withoutStep(filters: SearchFilters, step: Relaxation): SearchFilters {
+  const f = step.filters;
+  return {
+    ...filters,
+    dueFrom: f.dueFrom === filters.dueFrom ? filters.dueFrom : null,
+    dueTo: f.dueTo === filters.dueTo ? filters.dueTo : null,
+    amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
+    amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
+    agency: f.agency === filters.agency ? filters.agency : null,
+    keywords: f.keywords,
+    keywordGroups: f.keywordGroups,
+    eligibility: f.eligibility,
+  };
+}
+
+/** The box's search as the assistant's filters, and back: what relaxation.ts loosens. */
+function filtersOf(input: SearchInput): SearchFilters {
+  return {
+    keywords: [...new Set(input.keywordGroups.flat())].slice(0, 40),
+    keywordGroups: input.keywordGroups,
+    amountMin: input.amountMin,
+    amountMax: input.amountMax,
+    dueFrom: input.dueFrom,
+    dueTo: input.dueTo,
+    agency: input.agency,
+    matchProfile: input.profileAreas !== null,
+    statuses: input.statuses,
+    instruments: input.instruments ?? [],
+    categories: input.categories ?? [],
+    eligibility: [],
+  };
+}
+
+const inputOf = (input: SearchInput, f: SearchFilters): SearchInput => ({
+  ...input,
+  keywordGroups: f.keywordGroups,
+  amountMin: f.amountMin,
+  amountMax: f.amountMax,
+  dueFrom: f.dueFrom,
+  dueTo: f.dueTo,
+  agency: f.agency,
+});
+
+/** GET /grants/search: the page asked for, or its first looser reading's page with `relaxed` said. */
+export async function searchBox(db: Db, actor: Actor, q: ParsedSearchQuery, now = new Date()): Promise<GrantSearchResponse> {
+  const input = await planSearch(db, actor, q, now);
+  const response = await searchGrants(db, input);
+  if (response.total > 0 || response.recurring.length > 0 || input.within) return response;
+  const filters = filtersOf(input);
+  const count = async (f: SearchFilters) => (await searchGrants(db, { ...inputOf(input, f), page: 1, pageSize: 1, recurring: false })).total;
+  const chosen = await firstLooser(db, filters, isoDayOf(now), count);
+  if (!chosen) return response;
+  const looser = await searchGrants(db, inputOf(input, chosen.filters));
+  return { ...looser, relaxed: looserNote(filters, chosen, looser.total, looser.totalCapped) };
+}
