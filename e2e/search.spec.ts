@@ -404,6 +404,13 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       // An acronym typed in full needs no suggestions.
       await agency.fill('usaid');
       await expect(suggestions).toBeHidden();
+      // Several agencies, with commas: the suggestions are for the last one, and choosing one keeps the first.
+      await agency.fill('NIH, national science');
+      await expect(suggestions.getByRole('option')).toHaveText([/^NSF — National Science Foundation$/]);
+      await suggestions.getByRole('option').click();
+      await expect(agency).toHaveValue('NIH, NSF');
+      await agency.fill('NIH, nsf');
+      await expect(suggestions).toBeHidden();
       await agency.fill('USAID');
       await searchWith(page, 'agency=USAID', () =>
         filters.getByRole('button', { name: 'Apply' }).click(),

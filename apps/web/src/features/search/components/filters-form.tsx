@@ -139,7 +139,7 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         id="filter-agency"
         label="Agency"
         className="mt-4"
-        hint="A name or an acronym such as NSF or NIH"
+        hint="A name or an acronym such as NSF; several with commas: NIH, NSF"
       >
         {(control) => <AgencyCombobox {...control} value={agency} onChange={setAgency} />}
       </Field>
