@@ -1,6 +1,7 @@
 // A search in the URL that finds nothing as asked: the results panel shows its
 // first looser reading and says what it relaxed (issue 25, item 7), as the
-// assistant's reply does, instead of an empty list.
+// assistant's reply does, instead of an empty list; and under an amount, the
+// grants that state none are listed apart rather than left out.
 import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
 import { demoAccounts, expect, signInAndLand, test } from './fixtures';
@@ -25,4 +26,22 @@ test('a shared search link that finds nothing as asked shows the looser reading,
   }
   await expect(panel.getByText('No grants match this search.')).toHaveCount(0);
   await checkAtBothWidths(page, 'search-looser-reading', { fromTop: true });
+});
+
+test('under an amount, a short page lists the grants that state no amount after the others, under their own heading', async ({ page }) => {
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
+  // DOE's solar grants over $1M: the SunShot prize states no amount, so it is listed apart, not left out.
+  await page.goto('/dashboard/search?q=solar&agency=DOE&amountMin=1000000');
+  const panel = resultsPanel(page);
+  const unstated = panel.getByRole('region', { name: 'Amount not stated' });
+  await expect(unstated).toBeVisible();
+  await expect(unstated.getByText(/^No grant states an amount that fits, so these, .* publish no award amount/)).toBeVisible();
+  const cards = unstated.getByRole('article');
+  await expect(cards.filter({ hasText: 'SUNSHOT CATALYST PRIZE' })).toHaveCount(1);
+  for (let i = 0; i < (await cards.count()); i += 1) {
+    await expect(cards.nth(i)).toContainText('Amount not stated');
+    await expect(cards.nth(i)).toContainText('States no award amount');
+  }
+  await expect(panel.getByText('No grants match this search.')).toHaveCount(0);
+  await checkAtBothWidths(page, 'search-amount-not-stated', { fromTop: true });
 });

@@ -113,6 +113,8 @@ export const chatResponseSchema = z.object({
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
   /** Closed programmes that recur, when few open grants match (as GET /grants/search lists them). */
   recurring: z.array(searchResultSchema).default([]),
+  /** Grants that state no award amount, when few state one that fits (as GET /grants/search lists them). */
+  unstated: z.array(searchResultSchema).default([]),
   /**
    * The GET /grants/search query these results answer exactly (the search the
    * URL will hold), so the results panel need not ask again; null when no

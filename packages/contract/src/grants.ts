@@ -195,6 +195,12 @@ export const grantSearchResponseSchema = z.object({
    */
   recurring: z.array(searchResultSchema).default([]),
   /**
+   * When an amount is asked and fewer than ten grants state one that fits (first
+   * page, ranked by match): grants that match everything else but publish no
+   * award amount, listed after them (they may fund that much).
+   */
+  unstated: z.array(searchResultSchema).default([]),
+  /**
    * The search as asked found nothing, so these results are its first looser
    * reading, said: "No open grants from USAF that say “basic”; here are 4 from any agency."
    */

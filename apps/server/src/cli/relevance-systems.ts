@@ -82,12 +82,13 @@ export async function plainFullText(db: Db, query: string, statuses: GrantStatus
 export async function searchBoxTop(db: Db, actor: Actor, query: string, statuses: GrantStatus[], k: number, now: Date) {
   const q = grantSearchQuerySchema.parse({ q: query.slice(0, 500), status: statuses.join(','), sort: 'match', pageSize: k });
   const response = await searchBox(db, actor, q, now);
-  return response.results.map((r) => r.grant.opportunityNumber);
+  // As the results panel lists them: the matches, then those that state no amount (a short page under an amount).
+  return [...response.results, ...response.unstated].map((r) => r.grant.opportunityNumber);
 }
 
 export async function assistantTop(db: Db, actor: Actor, message: string, k: number, now: Date) {
   const answer = await chat(db, actor, { message, matchProfile: false, reset: true, sort: 'match', pageSize: k }, now);
-  return answer.results.map((r) => r.grant.opportunityNumber);
+  return [...answer.results, ...answer.unstated].map((r) => r.grant.opportunityNumber);
 }
 
 export function nearestTop(catalogue: CatalogueRecord[], text: string, k: number, keep?: (g: CatalogueRecord) => boolean) {

@@ -18,8 +18,9 @@ export function candidateFiltersOf(
   const agency = input.agency && !several ? findAgency(input.agency) : undefined;
   return {
     statuses: input.statuses,
-    amountMin: input.amountMin,
-    amountMax: input.amountMax,
+    amountMin: input.amountUnstated ? null : input.amountMin,
+    amountMax: input.amountUnstated ? null : input.amountMax,
+    amountUnstated: input.amountUnstated ?? false,
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
     agencyKey: agency?.acronym ?? null,

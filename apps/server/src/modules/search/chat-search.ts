@@ -130,6 +130,7 @@ export function shown(run: SearchRun) {
     pageSize: response.pageSize,
     corrections: response.corrections,
     recurring: response.recurring,
+    unstated: response.unstated,
     query: run.answersParams ? run.params : null,
   };
 }

@@ -78,6 +78,7 @@ export async function chat(
     pageSize: view.pageSize,
     corrections: [],
     recurring: [],
+    unstated: [],
     query: null,
     suggestion: null,
   };
@@ -189,11 +190,15 @@ export async function chat(
     : top.related
       ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}”${outOf100}.`
       : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}”${outOf100}.`;
+  const unstatedCount = answer.response.unstated.length;
+  const unstatedNote = unstatedCount
+    ? ` ${unstatedCount} more that ${unstatedCount === 1 ? 'matches but does not state an award amount is' : 'match but do not state an award amount are'} listed after them.`
+    : '';
   const recurringNote = answer.response.recurring.length
     ? ` ${answer.response.recurring.length} closed programme${answer.response.recurring.length === 1 ? ' that recurs is' : 's that recur are'} listed after them, with when ${answer.response.recurring.length === 1 ? 'it usually closes' : 'they usually close'}.`
     : '';
   const reply =
-    `${corrected}${refined ? 'Narrowed down: ' : ''}${found}${recurringNote}${offTopic}` +
+    `${corrected}${refined ? 'Narrowed down: ' : ''}${found}${unstatedNote}${recurringNote}${offTopic}` +
     (shownFilters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
   return { reply, ...shown(answer), filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
 }

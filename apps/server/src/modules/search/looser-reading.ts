@@ -5,8 +5,9 @@
 //                 in order, then all of them together), or null;
 //   looserNote    "No open grants from NOAA that say “x”; here are 3 without that word.";
 //   searchBox     GET /grants/search: the search as asked, or when it finds
-//                 nothing at all (no recurring programme either, no "Search
-//                 these results" text), its first looser reading with the note.
+//                 nothing at all (no recurring programme or grant of unstated
+//                 amount either, no "Search these results" text), its first
+//                 looser reading with the note.
 //                 Newsletters and alerts call searchCatalogue: a saved search
 //                 never loosens unasked.
 import type { SearchFilters } from '@grantbridge/contract/assistant';
@@ -109,9 +110,9 @@ const inputOf = (input: SearchInput, f: SearchFilters): SearchInput => ({
 export async function searchBox(db: Db, actor: Actor, q: ParsedSearchQuery, now = new Date()): Promise<GrantSearchResponse> {
   const input = await planSearch(db, actor, q, now);
   const response = await searchGrants(db, input);
-  if (response.total > 0 || response.recurring.length > 0 || input.within) return response;
+  if (response.total > 0 || response.recurring.length > 0 || response.unstated.length > 0 || input.within) return response;
   const filters = filtersOf(input);
-  const count = async (f: SearchFilters) => (await searchGrants(db, { ...inputOf(input, f), page: 1, pageSize: 1, recurring: false })).total;
+  const count = async (f: SearchFilters) => (await searchGrants(db, { ...inputOf(input, f), page: 1, pageSize: 1, recurring: false, unstated: false })).total;
   const chosen = await firstLooser(db, filters, isoDayOf(now), count);
   if (!chosen) return response;
   const looser = await searchGrants(db, inputOf(input, chosen.filters));

@@ -46,7 +46,8 @@ export function toResult(
     if (shared.length) reasons.push(`Matches your research areas: ${shared.join(', ')}`);
   }
   if (agencyAcronym || input.agency) reasons.push(`Offered by ${row.agency ?? row.agency_code ?? agencyAcronym}`);
-  if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {
+  if (input.amountUnstated) reasons.push('States no award amount');
+  else if ((input.amountMin !== null || input.amountMax !== null) && row.award_ceiling) {
     reasons.push(`Award ceiling ${formatMoney(row.award_ceiling)}`);
   }
   if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);

@@ -11,6 +11,8 @@ export type CandidateFilters = {
   statuses: GrantStatus[];
   amountMin: number | null;
   amountMax: number | null;
+  /** Only grants that publish no award ceiling (none, or under minStatedAmount). */
+  amountUnstated?: boolean;
   dueFrom: string | null;
   dueTo: string | null;
   /** An agency of `agencyAliases` by acronym: grants that belong to it whole (grants.agency_keys). */
@@ -93,6 +95,7 @@ export function whereClause(f: CandidateFilters): SQL {
     conditions.push(sql`award_ceiling >= ${Math.max(f.amountMin, minStatedAmount)}`);
   if (f.amountMax !== null)
     conditions.push(sql`award_ceiling >= ${minStatedAmount} AND award_ceiling <= ${f.amountMax}`);
+  if (f.amountUnstated) conditions.push(sql`(award_ceiling IS NULL OR award_ceiling < ${minStatedAmount})`);
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
   if (f.agencyKey) {

@@ -15,6 +15,7 @@ import { collapseVersions, compareBySort, cycleOf, type Versions } from './versi
 import { offProfile, relevanceOf, saysWord, scoreRow, semanticOf, specificWord, tieBreak, type ScoreContext } from './row-scoring';
 import { clampScore } from './scoring';
 import { toResult } from './search-results';
+import { shortPageFills } from './short-page';
 import { findAreaCounts, findTermRarity } from '../grants/grants.service';
 import { buildSearchModel, type SearchModel } from './query-model';
 import { knownItemKeys, type KnownItemKeys } from './known-items';
@@ -63,6 +64,10 @@ export type SearchInput = {
   titlePhrase?: string | null;
   /** Whether a first page of open grants with fewer than ten results adds closed programmes that recur (default yes). */
   recurring?: boolean;
+  /** Whether a short first page under an amount adds the grants that do not state theirs (default yes). */
+  unstated?: boolean;
+  /** Only grants that state no award amount (the amount filters are then not applied). */
+  amountUnstated?: boolean;
   /** Label each result that has earlier versions with its cycle (closed programmes). */
   cycles?: boolean;
   now?: Date;
@@ -70,10 +75,7 @@ export type SearchInput = {
   model?: SearchModel | null;
 };
 
-/** Fewer open results than this on the first page: closed programmes that recur are listed too (issue 25). */
-export const recurringBelow = 10;
-/** A recurring programme listed must score at least this for the words. */
-const recurringMinScore = 40;
+export { recurringBelow } from './short-page';
 
 /** Words close in meaning as low-weight alternatives (decision 042). */
 export const modelOptions = { neighbours: true };
@@ -294,28 +296,8 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
 
   // A count narrowed by a too-common word counts less than the pool holds: what can be paged is the total then.
   const total = counting.narrowed ? Math.min(countCap, reachable) : Math.min(count + knownRows.length, countCap, reachable);
-  // Few open grants match: the closed programmes that recur (a version in more than one year), to plan for.
-  const openOnly = input.statuses.every((st) => st === 'posted' || st === 'forecasted');
-  const recurring =
-    input.recurring !== false && openOnly && input.sort === 'match' && input.page === 1 && total < recurringBelow && keywords.length
-      ? (
-          await searchGrants(db, {
-            ...input,
-            statuses: ['closed', 'archived'],
-            dueFrom: null,
-            dueTo: null,
-            knownItems: null,
-            page: 1,
-            pageSize: 40,
-            recurring: false,
-            cycles: true,
-            // The same words: their model (two round trips and the vocabulary's reading) is not built twice.
-            model: search,
-          })
-        ).results
-          .filter((r) => r.cycle && !r.related && r.score >= recurringMinScore)
-          .slice(0, recurringBelow - total)
-      : [];
+  // A short first page: grants that state no amount (under an amount) and closed programmes that recur (short-page.ts).
+  const { unstated, recurring } = await shortPageFills(input, total, keywords.length > 0, (more) => searchGrants(db, { ...more, model: search }));
   // More than counted or than the pool could hold; versions folded away are not "more".
   const capped = counting.narrowed || count > Math.min(countCap, pool ? pool.length : countCap);
   return {
@@ -335,6 +317,7 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
       cycle: input.cycles && versions?.count ? cycleOf(versions.closeDates) : null,
     })),
     recurring,
+    unstated,
     total,
     totalCapped: capped,
     profileIgnored,

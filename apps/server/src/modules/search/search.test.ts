@@ -468,6 +468,7 @@ describe('POST /api/v1/search/chat', () => {
       pageSize: body.pageSize,
       corrections: body.corrections,
       recurring: body.recurring,
+      unstated: body.unstated,
       // The answer's search is the one the URL holds, never loosened by the box.
       relaxed: null,
     });

@@ -19,6 +19,10 @@ beforeAll(async () => {
   const grant = async (key: string, values: Parameters<typeof makeGrant>[1]) => {
     ids[key] = (await makeGrant(t.db, { closeDate: inDays(200), ...values })).id;
   };
+  // Amounts stated and not: under "over $1 million" a grant that states none is listed after those that state one.
+  await grant('otterBig', { title: 'Sea otter population recovery', awardCeiling: 2_000_000 });
+  await grant('otterUnstated', { title: 'Sea otter habitat monitoring', awardCeiling: null });
+  await grant('otterSmall', { title: 'Sea otter tagging study', awardCeiling: 100_000 });
   // Units and modifiers.
   await grant('dlProtein', { title: 'Deep Learning Models of Protein Folding' });
   await grant('dlRadiology', { title: 'Deep Learning for Radiology Reports' });
@@ -169,6 +173,25 @@ describe('closed programmes that recur', () => {
     expect(body.recurring.map((r) => [r.grant.id, r.cycle])).toEqual([[ids.kelp2025, 'Usually closes in March (last March 2025)']]);
     const answer = await chat('kelp restoration');
     expect(answer.reply).toMatch(/\. 1 closed programme that recurs is listed after them, with when it usually closes\.$/);
+  });
+});
+
+describe('grants that state no award amount', () => {
+  it('are listed after the few that state one that fits, apart, and said by the assistant', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'sea otter', amountMin: '1000000' }, headers: { cookie } });
+    const body = res.json() as { results: { grant: { id: string } }[]; unstated: { grant: { id: string; awardCeiling: number | null } }[]; total: number };
+    expect(body.results.map((r) => r.grant.id)).toEqual([ids.otterBig]);
+    expect(body.total).toBe(1);
+    expect(body.unstated.map((r) => [r.grant.id, r.grant.awardCeiling])).toEqual([[ids.otterUnstated, null]]);
+    const answer = (await chat('sea otter grants over 1 million')) as Answer & { unstated: { grant: { id: string } }[] };
+    expect(idsOf(answer)).toEqual([ids.otterBig]);
+    expect(answer.unstated.map((r) => r.grant.id)).toEqual([ids.otterUnstated]);
+    expect(answer.reply).toMatch(/\. 1 more that matches but does not state an award amount is listed after them\.$/);
+    // Without an amount asked, nothing is listed apart; the page of a later page or another order has none either.
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'sea otter' }, headers: { cookie } });
+    expect(plain.json().unstated).toEqual([]);
+    const byDate = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'sea otter', amountMin: '1000000', sort: 'due-date-asc' }, headers: { cookie } });
+    expect(byDate.json().unstated).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
-import type { GrantSearchResponse, SavedSearch, SearchResult } from '@grantbridge/contract/grants';
+import type { GrantSearchResponse, SavedSearch } from '@grantbridge/contract/grants';
 import { Button } from '../../../components/ui/button';
 import { ExportLinks } from '../../../components/export-links';
 import { Card } from '../../../components/ui/card';
@@ -24,7 +24,7 @@ import {
 import { searchExportHref } from '../api/search-api';
 import { useResultsScroll } from '../hooks/use-results-scroll';
 import { categoryName, eligibilityNames, FiltersPopover, statusesLabel } from './filters-popover';
-import { ResultCard } from './result-card';
+import { ResultList, ResultSection } from './result-list';
 import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
 import { SortMenu } from './sort-menu';
 
@@ -198,7 +198,7 @@ export function ResultsPanel({
               </Button>
             </div>
           </div>
-        ) : shown.length === 0 && !data?.recurring.length ? (
+        ) : shown.length === 0 && !data?.recurring.length && !data?.unstated.length ? (
           <div className="p-6 text-center">
             <p className="font-medium text-slate-900">No grants match this search.</p>
             <p className="mt-1 text-sm text-slate-700">
@@ -214,28 +214,32 @@ export function ResultsPanel({
               grantPath={grantPath}
               onOpen={onOpen}
             />
-            {state.sort === 'match' && shown.some((r) => r.related) ? (
-              <section aria-labelledby="related-results" className="mt-6">
-                <h3 id="related-results" className="text-sm font-semibold text-slate-900">
-                  Related grants
-                </h3>
-                <p className="mb-3 text-xs text-slate-700">
-                  Looser matches: they do not mention the most specific word of the search.
-                </p>
-                <ResultList results={shown.filter((r) => r.related)} grantPath={grantPath} onOpen={onOpen} />
-              </section>
+            {state.sort === 'match' ? (
+              <ResultSection
+                id="related-results"
+                title="Related grants"
+                note="Looser matches: they do not mention the most specific word of the search."
+                results={shown.filter((r) => r.related)}
+                grantPath={grantPath}
+                onOpen={onOpen}
+              />
             ) : null}
-            {data?.recurring.length ? (
-              <section aria-labelledby="recurring-results" className="mt-6">
-                <h3 id="recurring-results" className="text-sm font-semibold text-slate-900">
-                  Closed programmes that usually come back
-                </h3>
-                <p className="mb-3 text-xs text-slate-700">
-                  Few open grants match, so these past calls of recurring programmes are listed to plan for.
-                </p>
-                <ResultList results={data.recurring} grantPath={grantPath} onOpen={onOpen} />
-              </section>
-            ) : null}
+            <ResultSection
+              id="unstated-results"
+              title="Amount not stated"
+              note={`${data?.total ? 'Few grants state' : 'No grant states'} an amount that fits, so these, which match the rest of the search but publish no award amount, are listed too: they may fund that much.`}
+              results={data?.unstated ?? []}
+              grantPath={grantPath}
+              onOpen={onOpen}
+            />
+            <ResultSection
+              id="recurring-results"
+              title="Closed programmes that usually come back"
+              note="Few open grants match, so these past calls of recurring programmes are listed to plan for."
+              results={data?.recurring ?? []}
+              grantPath={grantPath}
+              onOpen={onOpen}
+            />
           </>
         )}
       </div>
@@ -372,25 +376,4 @@ function useWithinText(within: string, commit: (within: string) => void) {
     return () => clearTimeout(timer);
   }, [text, within]);
   return [text, setText] as const;
-}
-
-function ResultList({
-  results,
-  grantPath,
-  onOpen,
-}: {
-  results: SearchResult[];
-  grantPath: (id: string) => string;
-  onOpen: (grantId: string) => void;
-}) {
-  if (results.length === 0) return null;
-  return (
-    <ul className="space-y-3">
-      {results.map((result) => (
-        <li key={result.grant.id}>
-          <ResultCard result={result} href={grantPath(result.grant.id)} onOpen={onOpen} />
-        </li>
-      ))}
-    </ul>
-  );
 }

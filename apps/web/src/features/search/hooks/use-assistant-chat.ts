@@ -83,7 +83,7 @@ export function useAssistantChat({
       refineInstead.current =
         response.total === 0 && response.context ? { shown: response.filters, context: response.context } : null;
       if (response.query) {
-        const { results, total, totalCapped, profileIgnored, page, pageSize: size, corrections, recurring } =
+        const { results, total, totalCapped, profileIgnored, page, pageSize: size, corrections, recurring, unstated } =
           response;
         queryClient.setQueryData<GrantSearchResponse>(searchKeys.results(response.query), {
           results,
@@ -94,6 +94,7 @@ export function useAssistantChat({
           pageSize: size,
           corrections,
           recurring,
+          unstated,
           // The answer's search is the one shown: when the assistant loosened it, its reply says so.
           relaxed: null,
         });
