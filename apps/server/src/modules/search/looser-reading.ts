@@ -8,8 +8,8 @@
 //                 nothing at all (no recurring programme or grant of unstated
 //                 amount either, no "Search these results" text), its first
 //                 looser reading with the note.
-//                 Newsletters and alerts call searchCatalogue: a saved search
-//                 never loosens unasked.
+//                 Newsletters call searchCatalogue and alerts read a saved
+//                 search's candidate filters: neither loosens unasked.
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { isoDayOf } from '@grantbridge/contract/days';
 import type { GrantSearchResponse } from '@grantbridge/contract/grants';
