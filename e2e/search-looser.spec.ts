@@ -6,7 +6,7 @@ import { checkAtBothWidths } from './axe';
 import type { Page } from '@playwright/test';
 import { demoAccounts, expect, signInAndLand, test } from './fixtures';
 
-const resultsPanel = (page: Page) => page.getByRole('region', { name: /grants? found$|^Results$/ });
+const resultsPanel = (page: Page) => page.getByRole('region', { name: /grants? found$|listed below$|^Results$/ });
 
 test('a shared search link that finds nothing as asked shows the looser reading, said above the results', async ({ page }) => {
   await signInAndLand(page, demoAccounts.researcher, 'researcher');
@@ -35,6 +35,9 @@ test('under an amount, a short page lists the grants that state no amount after 
   const panel = resultsPanel(page);
   const unstated = panel.getByRole('region', { name: 'Amount not stated' });
   await expect(unstated).toBeVisible();
+  // None states an amount that fits: the heading says so rather than "0 grants found" above a list.
+  const listed = await unstated.getByRole('article').count();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`0 grants match exactly · ${listed} listed below`);
   await expect(unstated.getByText(/^No grant states an amount that fits, so these, .* publish no award amount/)).toBeVisible();
   const cards = unstated.getByRole('article');
   await expect(cards.filter({ hasText: 'SUNSHOT CATALYST PRIZE' })).toHaveCount(1);

@@ -59,6 +59,7 @@ export function ResultsPanel({
     update((s) => ({ ...s, within, page: 1 }), { replace: true }),
   );
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const apart = (data?.unstated.length ?? 0) + (data?.recurring.length ?? 0);
   const params = writeSearchState({ ...state, page: 1 }, profileByDefault);
   const filtersForSave = Object.fromEntries([...params.entries()].filter(([key]) => key !== 'q'));
 
@@ -80,7 +81,10 @@ export function ResultsPanel({
             className="scroll-mt-20 font-semibold text-slate-900 focus:outline-none"
             aria-live="polite"
           >
-            {data ? (
+            {data && data.total === 0 && apart > 0 ? (
+              // Nothing matches exactly, but grants of unstated amount or past calls are listed apart.
+              `0 grants match exactly · ${formatInteger(apart)} listed below`
+            ) : data ? (
               <>
                 {formatInteger(data.total)}
                 {/* The server stops counting at 1,000. */}
