@@ -141,7 +141,8 @@ describe('the shipped catalogue', () => {
   it('loads once through the importer, and the demo shift opens about a third', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
     const summary = await loadShippedGrants(database.db, config);
-    expect(summary).toMatchObject({ read: 4060, inserted: 4060, rejected: 0 });
+    // Grants.gov's 23 test postings in the extract (IV&V Test Agency) fund nothing and are not stored.
+    expect(summary).toMatchObject({ read: 4060, inserted: 4037, rejected: 23 });
     expect(await vectorMismatches(database.db)).toEqual([]);
     expect(await loadShippedGrants(database.db, config)).toBeNull();
 

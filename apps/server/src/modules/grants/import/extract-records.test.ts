@@ -57,6 +57,16 @@ describe('record mapping', () => {
     );
   });
 
+  it("rejects Grants.gov's own test postings in either format, and keeps an agency that only mentions testing", () => {
+    const test = { OpportunityID: '77', OpportunityTitle: 'This is a test. Please DO NOT submit.', AgencyName: 'IV&amp;V Test Agency' };
+    expect(() => recordFrom('OpportunitySynopsisDetail_1_0', fields(test))).toThrow(
+      'a Grants.gov test posting (IV&V Test Agency), not a funding opportunity',
+    );
+    expect(() => recordFrom('FundingOppSynopsis', fields({ FundingOppNumber: 'RG-1', Agency: 'IV&V Test Agency' }))).toThrow(RecordError);
+    const real = recordFrom('OpportunitySynopsisDetail_1_0', fields({ ...test, AgencyName: 'National Institute of Standards and Technology Test Beds' }));
+    expect(real.agency).toBe('National Institute of Standards and Technology Test Beds');
+  });
+
   it('labels a rejected record by its id on one line, or by its place in the file', () => {
     expect(recordLabel('OpportunitySynopsisDetail_1_0', fields({ OpportunityNumber: 'N-1\nforged line' }), 3)).toBe('N-1 forged line');
     expect(recordLabel('FundingOppSynopsis', fields({}), 7)).toBe('record #7');

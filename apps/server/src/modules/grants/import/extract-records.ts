@@ -214,7 +214,17 @@ export function recordLabel(local: string, f: Fields, index: number) {
   return label ? label.slice(0, 100) : `record #${index}`;
 }
 
+/**
+ * Grants.gov's own test postings ("This is a test. Please DO NOT submit.")
+ * come in its extracts under this agency: they fund nothing, and a search that
+ * listed them would show them for any word their Assistance Listing says.
+ */
+const testPostingAgency = /^iv\s*&\s*v test agency$/i;
+
 /** The stored record for a record element's fields; throws a RecordError when it cannot be stored. */
 export function recordFrom(local: string, fields: Fields): GrantRecord {
-  return legacyRecords.has(local) ? legacyRecord(local, fields) : currentRecord(local, fields);
+  const record = legacyRecords.has(local) ? legacyRecord(local, fields) : currentRecord(local, fields);
+  if (record.agency && testPostingAgency.test(record.agency))
+    throw new RecordError(`a Grants.gov test posting (${record.agency}), not a funding opportunity`);
+  return record;
 }
