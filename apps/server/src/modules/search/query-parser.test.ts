@@ -238,6 +238,51 @@ describe('parseQuery', () => {
     expect(parseQuery('funding to study abroad in Japan', today).keywords).toEqual(['study', 'abroad', 'japan']);
   });
 
+  it('leaves out how a question is put: "exists", "ideally", "agencies supporting", "grants supporting", "a study on"', () => {
+    expect(parseQuery('What funding exists for community health workers in rural areas?', today).keywords).toEqual([
+      'community',
+      'health',
+      'workers',
+      'rural',
+      'areas',
+    ]);
+    expect(parseQuery('I need money for a study on microplastics in drinking water, ideally EPA', today)).toMatchObject({
+      keywords: ['microplastics', 'drinking', 'water'],
+      agency: 'EPA',
+    });
+    expect(parseQuery('Any foundations or federal agencies supporting museum digitization projects?', today).keywords).toEqual([
+      'museum',
+      'digitization',
+    ]);
+    expect(parseQuery('grants supporting women entrepreneurs in developing countries', today).keywords).toEqual([
+      'women',
+      'entrepreneurs',
+      'developing',
+      'countries',
+    ]);
+    expect(parseQuery('Is there money for refugee resettlement services?', today).keywords).toEqual(['refugee', 'resettlement', 'services']);
+    // The same words as a topic stay.
+    expect(parseQuery('caregiver support', today).keywords).toEqual(['caregiver', 'support']);
+    expect(parseQuery('secondary analysis of existing datasets', today).keywords).toEqual(['secondary', 'analysis', 'existing', 'datasets']);
+    expect(parseQuery('philanthropic foundations research', today).keywords).toEqual(['philanthropic', 'foundations']);
+  });
+
+  it('reads who is asking in a question as who may apply: "can universities apply", "a small nonprofit", "as a tribe"', () => {
+    expect(parseQuery('Can universities apply for DOE funding on hydrogen fuel cells?', today)).toMatchObject({
+      keywords: ['hydrogen', 'fuel', 'cells'],
+      agency: 'DOE',
+      eligibility: ['universities'],
+    });
+    expect(parseQuery('What can a small nonprofit get for after-school youth programs?', today)).toMatchObject({
+      keywords: ['after-school', 'youth'],
+      eligibility: ['nonprofits'],
+    });
+    expect(parseQuery('as a tribe, what water grants are there', today)).toMatchObject({ keywords: ['water'], eligibility: ['tribes'] });
+    expect(parseQuery('we are a nonprofit working on adult literacy', today)).toMatchObject({ keywords: ['adult', 'literacy'], eligibility: ['nonprofits'] });
+    // A small business is not a small nonprofit: the phrase stays a topic when nobody says it applies.
+    expect(parseQuery('small business innovation research', today).eligibility).toEqual([]);
+  });
+
   it('drops filler that is not a topic', () => {
     expect(parseQuery('only the ones still open', today).keywords).toEqual([]);
   });

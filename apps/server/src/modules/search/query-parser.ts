@@ -48,17 +48,37 @@ export const eligibilityCodes: Record<string, string[]> = {
   individuals: ['21'],
 };
 
-const applicant = String.raw`\b(?:for|open to|available to|eligible to|(?:i'?m|i am|we'?re|we are) at)\s+(?:a\s+|an\s+)?`;
+// Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe".
+const applicant = String.raw`\b(?:for|open to|available to|eligible to|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
 const eligibilityPhrases: [RegExp, string][] = [
   [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
   [/non-?profits?(?: organizations)?/, 'nonprofits'],
-  [/(?:tribes|tribal (?:governments|nations|organizations))/, 'tribes'],
+  [/(?:tribes?|tribal (?:governments|nations|organizations))/, 'tribes'],
   [/small business(?:es)?/, 'small-businesses'],
   [/(?:states|state (?:governments|agencies)|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
   [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
   [/school districts?/, 'school-districts'],
   [/individuals/, 'individuals'],
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
+
+/**
+ * How a plain-English question is put rather than what it is about (issue 25,
+ * item 6): neither a topic word nor a requirement. Each is narrow, so a topic
+ * that uses the word ("existing datasets", "caregiver support", "a longitudinal
+ * study") keeps it.
+ */
+const framingPatterns: RegExp[] = [
+  /\b(?:exists?|is there|are there)(?=\s+(?:for|to|on|in|that)\b|\s*[?.]?\s*$)/g,
+  /\b(?:ideally|preferably|possibly|perhaps|maybe|especially|particularly|specifically|mainly|mostly|primarily|really|actually|somehow)\b/g,
+  /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
+  /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,
+  /(?:^\s*|\b(?:find|get|any|need|needs|some|seeking|there|available|federal|financial)\s+)support(?=\s+for\b)/g,
+  /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
+  /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,
+  /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
+  /\b(?:the\s+)?(?:biggest|largest|highest(?:[\s-]paying)?|best[\s-]funded|richest)\b/g,
+  /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
+];
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
@@ -254,6 +274,9 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
         : named[0]!.acronym;
 
   consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
+  // How a question is put, not what it is about: "what funding exists for …", "ideally EPA",
+  // "foundations or agencies supporting …", "grants supporting …", "a study on …" (framingPatterns).
+  for (const pattern of framingPatterns) consume(pattern, () => {});
   // Framing verbs, not the topic: "funding to study …", "grants for studying …" ("a longitudinal study" keeps its noun).
   consume(/\b(?:to\s+(?:study|investigate|explore|examine)|studying|investigating|exploring|examining)\b(?!\s+abroad)/g, () => {});
 

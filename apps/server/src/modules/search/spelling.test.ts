@@ -1,6 +1,6 @@
 // Misspelled words corrected to the catalogue's own (decision 042).
 import { describe, expect, it } from 'vitest';
-import { correctionFor, editDistance, vocabularyOf } from './spelling';
+import { completionFor, correctionFor, editDistance, vocabularyOf } from './spelling';
 
 const vocabulary = vocabularyOf([
   { word: 'tuberculosis', docs: 40 },
@@ -9,6 +9,10 @@ const vocabulary = vocabularyOf([
   { word: 'diabetic', docs: 3 },
   { word: 'salmon', docs: 20 },
   { word: 'salmonella', docs: 4 },
+  { word: 'postdoctoral', docs: 50 },
+  { word: 'postdoctorate', docs: 3 },
+  { word: 'pharmacology', docs: 10 },
+  { word: 'pharmacological', docs: 7 },
 ]);
 const nowhereElse = () => false;
 
@@ -31,5 +35,16 @@ describe('spelling', () => {
     expect(correctionFor('microplastics', vocabulary, (w) => w === 'microplastics')).toBeNull();
     expect(correctionFor('tbi', vocabulary, nowhereElse)).toBeNull();
     expect(correctionFor('quantumly', vocabulary, nowhereElse)).toBeNull();
+  });
+
+  it('reads a clipped word the catalogue never uses as the word it clearly begins, English or not', () => {
+    const english = () => true;
+    expect(correctionFor('postdoc', vocabulary, english)).toBe('postdoctoral');
+    expect(correctionFor('postdocs', vocabulary, nowhereElse)).toBe('postdoctoral');
+    // Two readings about as common: none is chosen.
+    expect(completionFor('pharma', vocabulary)).toBeNull();
+    // Too short to say which word it begins, or a word the catalogue uses.
+    expect(completionFor('salmo', vocabulary)).toBeNull();
+    expect(correctionFor('diabetes', vocabulary, english)).toBeNull();
   });
 });

@@ -3,7 +3,9 @@
 // decision 042: only a word that neither the catalogue nor the English
 // vocabulary of the word vectors knows is corrected, to the closest catalogue
 // word within one edit (two for words of eight letters or more), the more
-// common winning a tie. The catalogue's words are read once per process and
+// common winning a tie. A clipped word the catalogue never uses ("postdoc",
+// "undergrad") is read as the catalogue word it clearly begins, whether or not
+// English knows it. The catalogue's words are read once per process and
 // again when an import replaces them.
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -46,10 +48,37 @@ export function vocabularyOf(words: { word: string; docs: number }[]): Vocabular
   return { docs, byLength };
 }
 
-/** The catalogue word a misspelled `word` most likely means, or null when it is known or nothing is close. */
+/** A clipped word is at least this long ("postdoc"): shorter beginnings ("bio", "cyber") begin too many words. */
+const clippedMinLength = 6;
+
+/**
+ * The catalogue word a clipped word the catalogue never uses stands for
+ * ("postdoc" and "postdocs": postdoctoral; "undergrad": undergraduate): the
+ * commonest catalogue word it begins, three letters longer or more, when that
+ * word is at least twice as common as the next ("pharma" begins pharmacology
+ * and pharmacological alike: no clear reading). Mined from the catalogue, no list.
+ */
+export function completionFor(word: string, vocabulary: Vocabulary): string | null {
+  const stem = word.endsWith('s') && word.length > clippedMinLength ? word.slice(0, -1) : word;
+  if (stem.length < clippedMinLength || !/^[a-z]+$/.test(stem)) return null;
+  const found: { word: string; docs: number }[] = [];
+  for (const [length, words] of vocabulary.byLength) {
+    if (length < stem.length + 3) continue;
+    for (const candidate of words) if (candidate.startsWith(stem)) found.push({ word: candidate, docs: vocabulary.docs.get(candidate)! });
+  }
+  found.sort((a, b) => b.docs - a.docs || a.word.localeCompare(b.word));
+  const [first, second] = found;
+  return first && (!second || first.docs >= 2 * second.docs) ? first.word : null;
+}
+
+/**
+ * The catalogue word a misspelled or clipped `word` most likely means, or null
+ * when the catalogue knows it or nothing is close.
+ */
 export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhere: (w: string) => boolean = isKnownWord): string | null {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return null;
-  if ((vocabulary.docs.get(word) ?? 0) > 0 || knownElsewhere(word)) return null;
+  if ((vocabulary.docs.get(word) ?? 0) > 0) return null;
+  if (knownElsewhere(word)) return completionFor(word, vocabulary);
   const max = word.length >= 8 ? 2 : 1;
   let best: { word: string; distance: number; docs: number } | null = null;
   for (let length = word.length - max; length <= word.length + max; length++) {
@@ -61,7 +90,7 @@ export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhe
       if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { word: candidate, distance, docs };
     }
   }
-  return best?.word ?? null;
+  return best?.word ?? completionFor(word, vocabulary);
 }
 
 /** Per database handle (the app keeps one; tests open many). */
