@@ -45,10 +45,18 @@ export function parseDateSpec(text: string, today: Date): DateSpec | null {
 export const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
 
 const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+/** A count said in digits or words ("3 weeks", "two weeks", "a month"). */
+export const countPattern = String.raw`(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const countWords = ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** The number a countPattern match says ("an" and "a" are one). */
+export function countOf(text: string): number {
+  return /^\d+$/.test(text) ? Number(text) : Math.max(1, countWords.indexOf(text === 'an' ? 'a' : text));
+}
+
 /** Words that say a deadline: a date or period after them is when the grant closes. */
 export const closingWords = String.raw`(?:closing|closes|close|due|deadlines?|ending|ends)`;
 export const periodPattern = new RegExp(
-  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|month|quarter|year)\b`,
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|week|month|quarter|year)\b`,
   'g',
 );
 /** A season after a word of closing, without "this" ("deadlines in spring"): the coming one. Alone it may be a topic ("spring wheat"). */
@@ -67,6 +75,12 @@ export function periodWindow(which: string, period: string, today: Date): { star
     end: utcDate(first.getUTCFullYear(), first.getUTCMonth() + months, 0),
   });
   const next = which === 'next';
+  if (period === 'week') {
+    // Weeks run Monday to Sunday: this one ends on the coming Sunday, the next one is the seven days after it.
+    const sunday = utcDate(y, mo, today.getUTCDate() + ((7 - today.getUTCDay()) % 7));
+    const day = (offset: number) => utcDate(sunday.getUTCFullYear(), sunday.getUTCMonth(), sunday.getUTCDate() + offset);
+    return next ? { start: day(1), end: day(7) } : { start: today, end: sunday };
+  }
   if (period === 'month') return span(utcDate(y, mo + (next ? 1 : 0), 1), 1);
   if (period === 'quarter') return span(utcDate(y, Math.floor(mo / 3) * 3 + (next ? 3 : 0), 1), 3);
   if (period === 'year') return span(utcDate(y + (next ? 1 : 0), 0, 1), 12);

@@ -93,6 +93,33 @@ describe('parseQuery', () => {
     expect(parseQuery('under two hundred thousand', today).amountMax).toBe(199_999);
   });
 
+  it('reads weeks, days and counts in words as closing windows: "due next week", "this week", "two weeks", "tomorrow"', () => {
+    const wednesday = new Date('2026-11-25T12:00:00Z');
+    expect(parseQuery('grants due next week', wednesday)).toMatchObject({ keywords: [], dueFrom: '2026-11-30', dueTo: '2026-12-06' });
+    expect(parseQuery('hiv grants closing this week', wednesday)).toMatchObject({ keywords: ['hiv'], dueFrom: '2026-11-25', dueTo: '2026-11-29' });
+    expect(parseQuery('closing in the next two weeks', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-12-09' });
+    expect(parseQuery('deadlines within a month', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-12-25' });
+    expect(parseQuery('anything due tomorrow', wednesday)).toMatchObject({ keywords: [], dueFrom: '2026-11-26', dueTo: '2026-11-26' });
+    expect(parseQuery('grants closing today', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-11-25' });
+    // "Next" that names no period is a topic word.
+    expect(parseQuery('next generation sequencing', wednesday)).toMatchObject({ keywords: ['next', 'generation', 'sequencing'], dueFrom: null });
+  });
+
+  it('reads negation however it is said, and leaves out every agency joined to one left out', () => {
+    expect(parseQuery("anything for climate adaptation that isn't NOAA or EPA", today)).toMatchObject({
+      keywords: ['climate', 'adaptation'],
+      agency: null,
+      excludeAgencies: ['NOAA', 'EPA'],
+    });
+    expect(parseQuery('hiv grants that aren’t from NIH', today)).toMatchObject({ keywords: ['hiv'], excludeAgencies: ['NIH'] });
+    expect(parseQuery("I don't want DOD ones, hiv prevention", today)).toMatchObject({ keywords: ['hiv', 'prevention'], excludeAgencies: ['DOD'] });
+    expect(parseQuery('not the DOD or NIH ones', today)).toMatchObject({ agency: null, excludeAgencies: ['DOD', 'NIH'] });
+    expect(parseQuery('hiv grants not from NIH, CDC or DOD', today)).toMatchObject({ agency: null, excludeAgencies: ['NIH', 'CDC', 'DOD'] });
+    expect(parseQuery('cancer research that is not lung cancer', today)).toMatchObject({ keywords: ['cancer'], exclude: ['lung'] });
+    // Named without a negation, either agency will do.
+    expect(parseQuery('NOAA or EPA climate grants', today)).toMatchObject({ agency: 'NOAA,EPA', excludeAgencies: [] });
+  });
+
   it('reads seasons, months, quarters and the fiscal year as closing windows from today', () => {
     expect(parseQuery('cancer survivorship grants that close this fall', today)).toMatchObject({
       keywords: ['cancer', 'survivorship'],

@@ -10,7 +10,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
-import { bareSeasonPattern, closingWords, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
+import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
 
 export type ParsedQuery = {
   keywords: string[];
@@ -101,6 +101,8 @@ const agencyPatterns = agencyAliases.flatMap((agency) =>
         `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
         'g',
       ),
+      // Another agency joined to one left out ("not NOAA or EPA", "other than NIH and CDC") is left out too.
+      chained: new RegExp(`~\\s*(?:,|or|and|nor)\\s+(?:(?:the|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`, 'g'),
     };
   }),
 );
@@ -121,7 +123,11 @@ const negationPattern = new RegExp(
 );
 
 export function parseQuery(input: string, today: Date = new Date()): ParsedQuery {
-  let text = ` ${input.toLowerCase().replace(/[“”"]/g, ' ')} `;
+  let text = ` ${input.toLowerCase().replace(/[“”"]/g, ' ').replace(/[‘’]/g, "'")} `
+    // Negation however it is said: "that isn't NOAA", "aren't from NIH", "I don't want DOD ones" read as "not …".
+    .replace(/\b(?:(?:i|we)\s+)?(?:do|does|did)\s*(?:n'?t|not)\s+(?:want|need|include|mean|care about)\b/g, ' not ')
+    .replace(/\b(?:that|which|who)?\s*(?:is|are|was|were|does|do)\s*(?:n't|not)\s+(?:come\s+from\s+|coming\s+from\s+)?/g, ' not ')
+    .replace(/\b(?:isn't|aren't|isnt|arent)\b/g, ' not ');
   const result: ParsedQuery = {
     keywords: [],
     exclude: [],
@@ -184,8 +190,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   });
   // "closing within 30 days"; without a word of closing, "in the next 60 days", "within the next 3 months", "within 2 weeks"
   // ("within 6 months" alone, or years, may be a project's length: not a deadline).
-  consume(new RegExp(String.raw`\b(?:(?:${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?|in\s+the\s+next\s+|within\s+the\s+next\s+)(\d+)\s+(day|week|month)|within\s+(\d+)\s+(day|week))s?\b`, 'g'), (m) => {
-    const n = Number(m[1] ?? m[3]);
+  consume(new RegExp(String.raw`\b(?:(?:${closingWords}\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?|in\s+the\s+next\s+|within\s+the\s+next\s+)${countPattern}\s+(day|week|month)|within\s+${countPattern}\s+(day|week))s?\b`, 'g'), (m) => {
+    const n = countOf(m[1] ?? m[3]!);
     const unit = m[2] ?? m[4];
     const days = unit === 'day' ? n : unit === 'week' ? n * 7 : n * 30;
     result.dueFrom = isoDayOf(todayUtc);
@@ -206,6 +212,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const year = todayUtc.getUTCMonth() > 8 ? todayUtc.getUTCFullYear() + 1 : todayUtc.getUTCFullYear();
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = isoDayOf(utcDate(year, 8, 30));
+  });
+  // "due today", "closing tomorrow": that day.
+  consume(new RegExp(String.raw`\b${closingWords}\s+(today|tomorrow)\b`, 'g'), (m) => {
+    const day = addIsoDays(isoDayOf(todayUtc), m[1] === 'today' ? 0 : 1);
+    result.dueFrom = day;
+    result.dueTo = day;
   });
   consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
     result.dueFrom = isoDayOf(todayUtc);
@@ -248,9 +260,23 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     if (negated.test(text)) {
       excludeAgency(agency.acronym);
       negated.lastIndex = 0;
-      text = text.replace(negated, ' ');
+      // "~" marks where an agency was left out, for one joined to it.
+      text = text.replace(negated, ' ~ ');
     }
   }
+  for (let joined = result.excludeAgencies.length > 0; joined; ) {
+    joined = false;
+    for (const { agency, chained, capitals } of agencyPatterns) {
+      if (capitals && !capitals.test(input)) continue;
+      chained.lastIndex = 0;
+      if (!chained.test(text)) continue;
+      excludeAgency(agency.acronym);
+      chained.lastIndex = 0;
+      text = text.replace(chained, ' ~ ');
+      joined = true;
+    }
+  }
+  text = text.replace(/~/g, ' ');
   const named: { acronym: string; at: number }[] = [];
   for (const { agency, phrase, plain, capitals } of agencyPatterns) {
     if (result.excludeAgencies.includes(agency.acronym)) continue;
