@@ -47,6 +47,7 @@ beforeAll(async () => {
       closeDate: '2099-03-01',
     });
   }
+  await makeGrant(t.db, { title: 'Tribal health services', description: 'Tribal health care delivery.', closeDate: '2020-03-01' });
 });
 afterAll(() => t.close());
 
@@ -99,6 +100,14 @@ describe('rarer words count more', () => {
     expect(answer.reply).toMatch(/^No open or forecasted grants about “health” that say “bumblebee”; here are 8 without that word\./);
     expect(answer.total).toBe(8);
     expect(answer.filters.keywordGroups).toEqual([['health']]);
+  });
+
+  it('when the telling word finds nothing among the statuses asked, the common words retrieve too, marked related', async () => {
+    await refreshTermStats(t.db);
+    // "pollinator" is in the catalogue, but in no closed grant: the closed health grant is listed, not nothing.
+    const closed = (await searchFor({ q: 'pollinator health', status: 'closed' })) as (Result & { related: boolean })[];
+    expect(closed.map((r) => r.grant.title)).toEqual(['Tribal health services']);
+    expect(closed[0]!.related).toBe(true);
   });
 });
 

@@ -187,37 +187,53 @@ export async function searchGrants(db: Db, input: SearchInput): Promise<GrantSea
   const areaTerms = profileOnly ? areaWords(profileAreas!) : [];
   const rarity = profileOnly ? await findTermRarity(db, areaTerms) : (search?.rarity ?? null);
   const areaCounts = profileOnly ? await findAreaCounts(db, profileAreas!) : null;
-  // What a grant must match to count as a result at all: the words that say something (decision 030).
-  const retrieval = retrievalGroups(groups, rarity);
-  const counting = profileOnly ? { groups: [], narrowed: false } : countingGroups(retrieval, rarity);
-  const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval, concept);
-  // What is counted (and adds its first matches to the pool): without the words too common to count through.
-  const countQuery = counting.narrowed ? relaxedQuery(counting.groups, concept) : matchQuery;
-  // Nothing but words most grants say: what is about them says so in its title.
-  const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
-  const filters = { ...base, tsquery: matchQuery, inTitle };
   const weights = rarityWeights(keywords, rarity);
   const offset = (input.page - 1) * input.pageSize;
-  const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
-  const { count, poolIds } = await keywordPlans(async (d) => {
-    // A profile whose areas give no word to retrieve by ("UX") retrieves by the areas alone: every grant
-    // read in date order would be scored 0 and left out, a total of hundreds over empty pages.
-    if (!matchQuery && !profileOnly) return { count: await countCandidates(d, filters, countCap), poolIds: null };
-    const found = await findCandidatePool(d, { ...base, inTitle }, {
-      matchQuery: countQuery ?? null,
-      countCap,
-      matchedLimit: matchQuery ? poolLimits.relaxed : 0,
-      parts: profileOnly
-        ? [{ tsquery: null, limit: poolLimits.areas, areas: retrievalAreas(profileAreas!, areaCounts) }]
-        : [
-            { tsquery: strictQuery(retrieval, concept), limit: poolLimits.strict },
-            { tsquery: relaxedQuery(retrieval, concept), limit: poolLimits.title, titleOnly: true },
-            ...rareWordParts(retrieval, rarity, concept),
-            ...(input.titlePhrase ? [{ tsquery: null, limit: poolLimits.phrase, titlePhrase: input.titlePhrase }] : []),
-          ],
+  // What a grant must match to count as a result at all: the words that say something (decision 030).
+  const retrieveBy = (retrieval: string[][]) => {
+    const counting = profileOnly ? { groups: [], narrowed: false } : countingGroups(retrieval, rarity);
+    const matchQuery = profileOnly ? anyQuery(retrievalGroups([areaTerms], rarity)) : relaxedQuery(retrieval, concept);
+    // What is counted (and adds its first matches to the pool): without the words too common to count through.
+    const countQuery = counting.narrowed ? relaxedQuery(counting.groups, concept) : matchQuery;
+    // Nothing but words most grants say: what is about them says so in its title.
+    const inTitle = !profileOnly && onlyCommonWords(retrieval, rarity);
+    return { retrieval, counting, matchQuery, countQuery, inTitle, filters: { ...base, tsquery: matchQuery, inTitle } };
+  };
+  const pooled = async (by: ReturnType<typeof retrieveBy>) => {
+    const { retrieval, matchQuery, countQuery, inTitle, filters } = by;
+    const keywordPlans = <T>(work: (d: Db) => Promise<T>) => (matchQuery ? withKeywordPlans(db, work) : work(db));
+    return keywordPlans(async (d) => {
+      // A profile whose areas give no word to retrieve by ("UX") retrieves by the areas alone: every grant
+      // read in date order would be scored 0 and left out, a total of hundreds over empty pages.
+      if (!matchQuery && !profileOnly) return { count: await countCandidates(d, filters, countCap), poolIds: null };
+      const found = await findCandidatePool(d, { ...base, inTitle }, {
+        matchQuery: countQuery ?? null,
+        countCap,
+        matchedLimit: matchQuery ? poolLimits.relaxed : 0,
+        parts: profileOnly
+          ? [{ tsquery: null, limit: poolLimits.areas, areas: retrievalAreas(profileAreas!, areaCounts) }]
+          : [
+              { tsquery: strictQuery(retrieval, concept), limit: poolLimits.strict },
+              { tsquery: relaxedQuery(retrieval, concept), limit: poolLimits.title, titleOnly: true },
+              ...rareWordParts(retrieval, rarity, concept),
+              ...(input.titlePhrase ? [{ tsquery: null, limit: poolLimits.phrase, titlePhrase: input.titlePhrase }] : []),
+            ],
+      });
+      return { count: matchQuery ? found.count : found.ids.length, poolIds: found.ids };
     });
-    return { count: matchQuery ? found.count : found.ids.length, poolIds: found.ids };
-  });
+  };
+  let by = retrieveBy(retrievalGroups(groups, rarity));
+  let found = await pooled(by);
+  // The telling words find nothing here though the catalogue uses them ("zoonotic" in no open grant): the
+  // common ones of the query retrieve too, so what says "disease" is listed, marked related, rather than
+  // nothing. (A word the catalogue never uses is the looser reading's to drop, and say so: looser-reading.ts.)
+  const usedWord = (word: string) => (rarity?.docs.get(word) ?? 0) > 0;
+  if (found.count === 0 && !profileOnly && by.retrieval.flat().length < groups.flat().length && by.retrieval.flat().every(usedWord)) {
+    by = retrieveBy(groups);
+    found = await pooled(by);
+  }
+  const { count, poolIds } = found;
+  const { counting, filters } = by;
   // Opportunity and Assistance Listing numbers typed in the query: those grants first, whatever their status.
   const known = input.knownItems ? await findKnownItems(db, { ...base, statuses: [...grantStatuses] }, input.knownItems) : [];
   const knownIds = new Set(known.map((k) => k.id));
