@@ -9,7 +9,7 @@ import { emptySearchFilters, type ChatResponse, type SearchFilters } from '@gran
 import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
-import { parseQuery } from './query-parser';
+import { parseQuery, type ClearedConstraint } from './query-parser';
 import { describeFilters, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
@@ -43,6 +43,22 @@ function withGroup(groups: string[][], group: string[]): string[][] {
 
 const keywordsOf = (groups: string[][]) => [...new Set(groups.flat())].slice(0, 40);
 
+/** `filters` without the constraints a follow-up drops: "any applicant" also drops "open to tribes" said as a word. */
+function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[]): SearchFilters {
+  if (!clear.length) return filters;
+  const dropped = (w: string) => (clear.includes('eligibility') && w.startsWith('@')) || (clear.includes('agency') && w.startsWith('!'));
+  const keywordGroups = filters.keywordGroups.map((g) => g.filter((w) => !dropped(w))).filter((g) => g.length > 0);
+  return {
+    ...filters,
+    keywordGroups,
+    keywords: keywordsOf(keywordGroups),
+    ...(clear.includes('deadline') ? { dueFrom: null, dueTo: null } : {}),
+    ...(clear.includes('amount') ? { amountMin: null, amountMax: null } : {}),
+    ...(clear.includes('agency') ? { agency: null } : {}),
+    ...(clear.includes('eligibility') ? { eligibility: [] } : {}),
+  };
+}
+
 export async function chat(
   db: Db,
   actor: Actor,
@@ -51,8 +67,10 @@ export async function chat(
 ): Promise<ChatResponse> {
   const view = { sort: input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const parsed = parseQuery(input.message, now);
-  const base =
+  const asked =
     input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
+  // What the last reading was, without the constraints this message drops ("never mind the deadline").
+  const base = withoutCleared(asked, parsed.clear);
   const group = keywordGroupOf(parsed);
   const keywordGroups = group.length ? withGroup(base.keywordGroups, group) : base.keywordGroups;
   const filters: SearchFilters = {
@@ -167,6 +185,10 @@ export async function chat(
     input.context &&
     relaxedNote === null &&
     group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
+  // A follow-up that drops a constraint says which ("With any deadline and any amount: …").
+  const clearedNames = { deadline: 'any deadline', amount: 'any amount', agency: 'any agency', eligibility: 'any applicant' };
+  const cleared = parsed.clear.filter((c) => !isDeepStrictEqual(withoutCleared(asked, [c]), asked));
+  const widened = input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '';
   const kind = statusLabel(shownFilters.statuses);
   const areas = profileAreas;
   // Said with the words as the search read them ("tuberculosis", not the "tubercolosis" typed).
@@ -198,7 +220,7 @@ export async function chat(
     ? ` ${answer.response.recurring.length} closed programme${answer.response.recurring.length === 1 ? ' that recurs is' : 's that recur are'} listed after them, with when ${answer.response.recurring.length === 1 ? 'it usually closes' : 'they usually close'}.`
     : '';
   const reply =
-    `${corrected}${refined ? 'Narrowed down: ' : ''}${found}${unstatedNote}${recurringNote}${offTopic}` +
+    `${corrected}${widened}${refined ? 'Narrowed down: ' : ''}${found}${unstatedNote}${recurringNote}${offTopic}` +
     (shownFilters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
   return { reply, ...shown(answer), filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
 }

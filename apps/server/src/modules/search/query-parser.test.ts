@@ -74,6 +74,7 @@ describe('parseQuery', () => {
       dueTo: '2027-05-31',
       matchProfile: false,
       statuses: null,
+      clear: [],
     });
   });
 
@@ -103,6 +104,21 @@ describe('parseQuery', () => {
     expect(parseQuery('grants closing today', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-11-25' });
     // "Next" that names no period is a topic word.
     expect(parseQuery('next generation sequencing', wednesday)).toMatchObject({ keywords: ['next', 'generation', 'sequencing'], dueFrom: null });
+  });
+
+  it('reads a follow-up that drops a constraint as that, not as words: "never mind the deadline", "any amount"', () => {
+    const clears = (text: string) => parseQuery(text, today).clear;
+    expect(clears('never mind the deadline')).toEqual(['deadline']);
+    expect(clears("the deadline doesn't matter")).toEqual(['deadline']);
+    expect(clears("I don't care about the dates")).toEqual(['deadline']);
+    expect(clears('any time')).toEqual(['deadline']);
+    expect(parseQuery('drop the amount', today)).toMatchObject({ clear: ['amount'], exclude: [], keywords: [] });
+    expect(clears('whatever the award size')).toEqual(['amount']);
+    expect(clears('any agency')).toEqual(['agency']);
+    expect(parseQuery('hmm, actually any applicant', today)).toMatchObject({ clear: ['eligibility'], keywords: [] });
+    // Left-out topics and deadlines as a property stay what they were.
+    expect(parseQuery('drop hiv', today)).toMatchObject({ clear: [], exclude: ['hiv'] });
+    expect(parseQuery('applicant training programs', today)).toMatchObject({ clear: [], keywords: ['applicant', 'training'] });
   });
 
   it('reads negation however it is said, and leaves out every agency joined to one left out', () => {
@@ -292,6 +308,10 @@ describe('parseQuery', () => {
     expect(parseQuery('caregiver support', today).keywords).toEqual(['caregiver', 'support']);
     expect(parseQuery('secondary analysis of existing datasets', today).keywords).toEqual(['secondary', 'analysis', 'existing', 'datasets']);
     expect(parseQuery('philanthropic foundations research', today).keywords).toEqual(['philanthropic', 'foundations']);
+    // Hesitations are not topics; words that can be either stay.
+    expect(parseQuery('hmm, okay, thanks', today).keywords).toEqual([]);
+    expect(parseQuery('water quality in the Great Lakes', today).keywords).toEqual(['water', 'quality', 'great', 'lakes']);
+    expect(parseQuery('cool roofs', today).keywords).toEqual(['cool', 'roofs']);
   });
 
   it('reads who is asking in a question as who may apply: "can universities apply", "a small nonprofit", "as a tribe"', () => {

@@ -1,6 +1,7 @@
 // Deterministic query understanding for grant search (DESIGN §7): keywords,
 // amount bounds, agency, due-date range and "my profile", from plain English.
 // How amounts and deadlines are written is query-amounts.ts's and query-dates.ts's.
+// How a question is put (framing words, a follow-up that drops a constraint) is query-framing.ts's.
 import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
@@ -11,6 +12,9 @@ import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
+import { clearPatterns, framingPatterns, type ClearedConstraint } from './query-framing';
+
+export type { ClearedConstraint };
 
 export type ParsedQuery = {
   keywords: string[];
@@ -28,7 +32,10 @@ export type ParsedQuery = {
   matchProfile: boolean;
   /** The statuses the words ask for ("only open ones", "no forecasted", "past funding"), or null when they say none. */
   statuses: GrantStatus[] | null;
+  /** Constraints a follow-up drops ("never mind the deadline", "any amount", "actually, any applicant"). */
+  clear: ClearedConstraint[];
 };
+
 
 /** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */
 export const stopWords = searchStopWords;
@@ -61,24 +68,6 @@ const eligibilityPhrases: [RegExp, string][] = [
   [/individuals/, 'individuals'],
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
 
-/**
- * How a plain-English question is put rather than what it is about (issue 25,
- * item 6): neither a topic word nor a requirement. Each is narrow, so a topic
- * that uses the word ("existing datasets", "caregiver support", "a longitudinal
- * study") keeps it.
- */
-const framingPatterns: RegExp[] = [
-  /\b(?:exists?|is there|are there)(?=\s+(?:for|to|on|in|that)\b|\s*[?.]?\s*$)/g,
-  /\b(?:ideally|preferably|possibly|perhaps|maybe|especially|particularly|specifically|mainly|mostly|primarily|really|actually|somehow)\b/g,
-  /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
-  /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,
-  /(?:^\s*|\b(?:find|get|any|need|needs|some|seeking|there|available|federal|financial)\s+)support(?=\s+for\b)/g,
-  /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
-  /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,
-  /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
-  /\b(?:the\s+)?(?:biggest|largest|highest(?:[\s-]paying)?|best[\s-]funded|richest)\b/g,
-  /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
-];
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
@@ -140,6 +129,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     dueTo: null,
     matchProfile: false,
     statuses: null,
+    clear: [],
   };
   const consume = (re: RegExp, fn: (m: RegExpMatchArray) => void) => {
     text = text.replace(re, (...args) => {
@@ -147,6 +137,14 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       return ' ';
     });
   };
+  // A constraint dropped, before "drop the amount" could read as a word left out.
+  for (const { key, pattern } of clearPatterns)
+    consume(pattern, () => {
+      if (!result.clear.includes(key)) result.clear.push(key);
+    });
+  consume(/\b(?:any\s*time|whenever)\b/g, () => {
+    if (!result.clear.includes('deadline')) result.clear.push('deadline');
+  });
   const todayUtc = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   text = amountsInWords(text);
 

@@ -83,7 +83,7 @@ type Answer = {
   reply: string;
   total: number;
   results: { grant: { id: string }; score: number }[];
-  filters: { keywordGroups: string[][]; agency: string | null; amountMin: number | null; dueFrom: string | null; dueTo: string | null };
+  filters: { keywordGroups: string[][]; agency: string | null; amountMin: number | null; dueFrom: string | null; dueTo: string | null; eligibility: string[] };
   context: unknown;
   corrections: { from: string; to: string }[];
   suggestion: { label: string; filters: unknown } | null;
@@ -223,6 +223,30 @@ describe('what the assistant understands (issue 25)', () => {
       expect(narrowed.reply).toContain('not from DOD');
       expect(narrowed.filters.keywordGroups.flat()).not.toContain('exclude');
     }
+  });
+
+  it('drops a constraint when a follow-up says so, in any phrasing, and says so', async () => {
+    const nsf = await chat('hiv prevention, NSF only, under 500k');
+    expect(idsOf(nsf)).toEqual([ids.hivNsf]);
+    const anyAgency = await chat('any agency', nsf.context);
+    expect(anyAgency.filters.agency).toBeNull();
+    expect(idsOf(anyAgency)).toEqual(expect.arrayContaining([ids.hivNsf, ids.hivDod]));
+    expect(anyAgency.reply).toMatch(/^With any agency: I found 2 /);
+    // "drop the amount" drops the amount: it is not a word to leave out.
+    const noAmount = await chat('drop the amount', anyAgency.context);
+    expect(noAmount.filters).toMatchObject({ amountMin: null, amountMax: null, keywordGroups: [['hiv', 'prevention']] });
+    expect(noAmount.reply).toMatch(/^With any amount: /);
+    const dated = await chat('closing in the next 60 days', noAmount.context);
+    expect(dated.filters.dueTo).not.toBeNull();
+    const undated = await chat('never mind the deadline', dated.context);
+    expect(undated.filters).toMatchObject({ dueFrom: null, dueTo: null });
+    expect(idsOf(undated)).toEqual(expect.arrayContaining([ids.hivNsf, ids.hivDod]));
+    // Who may apply, said as words or as the filter, goes with "any applicant".
+    const tribes = await chat('for tribes', undated.context);
+    expect(tribes.filters.keywordGroups.flat()).toContain('@tribes');
+    const anyone = await chat('actually, any applicant', tribes.context);
+    expect(anyone.filters.keywordGroups).toEqual([['hiv', 'prevention']]);
+    expect(anyone.filters.eligibility).toEqual([]);
   });
 
   it('names the change that emptied a list and offers to drop it in one click', async () => {

@@ -1,0 +1,45 @@
+// How a plain-English question is put rather than what it is about, for
+// query-parser.ts (issue 25, items 6 and 9): framing words that are neither
+// topic nor requirement ("what funding exists for …", "ideally EPA"), and a
+// follow-up that drops a constraint ("never mind the deadline", "any amount").
+// Pure; pinned by query-parser.test.ts.
+
+export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility';
+
+/** What each constraint is called when a follow-up drops it. */
+const constraintNames: [RegExp, ClearedConstraint][] = [
+  [/deadlines?|dates?|due dates?|closing dates?|time ?frames?|timing|time window/, 'deadline'],
+  [/amounts?|award (?:size|amount)s?|budgets?|(?:funding|money|dollar) (?:limit|amount)s?|minimum|maximum|size/, 'amount'],
+  [/agenc(?:y|ies)|funders?|sponsors?/, 'agency'],
+  [/applicants?(?: types?)?|eligibility|who (?:can|may) apply|applicant restrictions?/, 'eligibility'],
+];
+const dropWords = String.raw`(?:never\s*mind|forget(?:\s+about)?|drop|remove|ignore|clear|lose|skip|not|(?:i\s+)?(?:don'?t|do not)\s+care\s+about)`;
+/** "never mind the deadline", "drop the amount", "any agency", "the deadline doesn't matter", "whatever the amount". */
+export const clearPatterns = constraintNames.map(([name, key]) => ({
+  key,
+  pattern: new RegExp(
+    String.raw`\b(?:${dropWords}\s+(?:the\s+|that\s+|this\s+|a\s+|any\s+)?(?:${name.source})(?:\s+(?:filter|limit|constraint|restriction))?` +
+      String.raw`|(?:any|whatever\s+the|regardless\s+of(?:\s+the)?)\s+(?:${name.source})|(?:the\s+)?(?:${name.source})\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|not)\s+matters?)\b`,
+    'g',
+  ),
+}));
+
+/**
+ * How a plain-English question is put rather than what it is about (issue 25,
+ * item 6): neither a topic word nor a requirement. Each is narrow, so a topic
+ * that uses the word ("existing datasets", "caregiver support", "a longitudinal
+ * study") keeps it.
+ */
+export const framingPatterns: RegExp[] = [
+  /\b(?:exists?|is there|are there)(?=\s+(?:for|to|on|in|that)\b|\s*[?.]?\s*$)/g,
+  /\b(?:hmm+|hm+|umm*|uh+|okay|yeah|yep|thanks|thank you|more like)\b/g,
+  /\b(?:ideally|preferably|possibly|perhaps|maybe|especially|particularly|specifically|mainly|mostly|primarily|really|actually|somehow)\b/g,
+  /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
+  /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,
+  /(?:^\s*|\b(?:find|get|any|need|needs|some|seeking|there|available|federal|financial)\s+)support(?=\s+for\b)/g,
+  /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
+  /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,
+  /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
+  /\b(?:the\s+)?(?:biggest|largest|highest(?:[\s-]paying)?|best[\s-]funded|richest)\b/g,
+  /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
+];
