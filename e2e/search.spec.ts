@@ -884,3 +884,22 @@ test('a question naming two agencies searches both: the reply and the chip say "
   for (const agency of agencies) expect(agency).toMatch(/National Institutes of Health|National Science Foundation|NIH|NSF/);
   await checkAtBothWidths(page, 'search-two-agencies', { fromTop: true });
 });
+
+test('a follow-up that drops a constraint drops it and says so; the URL follows', async ({ page }) => {
+  await openSearch(page, 'researcher');
+  await page.getByRole('switch', { name: 'Match with research profile' }).click();
+  const first = await ask(page, 'hiv prevention, NIH only, over 200k');
+  expect(first).toMatch(/about “hiv”, “prevention”, from NIH, with awards of at least \$200,001\./);
+  await expect(page).toHaveURL(/[?&]amountMin=200001(&|$)/);
+  // "drop the amount" was a word to leave out ("not mentioning “amount”"); it now drops the amount.
+  const wider = await ask(page, 'drop the amount');
+  expect(wider).toMatch(/^With any amount: I found [\d,]+ open or forecasted grants? about “hiv”, “prevention”, from NIH\./);
+  await expect(page).not.toHaveURL(/amountMin=/);
+  await expect(page).toHaveURL(/[?&]agency=NIH(&|$)/);
+  expect(foundIn(wider)).toBeGreaterThanOrEqual(foundIn(first));
+  const widest = await ask(page, 'never mind the agency');
+  expect(widest).toMatch(/^With any agency: I found [\d,]+ open or forecasted grants? about “hiv”, “prevention”\./);
+  await expect(page).not.toHaveURL(/agency=/);
+  expect(foundIn(widest)).toBeGreaterThanOrEqual(foundIn(wider));
+  await expect(resultsPanel(page).getByRole('button', { name: /^Remove Agency/ })).toHaveCount(0);
+});
