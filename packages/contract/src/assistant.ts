@@ -36,7 +36,7 @@ export const searchFiltersSchema = z.object({
   instruments: z.array(z.string().max(10)).max(10).default([]),
   categories: z.array(z.string().max(10)).max(40).default([]),
   /** Who may apply, set in the Filters menu (words such as "for universities" ride in the keywords). */
-  eligibility: z.array(z.enum(searchEligibilityGroups)).max(8).default([]),
+  eligibility: z.array(z.enum(searchEligibilityGroups)).max(searchEligibilityGroups.length).default([]),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 

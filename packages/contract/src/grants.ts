@@ -75,6 +75,7 @@ export const searchEligibilityGroups = [
   'nonprofits',
   'tribes',
   'small-businesses',
+  'for-profits',
   'state-governments',
   'local-governments',
   'school-districts',

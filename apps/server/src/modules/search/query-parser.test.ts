@@ -328,6 +328,17 @@ describe('parseQuery', () => {
     expect(parseQuery('we are a nonprofit working on adult literacy', today)).toMatchObject({ keywords: ['adult', 'literacy'], eligibility: ['nonprofits'] });
     // A small business is not a small nonprofit: the phrase stays a topic when nobody says it applies.
     expect(parseQuery('small business innovation research', today).eligibility).toEqual([]);
+    expect(parseQuery('Can a for-profit company apply for NIH SBIR grants on medical devices?', today)).toMatchObject({
+      keywords: ['sbir', 'medical', 'devices'],
+      agency: 'NIH',
+      eligibility: ['for-profits'],
+    });
+    expect(parseQuery('What grants can a city apply for to plant trees?', today)).toMatchObject({
+      keywords: ['plant', 'trees'],
+      eligibility: ['local-governments'],
+    });
+    expect(parseQuery('pharmaceutical company partnerships', today)).toMatchObject({ keywords: ['pharmaceutical', 'company', 'partnerships'], eligibility: [] });
+    expect(parseQuery('grants for city parks', today)).toMatchObject({ keywords: ['city', 'parks'], eligibility: [] });
   });
 
   it('drops filler that is not a topic', () => {

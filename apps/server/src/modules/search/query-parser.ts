@@ -49,6 +49,8 @@ export const eligibilityCodes: Record<string, string[]> = {
   tribes: ['07', '11'],
   nonprofits: ['12', '13'],
   'small-businesses': ['23'],
+  // For-profit organisations other than small businesses, and small businesses (which are for-profit too).
+  'for-profits': ['22', '23'],
   'state-governments': ['00'],
   'local-governments': ['01', '02', '04'],
   'school-districts': ['05'],
@@ -62,8 +64,11 @@ const eligibilityPhrases: [RegExp, string][] = [
   [/non-?profits?(?: organizations)?/, 'nonprofits'],
   [/(?:tribes?|tribal (?:governments|nations|organizations))/, 'tribes'],
   [/small business(?:es)?/, 'small-businesses'],
+  [/(?:for-?profits?(?:\s+(?:compan(?:y|ies)|organi[sz]ations?|businesses|firms?|entities))?|(?:private\s+)?(?:compan(?:y|ies)|firms?|corporations?))/, 'for-profits'],
   [/(?:states|state (?:governments|agencies)|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
   [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
+  // One city or county asking ("can a city apply"); "for city parks" stays a topic.
+  [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
   [/school districts?/, 'school-districts'],
   [/individuals/, 'individuals'],
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);

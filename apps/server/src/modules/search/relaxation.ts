@@ -12,6 +12,7 @@ import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
+import { applicantPhrase } from './search-results';
 
 export type Relaxation = { filters: SearchFilters; dropped: string; kept: string };
 
@@ -78,7 +79,7 @@ export function relaxations(
   if (who.length || filters.eligibility.length) {
     steps.push({
       filters: { ...withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !w.startsWith('@')))), eligibility: [] },
-      dropped: `open to ${[...who.map((w) => w.slice(1)), ...filters.eligibility].map((w) => w.replace(/-/g, ' ')).join(' and ')}`,
+      dropped: `open to ${[...who.map((w) => w.slice(1)), ...filters.eligibility].map(applicantPhrase).join(' and ')}`,
       kept: 'whoever may apply',
     });
   }

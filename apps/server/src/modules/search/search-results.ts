@@ -63,11 +63,16 @@ export function toResult(
   };
 }
 
+/** Who may apply, as a reply says it: "small businesses", "for-profit companies". */
+export function applicantPhrase(key: string): string {
+  return key === 'for-profits' ? 'for-profit companies' : key.replace(/-/g, ' ');
+}
+
 export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
   const parts: string[] = [];
   const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@') && !k.startsWith('!'));
   const notFrom = filters.keywords.filter((k) => k.startsWith('!') && k.length > 1).map((k) => k.slice(1).toUpperCase());
-  const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => k.slice(1).replace(/-/g, ' '));
+  const who = filters.keywords.filter((k) => k.startsWith('@')).map((k) => applicantPhrase(k.slice(1)));
   const without = filters.keywords
     .filter((k) => k.startsWith('-') && k.length > 1)
     .map((k) => k.slice(1).replace(/_/g, ' '));

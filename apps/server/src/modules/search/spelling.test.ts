@@ -13,6 +13,7 @@ const vocabulary = vocabularyOf([
   { word: 'postdoctorate', docs: 3 },
   { word: 'pharmacology', docs: 10 },
   { word: 'pharmacological', docs: 7 },
+  { word: 'nonprofit', docs: 60 },
 ]);
 const nowhereElse = () => false;
 
@@ -28,6 +29,8 @@ describe('spelling', () => {
     expect(correctionFor('tubercolosis', vocabulary, nowhereElse)).toBe('tuberculosis');
     expect(correctionFor('schizofrenia', vocabulary, nowhereElse)).toBe('schizophrenia');
     expect(correctionFor('diabeties', vocabulary, nowhereElse)).toBe('diabetes');
+    // Two edits that change the first letter are another word: "for-profit" typed as one word is not "nonprofit".
+    expect(correctionFor('forprofit', vocabulary, nowhereElse)).toBeNull();
   });
 
   it('leaves alone a word the catalogue or the English vocabulary knows, a short word, and one nothing is near', () => {

@@ -85,7 +85,8 @@ export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhe
     for (const candidate of vocabulary.byLength.get(length) ?? []) {
       if (candidate[0] !== word[0] && candidate[1] !== word[1]) continue;
       const distance = editDistance(word, candidate, max);
-      if (distance > max) continue;
+      // Two edits that change the first letter read another word, not a typo ("forprofit" is not "nonprofit").
+      if (distance > max || (distance === 2 && candidate[0] !== word[0])) continue;
       const docs = vocabulary.docs.get(candidate)!;
       if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { word: candidate, distance, docs };
     }

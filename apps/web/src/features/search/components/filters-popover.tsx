@@ -29,6 +29,7 @@ export const eligibilityNames: Record<SearchEligibility, string> = {
   nonprofits: 'Nonprofits',
   tribes: 'Tribal governments',
   'small-businesses': 'Small businesses',
+  'for-profits': 'For-profit companies',
   'state-governments': 'State governments',
   'local-governments': 'Local governments',
   'school-districts': 'School districts',
