@@ -36,7 +36,6 @@ export type ParsedQuery = {
   clear: ClearedConstraint[];
 };
 
-
 /** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */
 export const stopWords = searchStopWords;
 
@@ -72,7 +71,6 @@ const eligibilityPhrases: [RegExp, string][] = [
   [/school districts?/, 'school-districts'],
   [/individuals/, 'individuals'],
 ].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
-
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
