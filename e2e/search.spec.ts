@@ -903,3 +903,24 @@ test('a follow-up that drops a constraint drops it and says so; the URL follows'
   expect(foundIn(widest)).toBeGreaterThanOrEqual(foundIn(wider));
   await expect(resultsPanel(page).getByRole('button', { name: /^Remove Agency/ })).toHaveCount(0);
 });
+
+test('a question that asks for an order lists in it, says so, and the sort menu and URL follow', async ({ page }) => {
+  await openSearch(page, 'researcher');
+  await page.getByRole('switch', { name: 'Match with research profile' }).click();
+  const biggest = await ask(page, 'what are the biggest cancer research grants?');
+  expect(biggest).toMatch(/about “cancer”\. The best match is .+ Listed largest award first: “.+” \(up to \$[\d,]+\)\./);
+  await expect(page).toHaveURL(/[?&]sort=amount-desc(&|$)/);
+  await expect(resultsPanel(page).getByRole('button', { name: /^Sort/ })).toHaveText('Sort: Highest amount');
+  const byAmount = await readCards(page);
+  expect(byAmount.length).toBeGreaterThan(1);
+  expectOrdered(byAmount.map((c) => c.amount), 'desc');
+  // The reply names the grant the list puts first.
+  expect(biggest).toContain(`Listed largest award first: “${byAmount[0]!.title}”`);
+  // A follow-up asks for another order and keeps the topic.
+  const soonest = await ask(page, 'which close soonest?');
+  expect(soonest).toMatch(/Listed by deadline, soonest first: “.+” \(closes .+\)\./);
+  await expect(page).toHaveURL(/[?&]sort=due-date-asc(&|$)/);
+  await expect(page).toHaveURL(/[?&]q=cancer(&|$)/);
+  await expect(resultsPanel(page).getByRole('button', { name: /^Sort/ })).toHaveText('Sort: Due soonest');
+  expectOrdered((await readCards(page)).map((c) => c.due), 'asc');
+});

@@ -109,6 +109,12 @@ export const chatResponseSchema = z.object({
   profileIgnored: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * The order the message asked for ("the biggest" is amount-desc, "closing
+   * soonest" due-date-asc), which the results follow and the results panel
+   * takes on; null when it named none (the request's order stands).
+   */
+  sort: sortSchema.nullable().default(null),
   /** Misspelled words read as the catalogue's ("schizofrenia" as "schizophrenia"), as GET /grants/search says them. */
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
   /** Closed programmes that recur, when few open grants match (as GET /grants/search lists them). */

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
 import { parseQuery, type ClearedConstraint } from './query-parser';
-import { describeFilters, statusLabel } from './search-results';
+import { describeFilters, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
@@ -65,8 +65,10 @@ export async function chat(
   input: ChatInput,
   now = new Date(),
 ): Promise<ChatResponse> {
-  const view = { sort: input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const parsed = parseQuery(input.message, now);
+  // An order asked for in words ("the biggest") is the order the results come in, and the panel's from then on.
+  const view = { sort: parsed.sort ?? input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
+  const sort = parsed.sort;
   const asked =
     input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
   // What the last reading was, without the constraints this message drops ("never mind the deadline").
@@ -99,6 +101,7 @@ export async function chat(
     unstated: [],
     query: null,
     suggestion: null,
+    sort,
   };
 
   if (input.reset && !input.message) {
@@ -162,6 +165,7 @@ export async function chat(
       return {
         reply,
         ...shown(answer),
+        sort,
         filters,
         // The next message refines the last reading that found something.
         context: base,
@@ -172,7 +176,7 @@ export async function chat(
     // A question that finds nothing: a looser reading, said (issue 25, item 7).
     const chosen = await firstLooser(db, filters, isoDayOf(now), count);
     if (!chosen) {
-      return { reply: noResultsReply, ...shown(answer), filters, context: filters, undo: null, suggestion: null };
+      return { reply: noResultsReply, ...shown(answer), sort, filters, context: filters, undo: null, suggestion: null };
     }
     answer = await run(chosen.filters);
     shownFilters = chosen.filters;
@@ -212,6 +216,9 @@ export async function chat(
     : top.related
       ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}”${outOf100}.`
       : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}”${outOf100}.`;
+  // An order asked for ("the biggest"): the list follows it, and the reply names the grant it puts first.
+  const firstShown = answer.response.results[0];
+  const ordered = sort && sort !== 'match' && firstShown ? ` ${orderNote(sort, firstShown)}` : '';
   const unstatedCount = answer.response.unstated.length;
   const unstatedNote = unstatedCount
     ? ` ${unstatedCount} more that ${unstatedCount === 1 ? 'matches but does not state an award amount is' : 'match but do not state an award amount are'} listed after them.`
@@ -220,9 +227,9 @@ export async function chat(
     ? ` ${answer.response.recurring.length} closed programme${answer.response.recurring.length === 1 ? ' that recurs is' : 's that recur are'} listed after them, with when ${answer.response.recurring.length === 1 ? 'it usually closes' : 'they usually close'}.`
     : '';
   const reply =
-    `${corrected}${widened}${refined ? 'Narrowed down: ' : ''}${found}${unstatedNote}${recurringNote}${offTopic}` +
+    `${corrected}${widened}${refined ? 'Narrowed down: ' : ''}${found}${ordered}${unstatedNote}${recurringNote}${offTopic}` +
     (shownFilters.matchProfile && !profile ? ' Choose a researcher to rank by a research profile.' : '');
-  return { reply, ...shown(answer), filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
+  return { reply, ...shown(answer), sort, filters: shownFilters, context: shownFilters, undo: null, suggestion: null };
 }
 
 /**

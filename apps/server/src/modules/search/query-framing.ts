@@ -1,10 +1,52 @@
 // How a plain-English question is put rather than what it is about, for
 // query-parser.ts (issue 25, items 6 and 9): framing words that are neither
 // topic nor requirement ("what funding exists for …", "ideally EPA"), and a
-// follow-up that drops a constraint ("never mind the deadline", "any amount").
+// follow-up that drops a constraint ("never mind the deadline", "any amount"),
+// and an order asked for ("the biggest", "closing soonest").
 // Pure; pinned by query-parser.test.ts.
 
 export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility';
+
+/** The orders a question can ask for, as the results panel's sort menu names them (contract sortOptions). */
+export type AskedSort = 'amount-desc' | 'amount-asc' | 'due-date-asc' | 'due-date-desc' | 'match';
+
+const orderBy = String.raw`(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|list(?:ed)?)(?:\s+(?:them|these|it|results))?\s+)?by`;
+/**
+ * An order asked for in words: "the biggest", "largest awards first", "closing
+ * soonest", "sorted by deadline". Each is how a question is put, not a topic
+ * ("a large-scale study" and "small grants" keep their words); the last said wins.
+ */
+export const sortPatterns: { sort: AskedSort; pattern: RegExp }[] = [
+  {
+    sort: 'amount-desc',
+    pattern: new RegExp(
+      String.raw`\b(?:(?:the\s+)?(?:biggest|largest|highest[\s-](?:paying|funded|value)|highest(?=\s+(?:awards?|amounts?|funding))|best[\s-]funded|richest|most\s+generous)(?:\s+(?:ones?|awards?|amounts?|funding))?(?:\s+first)?` +
+        String.raw`|(?:that\s+)?(?:pays?|paying|offers?|offering|gives?|giving)\s+the\s+most(?:\s+money)?|with\s+the\s+most\s+(?:money|funding)` +
+        String.raw`|${orderBy}\s+(?:the\s+)?(?:award\s+)?(?:amount|size|funding|money)(?:\s+(?:descending|high(?:est)?\s+to\s+low(?:est)?))?|(?:most|more)\s+money\s+first)\b`,
+      'g',
+    ),
+  },
+  {
+    sort: 'amount-asc',
+    pattern: /\b(?:the\s+)?(?:smallest|lowest[\s-]paying|cheapest)(?:\s+(?:ones?|awards?|amounts?))?(?:\s+first)?\b/g,
+  },
+  {
+    sort: 'due-date-asc',
+    pattern: new RegExp(
+      String.raw`\b(?:(?:clos(?:e|es|ing)|due|end(?:s|ing)?|expir(?:e|es|ing))\s+(?:the\s+)?soonest|(?:the\s+)?soonest(?:\s+(?:deadlines?|ones?|first))?|(?:the\s+)?earliest\s+(?:deadlines?|closing(?:\s+dates?)?|due\s+dates?)(?:\s+first)?` +
+        String.raw`|(?:the\s+)?most\s+urgent(?:\s+ones?)?(?:\s+first)?|${orderBy}\s+(?:the\s+)?(?:deadlines?|due\s+dates?|closing\s+dates?)|(?:deadlines?|due\s+dates?)\s+first)\b`,
+      'g',
+    ),
+  },
+  {
+    sort: 'due-date-desc',
+    pattern: /\b(?:(?:the\s+)?(?:latest|furthest|farthest|last)\s+(?:deadlines?|closing(?:\s+dates?)?|due\s+dates?)(?:\s+first)?|(?:the\s+)?most\s+time\s+to\s+(?:apply|prepare))\b/g,
+  },
+  {
+    sort: 'match',
+    pattern: /\b(?:(?:the\s+)?(?:best|closest)\s+match(?:es|ing)?(?:\s+first)?|(?:the\s+)?most\s+relevant(?:\s+first)?|(?:sorted|ordered|ranked)\s+by\s+relevance)\b/g,
+  },
+];
 
 /** What each constraint is called when a follow-up drops it. */
 const constraintNames: [RegExp, ClearedConstraint][] = [
@@ -40,6 +82,5 @@ export const framingPatterns: RegExp[] = [
   /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
   /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,
   /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
-  /\b(?:the\s+)?(?:biggest|largest|highest(?:[\s-]paying)?|best[\s-]funded|richest)\b/g,
   /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
 ];

@@ -75,6 +75,7 @@ describe('parseQuery', () => {
       matchProfile: false,
       statuses: null,
       clear: [],
+      sort: null,
     });
   });
 
@@ -312,6 +313,32 @@ describe('parseQuery', () => {
     expect(parseQuery('hmm, okay, thanks', today).keywords).toEqual([]);
     expect(parseQuery('water quality in the Great Lakes', today).keywords).toEqual(['water', 'quality', 'great', 'lakes']);
     expect(parseQuery('cool roofs', today).keywords).toEqual(['cool', 'roofs']);
+  });
+
+  it('reads an order asked for as the order, never as topic words: "the biggest", "closing soonest", "sorted by deadline"', () => {
+    expect(parseQuery('What are the biggest NIH grants for cancer immunotherapy?', today)).toMatchObject({
+      keywords: ['cancer', 'immunotherapy'],
+      agency: 'NIH',
+      sort: 'amount-desc',
+    });
+    expect(parseQuery('which wildfire grants pay the most', today)).toMatchObject({ keywords: ['wildfire'], sort: 'amount-desc' });
+    expect(parseQuery('largest awards first', today)).toMatchObject({ keywords: [], sort: 'amount-desc' });
+    expect(parseQuery('soil health grants sorted by amount', today)).toMatchObject({ keywords: ['soil', 'health'], sort: 'amount-desc' });
+    expect(parseQuery('the smallest ones', today)).toMatchObject({ keywords: [], sort: 'amount-asc' });
+    expect(parseQuery('literacy programs closing soonest', today)).toMatchObject({ keywords: ['literacy'], sort: 'due-date-asc' });
+    expect(parseQuery('which close soonest', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
+    expect(parseQuery('show the most urgent ones first', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
+    expect(parseQuery('order by deadline', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
+    expect(parseQuery('which have the latest deadlines', today)).toMatchObject({ keywords: [], sort: 'due-date-desc' });
+    expect(parseQuery('best matches first', today)).toMatchObject({ keywords: [], sort: 'match' });
+    // The last order said wins.
+    expect(parseQuery('biggest first, no wait, soonest first', today).sort).toBe('due-date-asc');
+    // Said as a topic, or not at all: no order.
+    expect(parseQuery('large-scale ocean observing systems', today)).toMatchObject({ keywords: ['large-scale', 'ocean', 'observing', 'systems'], sort: null });
+    expect(parseQuery('small grants for museums', today)).toMatchObject({ keywords: ['small', 'museums'], sort: null });
+    expect(parseQuery('highest impact cancer research', today)).toMatchObject({ sort: null });
+    // Closing soon is a window, not an order.
+    expect(parseQuery('cancer grants closing soon', today).sort).toBeNull();
   });
 
   it('reads who is asking in a question as who may apply: "can universities apply", "a small nonprofit", "as a tribe"', () => {

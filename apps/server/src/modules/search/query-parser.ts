@@ -12,9 +12,9 @@ import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
-import { clearPatterns, framingPatterns, type ClearedConstraint } from './query-framing';
+import { clearPatterns, framingPatterns, sortPatterns, type AskedSort, type ClearedConstraint } from './query-framing';
 
-export type { ClearedConstraint };
+export type { AskedSort, ClearedConstraint };
 
 export type ParsedQuery = {
   keywords: string[];
@@ -34,6 +34,8 @@ export type ParsedQuery = {
   statuses: GrantStatus[] | null;
   /** Constraints a follow-up drops ("never mind the deadline", "any amount", "actually, any applicant"). */
   clear: ClearedConstraint[];
+  /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
+  sort: AskedSort | null;
 };
 
 /** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */
@@ -133,6 +135,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     matchProfile: false,
     statuses: null,
     clear: [],
+    sort: null,
   };
   const consume = (re: RegExp, fn: (m: RegExpMatchArray) => void) => {
     text = text.replace(re, (...args) => {
@@ -148,6 +151,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/\b(?:any\s*time|whenever)\b/g, () => {
     if (!result.clear.includes('deadline')) result.clear.push('deadline');
   });
+  // An order asked for ("the biggest", "closing soonest"): the last said wins, and none is a topic word.
+  let sortAt = -1;
+  for (const { sort, pattern } of sortPatterns)
+    for (const m of text.matchAll(pattern))
+      if (m.index! >= sortAt) [sortAt, result.sort] = [m.index!, sort];
+  for (const { pattern } of sortPatterns) consume(pattern, () => {});
   const todayUtc = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   text = amountsInWords(text);
 

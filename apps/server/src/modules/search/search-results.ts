@@ -1,7 +1,7 @@
 // What a search says in words: each result's reasons for matching, and the
 // filters described as a phrase (the assistant's replies).
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
-import type { SearchResult } from '@grantbridge/contract/grants';
+import type { SearchResult, SortOption } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { grantStatuses } from '@grantbridge/contract/grants';
 import { areaMatches } from '@grantbridge/contract/research-area-match';
@@ -110,4 +110,18 @@ export function statusLabel(statuses: readonly string[]): { before: string; afte
       .join(' or ')} `,
     after: '',
   };
+}
+
+/** The order a question asked for, said with the grant it puts first ("Listed largest award first: …"). */
+export function orderNote(sort: Exclude<SortOption, 'match'>, first: SearchResult): string {
+  const { title, awardCeiling, closeDate } = first.grant;
+  const amount = awardCeiling !== null ? ` (up to ${formatMoney(awardCeiling)})` : '';
+  const due = closeDate !== null ? ` (closes ${formatDay(closeDate)})` : '';
+  const order = {
+    'amount-desc': ['largest award first', amount],
+    'amount-asc': ['smallest award first', amount],
+    'due-date-asc': ['by deadline, soonest first', due],
+    'due-date-desc': ['by deadline, latest first', due],
+  }[sort];
+  return `Listed ${order[0]}: “${title}”${order[1]}.`;
 }

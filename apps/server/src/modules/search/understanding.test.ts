@@ -88,6 +88,8 @@ type Answer = {
   corrections: { from: string; to: string }[];
   suggestion: { label: string; filters: unknown } | null;
   undo: unknown;
+  sort: string | null;
+  query: { sort: string } | null;
 };
 
 const search = async (q: string, extra: Record<string, string> = {}) => {
@@ -201,6 +203,23 @@ describe('what the assistant understands (issue 25)', () => {
     expect(answer.filters.keywordGroups).toEqual([['wetland', 'monitoring']]);
     expect(answer.filters.agency).toBe('EPA');
     expect(idsOf(answer)).toEqual([ids.wetlandSoon]);
+  });
+
+  it('lists in the order a question asks for, says so, and a follow-up keeps the words', async () => {
+    const biggest = await chat('what are the biggest sea otter grants?');
+    expect(biggest.filters.keywordGroups).toEqual([['sea', 'otter']]);
+    expect(biggest.sort).toBe('amount-desc');
+    expect(idsOf(biggest)).toEqual([ids.otterBig, ids.otterSmall, ids.otterUnstated]);
+    expect(biggest.query?.sort).toBe('amount-desc');
+    expect(biggest.reply).toContain('Listed largest award first: “Sea otter population recovery” (up to $2,000,000).');
+    const soonest = await chat('which close soonest', biggest.context);
+    expect(soonest.sort).toBe('due-date-asc');
+    expect(soonest.filters.keywordGroups).toEqual([['sea', 'otter']]);
+    expect(soonest.reply).toMatch(/Listed by deadline, soonest first: “Sea otter .+” \(closes .+\)\./);
+    // A message that names no order leaves the request's order, and says none.
+    const plain = await chat('sea otter');
+    expect(plain.sort).toBeNull();
+    expect(plain.reply).not.toContain('Listed');
   });
 
   it('relaxes an empty question in the stated order and says what it relaxed', async () => {

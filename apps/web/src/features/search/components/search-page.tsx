@@ -44,8 +44,10 @@ export function SearchPage({ user, grantPath }: SearchPageProps) {
         ? instead.context
         : assistantContext(state),
     onAnswer: (response) => {
-      // The answer may come after a change of sort, toggle or picker: keep those.
-      update(stateFromFilters(response.filters, latest.current));
+      // The answer may come after a change of sort, toggle or picker: keep those, unless the message asked
+      // for an order ("the biggest first"), which the answer's results follow.
+      const current = latest.current;
+      update(stateFromFilters(response.filters, response.sort ? { ...current, sort: response.sort } : current));
     },
     onRestore: (filters) => update(stateFromFilters(filters, latest.current)),
     onReset: () => update({ ...withoutCriteria(latest.current), sort: 'match' }),
