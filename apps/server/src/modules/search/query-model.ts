@@ -107,6 +107,12 @@ export function otherNumberOf(word: string): string | null {
   return null;
 }
 
+/** A hyphenated word's words apart ("early-career": "early career"), or null for a word without a hyphen. */
+export function wordsApart(word: string): string | null {
+  const parts = word.split('-').filter(Boolean);
+  return parts.length > 1 ? parts.join(' ') : null;
+}
+
 export async function buildSearchModel(db: Db, inputGroups: string[][], options: ModelOptions): Promise<SearchModel> {
   // Misspellings first: every later step reads the corrected words.
   const vocabulary = await catalogueVocabulary(db);
@@ -145,6 +151,9 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     for (const term of synonymsOf(word)) alts.push({ text: sanitizeTerm(term), weight: modelSettings.synonymWeight, label: term });
     const other = otherNumberOf(word);
     if (other && !alts.some((a) => a.text === other)) alts.push({ text: other, weight: 1, label: other });
+    // A compound is also its words side by side: "early-career" is said "Early Career" too, and "Hispanic Serving".
+    const apart = wordsApart(word);
+    if (apart) alts.push({ text: apart, weight: 1, label: apart });
     const others = words.filter((w) => w !== word).join(' ');
     for (const expansion of expansionsOf(word, facts, others ? embedText(others) : null))
       if (!alts.some((a) => a.text === expansion)) alts.push({ text: expansion, weight: modelSettings.acronymWeight, label: expansion });
@@ -205,9 +214,9 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   for (const word of words) {
     const alts = pending.get(word)!.flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? []);
     const own = alts.find((a) => a.label === word);
-    // Singular and plural of a code are one word: as rare as the commoner of the two.
-    const sameWord = alts.find((a) => a.label === otherNumberOf(word));
-    const ownDocs = Math.max(own?.docs ?? 0, sameWord?.docs ?? 0);
+    // Singular and plural of a code are one word, and a compound with or without its hyphen: as rare as the commoner.
+    const sameWord = alts.filter((a) => a.label === otherNumberOf(word) || a.label === wordsApart(word));
+    const ownDocs = Math.max(own?.docs ?? 0, ...sameWord.map((a) => a.docs));
     rarityDocs.set(word, ownDocs);
     // Retrieved by any way of saying it, and by the acronym of a span it is part of ("MRI" for "major research instrumentation").
     const spelled = pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text));

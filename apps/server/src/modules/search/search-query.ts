@@ -54,7 +54,9 @@ export function splitExclusions(groups: string[][]): {
   return { groups: wanted, exclude: [...exclude], eligibility: [...eligibility], excludeAgencies: [...excludeAgencies] };
 }
 
-export const sanitize = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A query word as the model reads it: letters and digits, a compound keeping its hyphens ("early-career", "k-12"), never joined into one word. */
+export const sanitize = (word: string) =>
+  word.toLowerCase().replace(/[^a-z0-9-]/g, '').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
 
 export type Groups = string[][];
 

@@ -32,6 +32,12 @@ beforeAll(async () => {
   await grant('proteinDesign2', { title: 'Protein Design for Vaccine Antigens' });
   await grant('greenChemistry', { title: 'Safer Solvents through Green Chemistry' });
   await grant('greenApart', { title: 'Green Roofs and Urban Soil Chemistry Monitoring' });
+  // Compounds said with and without their hyphen, and a code that looks like one.
+  await grant('earlyCareer', { title: 'Early Career Awards in Marine Chemistry' });
+  await grant('earlyHyphen', { title: 'Early-Career Investigators in Ocean Chemistry' });
+  await grant('marineChem', { title: 'Marine Chemistry Instrument Upgrades' });
+  await grant('k12Code', { title: 'Mentored Teacher Scholar Program (K12)' });
+  await grant('k12Schools', { title: 'K-12 Teacher Institutes in Physics' });
   // Acronyms the catalogue defines.
   await grant('mriDefined', {
     title: 'Shared Instrument Acquisition',
@@ -126,6 +132,16 @@ describe('what a search understands (issue 25)', () => {
   it('lets a modifier said next to its word beat the same two words far apart', async () => {
     const found = await order('green chemistry');
     expect(found.slice(0, 2)).toEqual([ids.greenChemistry, ids.greenApart]);
+  });
+
+  it('reads a compound with or without its hyphen, never as one run-together word', async () => {
+    const found = await order('early-career chemistry');
+    expect(found.slice(0, 2).sort()).toEqual([ids.earlyCareer, ids.earlyHyphen].sort());
+    expect(found.indexOf(ids.marineChem!)).toBeGreaterThan(1);
+    expect((await order('early-career marine chemistry'))[0]).toBe(ids.earlyCareer);
+    expect((await order('early career ocean chemistry'))[0]).toBe(ids.earlyHyphen);
+    // "K-12" is schools, not the activity code K12.
+    expect(await order('K-12 teacher')).toEqual([ids.k12Schools, ids.k12Code]);
   });
 
   it('knows an acronym the catalogue defines, in both directions', async () => {
