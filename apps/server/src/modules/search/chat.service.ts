@@ -16,6 +16,7 @@ import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
 import { firstLooser, looserNote } from './looser-reading';
 import { keywordGroupOf } from './search-query';
+import { asksForSwap, swapWords } from './follow-up-swap';
 import { formatMoney } from '../../lib/format';
 
 export const noResultsReply =
@@ -74,7 +75,16 @@ export async function chat(
   // What the last reading was, without the constraints this message drops ("never mind the deadline").
   const base = withoutCleared(asked, parsed.clear);
   const group = keywordGroupOf(parsed);
-  const keywordGroups = group.length ? withGroup(base.keywordGroups, group) : base.keywordGroups;
+  // "what about Washington?": the word takes the place of its counterpart ("oregon") rather than narrowing.
+  const swap =
+    !input.reset && input.context && group.length && asksForSwap(input.message) ? swapWords(base.keywordGroups, group) : null;
+  const keywordGroups = swap
+    ? swap.added.length
+      ? withGroup(swap.groups, swap.added)
+      : swap.groups
+    : group.length
+      ? withGroup(base.keywordGroups, group)
+      : base.keywordGroups;
   const filters: SearchFilters = {
     keywords: keywordsOf(keywordGroups),
     keywordGroups,
@@ -185,6 +195,7 @@ export async function chat(
 
   const { ranked } = answer;
   const refined =
+    !swap &&
     !input.reset &&
     input.context &&
     relaxedNote === null &&
@@ -192,7 +203,9 @@ export async function chat(
   // A follow-up that drops a constraint says which ("With any deadline and any amount: …").
   const clearedNames = { deadline: 'any deadline', amount: 'any amount', agency: 'any agency', eligibility: 'any applicant' };
   const cleared = parsed.clear.filter((c) => !isDeepStrictEqual(withoutCleared(asked, [c]), asked));
-  const widened = input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '';
+  const widened =
+    (input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '') +
+    (swap && relaxedNote === null ? `Instead of ${swap.replaced.map((r) => `“${r.from}”`).join(' and ')}: ` : '');
   const kind = statusLabel(shownFilters.statuses);
   const areas = profileAreas;
   // Said with the words as the search read them ("tuberculosis", not the "tubercolosis" typed).

@@ -75,6 +75,8 @@ export const clearPatterns = constraintNames.map(([name, key]) => ({
 export const framingPatterns: RegExp[] = [
   /\b(?:exists?|is there|are there)(?=\s+(?:for|to|on|in|that)\b|\s*[?.]?\s*$)/g,
   /\b(?:hmm+|hm+|umm*|uh+|okay|yeah|yep|thanks|thank you|more like)\b/g,
+  // "never mind, any agency", "no wait", "how about Arizona instead": how a follow-up is put, not a topic.
+  /\b(?:never\s*mind|no\s+wait|scratch\s+that)(?=\s*(?:[,.;:!-]|$))|\binstead\b(?!\s+of)/g,
   /\b(?:ideally|preferably|possibly|perhaps|maybe|especially|particularly|specifically|mainly|mostly|primarily|really|actually|somehow)\b/g,
   /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
   /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,

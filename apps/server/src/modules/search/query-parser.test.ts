@@ -311,6 +311,9 @@ describe('parseQuery', () => {
     expect(parseQuery('philanthropic foundations research', today).keywords).toEqual(['philanthropic', 'foundations']);
     // Hesitations are not topics; words that can be either stay.
     expect(parseQuery('hmm, okay, thanks', today).keywords).toEqual([]);
+    expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
+    expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
+    expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
     expect(parseQuery('water quality in the Great Lakes', today).keywords).toEqual(['water', 'quality', 'great', 'lakes']);
     expect(parseQuery('cool roofs', today).keywords).toEqual(['cool', 'roofs']);
   });

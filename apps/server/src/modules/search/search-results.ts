@@ -115,6 +115,10 @@ export function statusLabel(statuses: readonly string[]): { before: string; afte
 /** The order a question asked for, said with the grant it puts first ("Listed largest award first: …"). */
 export function orderNote(sort: Exclude<SortOption, 'match'>, first: SearchResult): string {
   const { title, awardCeiling, closeDate } = first.grant;
+  // Grants that state none come last: when the first states none, none does.
+  const byAmount = sort === 'amount-desc' || sort === 'amount-asc';
+  if (byAmount ? awardCeiling === null : closeDate === null)
+    return `None of these states ${byAmount ? 'an award amount' : 'a closing date'} to order them by.`;
   const amount = awardCeiling !== null ? ` (up to ${formatMoney(awardCeiling)})` : '';
   const due = closeDate !== null ? ` (closes ${formatDay(closeDate)})` : '';
   const order = {

@@ -69,6 +69,9 @@ beforeAll(async () => {
     agencyCode: 'DOD-AMRAA',
     awardCeiling: 400_000,
   });
+  // A follow-up that names another state.
+  await grant('clinicsOregon', { title: 'Rural Dental Clinics in Oregon' });
+  await grant('clinicsWashington', { title: 'Rural Dental Clinics in Washington' });
   // Known items.
   await grant('numbered', { title: 'Cardiac Imaging Consortium', opportunityNumber: 'PA-23-137' });
   await grant('listed', { title: 'Library Digitisation Partnerships', cfdaNumbers: ['45.313'] });
@@ -232,6 +235,10 @@ describe('what the assistant understands (issue 25)', () => {
     expect(soonest.sort).toBe('due-date-asc');
     expect(soonest.filters.keywordGroups).toEqual([['sea', 'otter']]);
     expect(soonest.reply).toMatch(/Listed by deadline, soonest first: “Sea otter .+” \(closes .+\)\./);
+    // When the first states no amount, none does: said so, not "largest first".
+    const unstated = await chat('tuberculosis, biggest first');
+    expect(unstated.sort).toBe('amount-desc');
+    expect(unstated.reply).toContain('None of these states an award amount to order them by.');
     // A message that names no order leaves the request's order, and says none.
     const plain = await chat('sea otter');
     expect(plain.sort).toBeNull();
@@ -282,6 +289,18 @@ describe('what the assistant understands (issue 25)', () => {
     const anyone = await chat('actually, any applicant', tribes.context);
     expect(anyone.filters.keywordGroups).toEqual([['hiv', 'prevention']]);
     expect(anyone.filters.eligibility).toEqual([]);
+  });
+
+  it('puts a word in place of its counterpart when a follow-up asks "what about …"', async () => {
+    const oregon = await chat('rural dental clinics in Oregon');
+    expect(idsOf(oregon)[0]).toBe(ids.clinicsOregon);
+    const washington = await chat('what about Washington?', oregon.context);
+    expect(washington.filters.keywordGroups).toEqual([['rural', 'dental', 'clinics', 'washington']]);
+    expect(idsOf(washington)[0]).toBe(ids.clinicsWashington);
+    expect(washington.reply).toMatch(/^Instead of “oregon”: I found \d+ open or forecasted grants? about “rural”, “dental”, “clinics”, “washington”\./);
+    // Said without "what about", the same word narrows.
+    const both = await chat('washington', oregon.context);
+    expect(both.filters.keywordGroups).toEqual([['rural', 'dental', 'clinics', 'oregon'], ['washington']]);
   });
 
   it('names the change that emptied a list and offers to drop it in one click', async () => {

@@ -1,0 +1,90 @@
+// A follow-up that puts one thing in place of another: "what about
+// Washington?" after a question about Oregon, "how about diabetes instead"
+// after one about obesity. The new word takes the place of the word of the
+// last reading of the same kind: a state for a state (the vectors put
+// "washington" nearer "community" than "oregon"), else the word it is clearly
+// closest to in meaning (the word vectors of data/embeddings). The rest of the
+// question stands; with no clear counterpart the follow-up narrows as any other
+// does. Used by chat.service.ts.
+import { cosine, embedText } from '../../lib/embeddings';
+
+/** The states, the District and the territories, as a question names them (lower case). */
+const usPlaces = [
+  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia',
+  'hawaii', 'idaho', 'illinois', 'indiana', 'iowa', 'kansas', 'kentucky', 'louisiana', 'maine', 'maryland',
+  'massachusetts', 'michigan', 'minnesota', 'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire',
+  'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'ohio', 'oklahoma', 'oregon', 'pennsylvania',
+  'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas', 'utah', 'vermont', 'virginia', 'washington',
+  'west virginia', 'wisconsin', 'wyoming', 'district of columbia', 'puerto rico', 'guam', 'american samoa',
+  'virgin islands', 'northern mariana islands',
+];
+// Longest first, so "west virginia" is one place and not "virginia".
+const placePattern = new RegExp(`\\b(?:${[...usPlaces].sort((a, b) => b.length - a.length).join('|')})\\b`, 'g');
+
+/** The places a run of words names, with the words each takes ("new york": new, york). */
+function placesIn(words: string[]): string[][] {
+  const text = words.join(' ');
+  return [...text.matchAll(placePattern)].map((m) => m[0].split(' '));
+}
+
+/** "what about X", "how about X", "X instead", "and for X?": a word put in place of another, not added. */
+const swapPhrasing = /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)/i;
+
+export const swapSettings = {
+  /** A counterpart is at least this close in meaning… */
+  minSimilarity: 0.45,
+  /** …and this much closer than the next closest word, so the choice is clear. */
+  margin: 0.05,
+};
+
+export function asksForSwap(message: string): boolean {
+  return swapPhrasing.test(message);
+}
+
+/** A marker word (-left out, @who may apply, !agency left out) is not a topic to swap. */
+const isTopicWord = (w: string) => !/^[-@!~]/.test(w);
+
+export type Swap = { groups: string[][]; replaced: { from: string; to: string }[]; added: string[] };
+
+/**
+ * `groups` with each word of `words` in place of the word it is clearly
+ * closest to in meaning; words without one are returned as `added`. Null when
+ * no word has a counterpart (or the vectors are not at hand).
+ */
+export function swapWords(groups: string[][], words: string[]): Swap | null {
+  // A place for the last place named before it: all of its words for all of the new one's.
+  const newPlaces = placesIn(words);
+  const oldPlaces = groups.flatMap((g) => placesIn(g));
+  if (newPlaces.length && oldPlaces.length) {
+    const from = oldPlaces[oldPlaces.length - 1]!;
+    const to = newPlaces[0]!;
+    const rest = words.filter((w) => !newPlaces.flat().includes(w));
+    const swapped = groups.map((g) => {
+      const at = g.findIndex((w) => w === from[0]);
+      return at < 0 ? g : [...new Set([...g.slice(0, at), ...to, ...g.slice(at).filter((w) => !from.includes(w))])];
+    });
+    return { groups: swapped, replaced: [{ from: from.join(' '), to: to.join(' ') }], added: rest };
+  }
+  const previous = [...new Set(groups.flat().filter(isTopicWord))];
+  const replaced: { from: string; to: string }[] = [];
+  const added: string[] = [];
+  for (const word of words) {
+    const vector = isTopicWord(word) ? embedText(word) : null;
+    const ranked = vector
+      ? previous
+          .filter((p) => p !== word && !replaced.some((r) => r.from === p))
+          .map((p) => {
+            const other = embedText(p);
+            return { word: p, similarity: other ? cosine(vector, other) : -1 };
+          })
+          .sort((a, b) => b.similarity - a.similarity)
+      : [];
+    const [best, next] = ranked;
+    if (best && best.similarity >= swapSettings.minSimilarity && best.similarity - (next?.similarity ?? -1) >= swapSettings.margin)
+      replaced.push({ from: best.word, to: word });
+    else added.push(word);
+  }
+  if (!replaced.length) return null;
+  const swapped = groups.map((g) => [...new Set(g.map((w) => replaced.find((r) => r.from === w)?.to ?? w))]);
+  return { groups: swapped, replaced, added };
+}
