@@ -7,25 +7,7 @@
 // question stands; with no clear counterpart the follow-up narrows as any other
 // does. Used by chat.service.ts.
 import { cosine, embedText } from '../../lib/embeddings';
-
-/** The states, the District and the territories, as a question names them (lower case). */
-const usPlaces = [
-  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia',
-  'hawaii', 'idaho', 'illinois', 'indiana', 'iowa', 'kansas', 'kentucky', 'louisiana', 'maine', 'maryland',
-  'massachusetts', 'michigan', 'minnesota', 'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire',
-  'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'ohio', 'oklahoma', 'oregon', 'pennsylvania',
-  'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas', 'utah', 'vermont', 'virginia', 'washington',
-  'west virginia', 'wisconsin', 'wyoming', 'district of columbia', 'puerto rico', 'guam', 'american samoa',
-  'virgin islands', 'northern mariana islands',
-];
-// Longest first, so "west virginia" is one place and not "virginia".
-const placePattern = new RegExp(`\\b(?:${[...usPlaces].sort((a, b) => b.length - a.length).join('|')})\\b`, 'g');
-
-/** The places a run of words names, with the words each takes ("new york": new, york). */
-function placesIn(words: string[]): string[][] {
-  const text = words.join(' ');
-  return [...text.matchAll(placePattern)].map((m) => m[0].split(' '));
-}
+import { placesIn } from './places';
 
 /** "what about X", "how about X", "X instead", "and for X?": a word put in place of another, not added. */
 const swapPhrasing = /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)/i;

@@ -83,6 +83,9 @@ export const framingPatterns: RegExp[] = [
   /(?:^\s*|\b(?:find|get|any|need|needs|some|seeking|there|available|federal|financial)\s+)support(?=\s+for\b)/g,
   /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
   /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,
+  // "my lab works on …", "our group studies …", "how much does NEH give for …".
+  /\b(?:my|our)\s+(?:lab|laboratory|group|team|center|centre|department|institute|organi[sz]ation|office|company|nonprofit)\s+(?:works?\s+on|is\s+working\s+on|focuses\s+on|studies|researches|does)\b/g,
+  /\bhow\s+much\s+(?:money\s+)?(?:does|do|did|will|would|can|could|might)\b(?:\s+(?:the|an?))?/g,
   /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
   /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
 ];

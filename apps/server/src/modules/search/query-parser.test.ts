@@ -311,6 +311,8 @@ describe('parseQuery', () => {
     expect(parseQuery('philanthropic foundations research', today).keywords).toEqual(['philanthropic', 'foundations']);
     // Hesitations are not topics; words that can be either stay.
     expect(parseQuery('hmm, okay, thanks', today).keywords).toEqual([]);
+    expect(parseQuery('My lab works on antibiotic resistance. Anything from CDC?', today)).toMatchObject({ keywords: ['antibiotic', 'resistance'], agency: 'CDC' });
+    expect(parseQuery('how much does the NEH give for summer stipends', today)).toMatchObject({ keywords: ['summer', 'stipends'], agency: 'NEH' });
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
@@ -405,6 +407,9 @@ describe('parseQuery', () => {
       keywords: ['glioma', 'immunotherapy'],
       exclude: ['clinical_trial_required'],
     });
+    // Clinical trials left out however it is said: the word "clinical" is not (every NIH title says it).
+    for (const said of ['excluding clinical trials', 'but not clinical trials', "I don't want clinical trials", 'other than clinical trials'])
+      expect(parseQuery(`cancer research, ${said}`, today), said).toMatchObject({ keywords: ['cancer'], exclude: ['clinical_trial_required'] });
     expect(parseQuery('glioma clinical trial required', today)).toMatchObject({
       keywords: ['glioma'],
       exclude: ['clinical_trial_not_allowed'],

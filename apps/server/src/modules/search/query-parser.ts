@@ -336,7 +336,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   };
   consume(/(?:^|\s)-([a-z0-9][a-z0-9_-]*)/g, (m) => excludeWord(m[1]!));
   // NIH's "(Clinical Trial Not Allowed)" / "(Clinical Trial Required)": a phrase left out, written with underscores.
-  consume(/\b(?:clinical trials?\s+(?:are\s+)?not\s+allowed|no clinical trials?|without (?:a )?clinical trials?)\b/g, () =>
+  consume(/\b(?:clinical trials?\s+(?:are\s+)?not\s+allowed|(?:no|not|without|excluding|exclude|except|other than|besides)\s+(?:a\s+|any\s+)?clinical trials?)\b/g, () =>
     excludeWord('clinical_trial_required'),
   );
   consume(/\bclinical trials?\s+(?:is\s+|are\s+)?required\b/g, () => excludeWord('clinical_trial_not_allowed'));

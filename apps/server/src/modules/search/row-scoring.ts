@@ -8,6 +8,7 @@ import { scoreDocument, type Matched } from './bm25f';
 import type { SearchModel } from './query-model';
 import type { CandidateRow } from './search.repository';
 import { clampScore, semanticPercent, wordFormsOf } from './scoring';
+import { isPlaceWord } from './places';
 
 /** Shares of the word match and of closeness in meaning in a keyword search's relevance (decision 042). */
 export const relevanceWeights = { words: 0.9, semantic: 0.1 };
@@ -123,15 +124,17 @@ export const relatedSettings = { specificRatio: 4 };
 
 /**
  * The query's most specific word, when one stands out: the rarest of two or
- * more, `specificRatio` times as rare-weighted as the most common
- * ("pollinator" in "pollinator health"). Null otherwise.
+ * more that is not a place, `specificRatio` times as rare-weighted as the most
+ * common ("pollinator" in "pollinator health"). Null otherwise.
  */
 export function specificWord(keywords: string[], weights: Map<string, number> | null): string | null {
   if (!weights || keywords.length < 2) return null;
   const ranked = [...keywords].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
-  const top = weights.get(ranked[0]!) ?? 0;
+  // A place is where, not what ("nursing programs in Texas"): rare in the catalogue, but never the word that must be said.
+  const specific = ranked.find((w) => !isPlaceWord(w));
+  const top = specific ? (weights.get(specific) ?? 0) : 0;
   const bottom = weights.get(ranked[ranked.length - 1]!) ?? 0;
-  return top >= relatedSettings.specificRatio * bottom && top > 0 ? ranked[0]! : null;
+  return specific && top >= relatedSettings.specificRatio * bottom && top > 0 ? specific : null;
 }
 
 /** Whether the grant says the word (one of its ways of saying it) in any field. */
