@@ -65,10 +65,12 @@ export function looserNote(filters: SearchFilters, chosen: Looser, found: number
 /** `filters` without the constraint a relaxation step loosened, for saying what else was asked. */
 function withoutStep(filters: SearchFilters, step: Relaxation): SearchFilters {
   const f = step.filters;
+  // The window is one constraint: a step that moves either end says the whole window it dropped.
+  const sameWindow = f.dueFrom === filters.dueFrom && f.dueTo === filters.dueTo;
   return {
     ...filters,
-    dueFrom: f.dueFrom === filters.dueFrom ? filters.dueFrom : null,
-    dueTo: f.dueTo === filters.dueTo ? filters.dueTo : null,
+    dueFrom: sameWindow ? filters.dueFrom : null,
+    dueTo: sameWindow ? filters.dueTo : null,
     amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
     amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
     agency: f.agency === filters.agency ? filters.agency : null,

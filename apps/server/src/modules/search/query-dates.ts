@@ -91,3 +91,29 @@ export function periodWindow(which: string, period: string, today: Date): { star
   if (next && start <= today) start = utcDate(start.getUTCFullYear() + 1, first, 1);
   return span(start, 3);
 }
+
+const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/**
+ * A weekday said with a deadline: "due Friday", "closing this Friday", "by
+ * next Monday", "due on Tuesday". The weekday is the next one from today (today
+ * itself included), "next Friday" the one in next week (Monday to Sunday, as
+ * "next week" reads). Groups: the word before (on, by, before, until), the
+ * qualifier (this, next, coming), the weekday.
+ */
+export const weekdayPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+(on|by|before|until)?\s*|(by|before|until)\s+)(?:(this|next|coming)\s+)?(${weekdays.join('|')})\b`,
+  'g',
+);
+
+/** The window a weekday said with a deadline gives: that day ("on"), or from today to it. */
+export function weekdayWindow(before: string | undefined, which: string | undefined, weekday: string, today: Date): { from: Date; to: Date } {
+  const ahead = (weekdays.indexOf(weekday) - today.getUTCDay() + 7) % 7;
+  let day = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ahead);
+  if (which === 'next') {
+    const nextWeek = periodWindow('next', 'week', today);
+    while (day < nextWeek.start) day = utcDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 7);
+  }
+  if (before === 'on') return { from: day, to: day };
+  const to = before === 'before' ? utcDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - 1) : day;
+  return { from: today, to: to < today ? today : to };
+}

@@ -103,6 +103,13 @@ describe('parseQuery', () => {
     expect(parseQuery('deadlines within a month', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-12-25' });
     expect(parseQuery('anything due tomorrow', wednesday)).toMatchObject({ keywords: [], dueFrom: '2026-11-26', dueTo: '2026-11-26' });
     expect(parseQuery('grants closing today', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-11-25' });
+    // A weekday said with a deadline: from today to it, or that day ("on"); "next Friday" is next week's.
+    expect(parseQuery('what grants are due this Friday', wednesday)).toMatchObject({ keywords: [], dueFrom: '2026-11-25', dueTo: '2026-11-27' });
+    expect(parseQuery('cancer grants due on Monday', wednesday)).toMatchObject({ keywords: ['cancer'], dueFrom: '2026-11-30', dueTo: '2026-11-30' });
+    expect(parseQuery('anything closing by next Friday', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-12-04' });
+    expect(parseQuery('due before Wednesday', wednesday)).toMatchObject({ dueFrom: '2026-11-25', dueTo: '2026-11-25' });
+    // A weekday with no deadline said is not one.
+    expect(parseQuery('Friday night lights', wednesday)).toMatchObject({ keywords: ['friday', 'night', 'lights'], dueFrom: null });
     // "Next" that names no period is a topic word.
     expect(parseQuery('next generation sequencing', wednesday)).toMatchObject({ keywords: ['next', 'generation', 'sequencing'], dueFrom: null });
   });

@@ -11,7 +11,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
-import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate } from './query-dates';
+import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, framingPatterns, sortPatterns, type AskedSort, type ClearedConstraint } from './query-framing';
 
 export type { AskedSort, ClearedConstraint };
@@ -228,6 +228,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const day = addIsoDays(isoDayOf(todayUtc), m[1] === 'today' ? 0 : 1);
     result.dueFrom = day;
     result.dueTo = day;
+  });
+  // "due this Friday", "by next Monday", "due on Tuesday".
+  consume(weekdayPattern, (m) => {
+    const window = weekdayWindow(m[1] ?? m[2], m[3], m[4]!, todayUtc);
+    result.dueFrom = isoDayOf(window.from);
+    result.dueTo = isoDayOf(window.to);
   });
   consume(/\b(?:closing|due)\s+(?:soon)\b/g, () => {
     result.dueFrom = isoDayOf(todayUtc);

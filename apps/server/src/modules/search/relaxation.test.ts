@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptySearchFilters, type SearchFilters } from '@grantbridge/contract/assistant';
 import { allRelaxed, relaxations } from './relaxation';
+import { looserNote } from './looser-reading';
 
 const filters = (over: Partial<SearchFilters>): SearchFilters => ({ ...emptySearchFilters(false), ...over });
 
@@ -60,5 +61,23 @@ describe('relaxation', () => {
   it('drops the newest follow-up’s words last, never the first message’s', () => {
     const followed = filters({ keywords: ['wetland', 'mangrove'], keywordGroups: [['wetland'], ['mangrove']] });
     expect(relaxations(followed, () => false, '2026-11-27').map((s) => s.filters.keywordGroups)).toEqual([[['wetland']]]);
+  });
+
+  it('says a widened window as the whole window asked, never half of it', () => {
+    const january = filters({
+      keywords: ['hiv', 'cure'],
+      keywordGroups: [['hiv', 'cure']],
+      agency: 'NIH',
+      statuses: ['forecasted', 'posted'],
+      dueFrom: '2027-01-01',
+      dueTo: '2027-01-31',
+    });
+    // The year step keeps the window's start: it still dropped the window as asked.
+    const year = relaxations(january, () => false, '2026-11-29').find((s) => s.kept.includes('Nov 29, 2027'))!;
+    expect(year.filters.dueFrom).toBe('2027-01-01');
+    expect(looserNote(january, { step: year, filters: year.filters }, 8, false)).toBe(
+      'No open or forecasted grants about “hiv”, “cure”, from NIH that close between Jan 1, 2027 and Jan 31, 2027; ' +
+        'here are 8 that close between Jan 1, 2027 and Nov 29, 2027.',
+    );
   });
 });
