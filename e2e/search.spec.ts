@@ -904,7 +904,7 @@ test('a follow-up that drops a constraint drops it and says so; the URL follows'
   await expect(resultsPanel(page).getByRole('button', { name: /^Remove Agency/ })).toHaveCount(0);
 });
 
-test('a question that asks for an order lists in it, says so, and the sort menu and URL follow', async ({ page }) => {
+test('a question that asks for an order lists in it, says so, and the sort menu and URL follow; "what about …" swaps the topic', async ({ page }) => {
   await openSearch(page, 'researcher');
   await page.getByRole('switch', { name: 'Match with research profile' }).click();
   const biggest = await ask(page, 'what are the biggest cancer research grants?');
@@ -923,4 +923,8 @@ test('a question that asks for an order lists in it, says so, and the sort menu 
   await expect(page).toHaveURL(/[?&]q=cancer(&|$)/);
   await expect(resultsPanel(page).getByRole('button', { name: /^Sort/ })).toHaveText('Sort: Due soonest');
   expectOrdered((await readCards(page)).map((c) => c.due), 'asc');
+  // "What about …" puts the word in place of its counterpart; the order asked before stays.
+  const instead = await ask(page, 'what about diabetes?');
+  expect(instead).toMatch(/^Instead of “cancer”: I found [\d,]+ open or forecasted grants? about “diabetes”\./);
+  await expect(page).toHaveURL(/[?&]q=diabetes&sort=due-date-asc(&|$)/);
 });
