@@ -211,8 +211,14 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   const concepts: Concept[] = [];
   const conceptQueries = new Map<string, string>();
   const rarityDocs = new Map<string, number>();
+  // Each word's own lexemes: another word's way of saying it that is a word of the query counts once, as
+  // that word ("elderly care and aging": "aging" is not also "elderly" said another way).
+  const ownLexemes = new Set(words.flatMap((w) => alternativeOf(w, 1, w, !w.includes(' '))?.lexemes.join(' ') ?? []));
   for (const word of words) {
-    const alts = pending.get(word)!.flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? []);
+    const alts = pending
+      .get(word)!
+      .flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? [])
+      .filter((a) => a.label === word || !ownLexemes.has(a.lexemes.join(' ')));
     const own = alts.find((a) => a.label === word);
     // Singular and plural of a code are one word, and a compound with or without its hyphen: as rare as the commoner.
     const sameWord = alts.filter((a) => a.label === otherNumberOf(word) || a.label === wordsApart(word));

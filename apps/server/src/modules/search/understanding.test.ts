@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makeUser, signIn } from '../../../test/factories';
 import { refreshSearchVocabulary, refreshTermStats } from '../grants/term-stats';
+import { buildSearchModel } from './query-model';
 
 let t: TestApp;
 let cookie: string;
@@ -155,6 +156,15 @@ describe('what a search understands (issue 25)', () => {
   it('finds related words: a synonym, and for a word the catalogue lacks, one close in meaning', async () => {
     expect((await order('kidney failure'))[0]).toBe(ids.renal);
     expect(await order('ageing')).toContain(ids.aging);
+  });
+
+  it('counts a word of the query once: not also as another query word said another way', async () => {
+    // "aging" is one way of saying "elderly"; asked for both, a grant that says "aging" says "aging", once.
+    const alone = await buildSearchModel(t.db, [['elderly', 'care']], { neighbours: false });
+    expect(alone.model.concepts.find((c) => c.word === 'elderly')!.alternatives.map((a) => a.label)).toContain('aging');
+    const both = await buildSearchModel(t.db, [['elderly', 'care', 'aging']], { neighbours: false });
+    expect(both.model.concepts.find((c) => c.word === 'elderly')!.alternatives.map((a) => a.label)).not.toContain('aging');
+    expect(both.model.concepts.find((c) => c.word === 'aging')!.alternatives.map((a) => a.label)).toEqual(['aging']);
   });
 
   it('lets the rare topic word outrank generic ones', async () => {
