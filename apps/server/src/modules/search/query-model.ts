@@ -12,6 +12,7 @@ import { pairAssociation, stemOf, type TermRarity } from '../grants/grants.servi
 import { fieldNames, inverseDocumentFrequency, type Alternative, type Concept, type ConceptPair, type QueryModel } from './bm25f';
 import { findLexemeStats, findQueryFacts, type LexemeRow, type VocabularyFacts } from './query-facts.repository';
 import { catalogueVocabulary, correctionFor } from './spelling';
+import { countriesOf } from './regions';
 import { isKnownAcronym, synonymsOf } from './synonyms';
 
 export type ModelOptions = {
@@ -22,6 +23,8 @@ export type ModelOptions = {
 export const modelSettings = {
   synonymWeight: 0.9,
   acronymWeight: 0.9,
+  /** A country said for its continent ("Kenya" for "Africa"). */
+  countryWeight: 0.8,
   /** An acronym found for words of the query ("major research instrumentation" → MRI): a bonus concept at this weight. */
   acronymBonus: 0.5,
   /** A neighbour in meaning counts this much times its similarity. */
@@ -154,6 +157,9 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     // A compound is also its words side by side: "early-career" is said "Early Career" too, and "Hispanic Serving".
     const apart = wordsApart(word);
     if (apart) alts.push({ text: apart, weight: 1, label: apart });
+    // A continent is said as its countries ("africa": "Zimbabwe's programs for HIV prevention").
+    for (const country of countriesOf(word))
+      if (!alts.some((a) => a.text === country)) alts.push({ text: country, weight: modelSettings.countryWeight, label: country });
     const others = words.filter((w) => w !== word).join(' ');
     for (const expansion of expansionsOf(word, facts, others ? embedText(others) : null))
       if (!alts.some((a) => a.text === expansion)) alts.push({ text: expansion, weight: modelSettings.acronymWeight, label: expansion });
@@ -230,7 +236,12 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     conceptQueries.set(word, [...new Set([...spelled, ...acronyms])].join(' | ') || word);
     if (alts.length === 0) continue;
     // A word the catalogue never says weighs as its commonest other way of saying it.
-    const docs = ownDocs > 0 ? ownDocs : Math.max(0, ...alts.map((a) => a.docs));
+    // A continent is as common as all the countries that say it: a place, not the topic ("agriculture in Africa").
+    const docs = countriesOf(word).length
+      ? Math.min(grants, alts.reduce((sum, a) => sum + a.docs, 0))
+      : ownDocs > 0
+        ? ownDocs
+        : Math.max(0, ...alts.map((a) => a.docs));
     conceptIndex.set(word, concepts.length);
     concepts.push({ word, alternatives: alts.map(({ docs: _d, ...a }) => a), idf: idf(docs), weight: 1 });
   }

@@ -70,6 +70,9 @@ beforeAll(async () => {
     agencyCode: 'DOD-AMRAA',
     awardCeiling: 400_000,
   });
+  // A continent said as its countries.
+  await grant('malariaMalawi', { title: 'Malaria Bed Net Distribution in Malawi' });
+  await grant('malariaLab', { title: 'Malaria Vaccines' });
   // A follow-up that names another state.
   await grant('clinicsOregon', { title: 'Rural Dental Clinics in Oregon' });
   await grant('clinicsWashington', { title: 'Rural Dental Clinics in Washington' });
@@ -165,6 +168,11 @@ describe('what a search understands (issue 25)', () => {
     const both = await buildSearchModel(t.db, [['elderly', 'care', 'aging']], { neighbours: false });
     expect(both.model.concepts.find((c) => c.word === 'elderly')!.alternatives.map((a) => a.label)).not.toContain('aging');
     expect(both.model.concepts.find((c) => c.word === 'aging')!.alternatives.map((a) => a.label)).toEqual(['aging']);
+  });
+
+  it('reads a continent as its countries, weighed as a place: "malaria in Africa" finds Malawi first', async () => {
+    const found = await order('malaria in Africa');
+    expect(found.slice(0, 2)).toEqual([ids.malariaMalawi, ids.malariaLab]);
   });
 
   it('lets the rare topic word outrank generic ones', async () => {
