@@ -87,5 +87,8 @@ export const framingPatterns: RegExp[] = [
   /\b(?:my|our)\s+(?:lab|laboratory|group|team|center|centre|department|institute|organi[sz]ation|office|company|nonprofit)\s+(?:works?\s+on|is\s+working\s+on|focuses\s+on|studies|researches|does)\b/g,
   /\bhow\s+much\s+(?:money\s+)?(?:does|do|did|will|would|can|could|might)\b(?:\s+(?:the|an?))?/g,
   /\b(?:what'?s|what is|anything)\s+out\s+there\b/g,
+  // How long or how often, not what about: "$50k per year", "a 3-year project", "multi-year funding".
+  /\b(?:per|a|each|every)\s+(?:year|yr|annum)\b|\bannually\b/g,
+  /\b(?:\d+|one|two|three|four|five|six|multi|several)[\s-]years?(?:[\s-]long)?\b(?=\s+(?:project|projects|award|awards|grant|grants|study|studies|program|programs|programme|funding|effort|period|commitment|fellowship|plan|budget|support)\b)/g,
   /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
 ];

@@ -320,6 +320,10 @@ describe('parseQuery', () => {
     expect(parseQuery('hmm, okay, thanks', today).keywords).toEqual([]);
     expect(parseQuery('My lab works on antibiotic resistance. Anything from CDC?', today)).toMatchObject({ keywords: ['antibiotic', 'resistance'], agency: 'CDC' });
     expect(parseQuery('how much does the NEH give for summer stipends', today)).toMatchObject({ keywords: ['summer', 'stipends'], agency: 'NEH' });
+    expect(parseQuery('grants up to $50k per year for community gardens', today)).toMatchObject({ keywords: ['community', 'gardens'], amountMax: 50_000 });
+    expect(parseQuery('funding for a 3-year project on water reuse', today).keywords).toEqual(['water', 'reuse']);
+    expect(parseQuery('multi-year funding for coral monitoring', today).keywords).toEqual(['coral', 'monitoring']);
+    expect(parseQuery('5-year survival after lung cancer', today).keywords).toEqual(['5-year', 'survival', 'lung', 'cancer']);
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
@@ -354,6 +358,7 @@ describe('parseQuery', () => {
   });
 
   it('reads who is asking in a question as who may apply: "can universities apply", "a small nonprofit", "as a tribe"', () => {
+    expect(parseQuery('only tribes', today)).toMatchObject({ keywords: [], eligibility: ['tribes'] });
     expect(parseQuery('Can universities apply for DOE funding on hydrogen fuel cells?', today)).toMatchObject({
       keywords: ['hydrogen', 'fuel', 'cells'],
       agency: 'DOE',
