@@ -231,7 +231,13 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     const ownDocs = Math.max(own?.docs ?? 0, ...sameWord.map((a) => a.docs));
     rarityDocs.set(word, ownDocs);
     // Retrieved by any way of saying it, and by the acronym of a span it is part of ("MRI" for "major research instrumentation").
-    const spelled = pending.get(word)!.filter((p) => alternativeOf(p.text, 1, '', false)).map((p) => retrievalTerm(p.text));
+    // A continent's countries score but do not retrieve: sixty more terms to look up cost more than they find,
+    // since the question's other words retrieve the grants that name a country.
+    const countries = new Set(countriesOf(word));
+    const spelled = pending
+      .get(word)!
+      .filter((p) => !countries.has(p.text) && alternativeOf(p.text, 1, '', false))
+      .map((p) => retrievalTerm(p.text));
     const acronyms = bonuses.filter((b) => b.words.includes(word) && alternativeOf(b.acronym, 1, '', true)).map((b) => b.acronym);
     conceptQueries.set(word, [...new Set([...spelled, ...acronyms])].join(' | ') || word);
     if (alts.length === 0) continue;
