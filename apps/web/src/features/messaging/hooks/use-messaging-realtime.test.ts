@@ -1,12 +1,14 @@
-// A live message that arrives while the conversation list is being fetched:
-// the fetch's answer may have been read before the message was stored, so it
-// must not be the last word (the list would show one unread too few until
-// the next reload). Real TanStack Query caches, with the server's answers
-// held back and released by hand.
+// A live message that arrives while the conversation list, or the open
+// conversation's history, is being fetched: the fetch's answer may have been
+// read before the message was stored, so it must not be the last word (the
+// list would show one unread too few until the next reload; the history would
+// lose the answer to a request just accepted). Real TanStack Query caches,
+// with the server's answers held back and released by hand.
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Conversation, Message } from '@grantbridge/contract/messaging';
-import { messagingKeys } from '../api/messaging-api';
+import { messagingKeys, type MessagePage } from '../api/messaging-api';
+import { flattenMessages, type MessagePages } from '../utils/message-pages';
 import { storeMessage } from './use-messaging-realtime';
 
 const me = 'u-me';
@@ -100,5 +102,45 @@ describe('a live message while the list loads', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(server.pending).toHaveLength(0);
     expect(queryClient.getQueryData<Conversation[]>(messagingKeys.conversations)?.[0]?.unreadCount).toBe(1);
+  });
+});
+
+describe('a live message while the open history is fetched again', () => {
+  it('fetches the history again, so an answer read before the message (a request just accepted) does not erase it', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const state = { messages: 1 };
+    const pending: Array<() => void> = [];
+    const fetchPage = () =>
+      new Promise<MessagePage>((resolve) => {
+        const snapshot = { hasMore: false, messages: Array.from({ length: state.messages }, (_, i) => message(state.messages - i)) };
+        pending.push(() => resolve(snapshot));
+      });
+    // The open conversation's history, as useMessages keeps it.
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: messagingKeys.messages('c1'),
+      queryFn: fetchPage,
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: () => undefined,
+      staleTime: Infinity,
+    });
+    stop = observer.subscribe(() => undefined);
+    pending.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flattenMessages(queryClient.getQueryData<MessagePages>(messagingKeys.messages('c1'))).map((m) => m.seq)).toEqual([1]);
+
+    // The request is accepted: the history is fetched again, and read before the answer is sent.
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.messages('c1') });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pending).toHaveLength(1);
+    state.messages = 2;
+    storeMessage(queryClient, message(2), { userId: me, openId: 'c1' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pending, 'a second request, read after the message').toHaveLength(2);
+
+    for (const release of pending) release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await queryClient.getQueryCache().find({ queryKey: messagingKeys.messages('c1') })?.promise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flattenMessages(queryClient.getQueryData<MessagePages>(messagingKeys.messages('c1'))).map((m) => m.seq)).toEqual([1, 2]);
   });
 });

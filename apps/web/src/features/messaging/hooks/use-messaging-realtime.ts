@@ -40,8 +40,12 @@ export function storeMessage(
 ): void {
   const history = messagingKeys.messages(message.conversationId);
   if (queryClient.getQueryData<MessagePages>(history)) {
-    // Merged into what is there; a page of older messages on its way is left to arrive.
+    // Merged into what is there. A page of older messages on its way is left to arrive; a refetch of the
+    // history (a request just accepted, an invitation's history shared) may have been read before this
+    // message and would erase it: fetched again.
     queryClient.setQueryData<MessagePages>(history, (data) => (data ? mergeMessages(data, [message]) : data));
+    const fetching = queryClient.getQueryCache().find({ queryKey: history, exact: true })?.state;
+    if (fetching?.fetchStatus === 'fetching' && !fetching.fetchMeta?.fetchMore) refetchIfInFlight(queryClient, history);
   } else {
     // The history's first page may be on its way, read before this message.
     refetchIfInFlight(queryClient, history);
