@@ -5,10 +5,9 @@
 // and an order asked for ("the biggest", "closing soonest").
 // Pure; pinned by query-parser.test.ts.
 
-export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility';
+import type { SortOption } from '@grantbridge/contract/grants';
 
-/** The orders a question can ask for, as the results panel's sort menu names them (contract sortOptions). */
-export type AskedSort = 'amount-desc' | 'amount-asc' | 'due-date-asc' | 'due-date-desc' | 'match';
+export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility';
 
 const orderBy = String.raw`(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|list(?:ed)?)(?:\s+(?:them|these|it|results))?\s+)?by`;
 /**
@@ -16,7 +15,7 @@ const orderBy = String.raw`(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|list(?:ed)
  * soonest", "sorted by deadline". Each is how a question is put, not a topic
  * ("a large-scale study" and "small grants" keep their words); the last said wins.
  */
-export const sortPatterns: { sort: AskedSort; pattern: RegExp }[] = [
+export const sortPatterns: { sort: SortOption; pattern: RegExp }[] = [
   {
     sort: 'amount-desc',
     pattern: new RegExp(

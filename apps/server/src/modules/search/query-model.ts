@@ -221,6 +221,7 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
   // that word ("elderly care and aging": "aging" is not also "elderly" said another way).
   const ownLexemes = new Set(words.flatMap((w) => alternativeOf(w, 1, w, !w.includes(' '))?.lexemes.join(' ') ?? []));
   for (const word of words) {
+    const continentCountries = countriesOf(word);
     const alts = pending
       .get(word)!
       .flatMap((p) => alternativeOf(p.text, p.weight, p.label, !p.text.includes(' ')) ?? [])
@@ -233,7 +234,7 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     // Retrieved by any way of saying it, and by the acronym of a span it is part of ("MRI" for "major research instrumentation").
     // A continent's countries score but do not retrieve: sixty more terms to look up cost more than they find,
     // since the question's other words retrieve the grants that name a country.
-    const countries = new Set(countriesOf(word));
+    const countries = new Set(continentCountries);
     const spelled = pending
       .get(word)!
       .filter((p) => !countries.has(p.text) && alternativeOf(p.text, 1, '', false))
@@ -243,7 +244,7 @@ export async function buildSearchModel(db: Db, inputGroups: string[][], options:
     if (alts.length === 0) continue;
     // A word the catalogue never says weighs as its commonest other way of saying it.
     // A continent is as common as all the countries that say it: a place, not the topic ("agriculture in Africa").
-    const docs = countriesOf(word).length
+    const docs = continentCountries.length
       ? Math.min(grants, alts.reduce((sum, a) => sum + a.docs, 0))
       : ownDocs > 0
         ? ownDocs

@@ -6,15 +6,15 @@ import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 import { agencyAliases } from '@grantbridge/contract/agencies';
 import { parseAmount } from '@grantbridge/contract/amounts';
 import { earliestDay, latestDay, maxAmount } from '@grantbridge/contract/primitives';
-import type { GrantStatus } from '@grantbridge/contract/grants';
+import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
-import { clearPatterns, framingPatterns, sortPatterns, type AskedSort, type ClearedConstraint } from './query-framing';
+import { clearPatterns, framingPatterns, sortPatterns, type ClearedConstraint } from './query-framing';
 
-export type { AskedSort, ClearedConstraint };
+export type { ClearedConstraint };
 
 export type ParsedQuery = {
   keywords: string[];
@@ -35,7 +35,7 @@ export type ParsedQuery = {
   /** Constraints a follow-up drops ("never mind the deadline", "any amount", "actually, any applicant"). */
   clear: ClearedConstraint[];
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
-  sort: AskedSort | null;
+  sort: SortOption | null;
 };
 
 /** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */

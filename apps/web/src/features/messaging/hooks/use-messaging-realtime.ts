@@ -44,8 +44,7 @@ export function storeMessage(
     // history (a request just accepted, an invitation's history shared) may have been read before this
     // message and would erase it: fetched again.
     queryClient.setQueryData<MessagePages>(history, (data) => (data ? mergeMessages(data, [message]) : data));
-    const fetching = queryClient.getQueryCache().find({ queryKey: history, exact: true })?.state;
-    if (fetching?.fetchStatus === 'fetching' && !fetching.fetchMeta?.fetchMore) refetchIfInFlight(queryClient, history);
+    if (!queryClient.getQueryState(history)?.fetchMeta?.fetchMore) refetchIfInFlight(queryClient, history);
   } else {
     // The history's first page may be on its way, read before this message.
     refetchIfInFlight(queryClient, history);
