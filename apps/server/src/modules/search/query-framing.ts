@@ -90,4 +90,10 @@ export const framingPatterns: RegExp[] = [
   /\b(?:per|a|each|every)\s+(?:year|yr|annum)\b|\bannually\b/g,
   /\b(?:\d+|one|two|three|four|five|six|multi|several)[\s-]years?(?:[\s-]long)?\b(?=\s+(?:project|projects|award|awards|grant|grants|study|studies|program|programs|programme|funding|effort|period|commitment|fellowship|plan|budget|support)\b)/g,
   /\b(?:a|an|my|our|the)\s+(?:new\s+|small\s+|pilot\s+)?(?:study|project|proposal|idea)\s+(?:on|of|into|about|looking at)\b/g,
+  // Who is asking, not what about: "I'm an assistant professor looking for my first grant in …".
+  /\b(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:an?\s+)?(?:new(?:ly\s+hired)?\s+|junior\s+|early[\s-]career\s+|tenure[\s-]track\s+)?(?:assistant\s+|associate\s+|full\s+|adjunct\s+|visiting\s+|clinical\s+)?(?:professors?|faculty(?:\s+members?)?|lecturers?)\b/g,
+  /\b(?:my|our|their|a)\s+(?:very\s+)?first\b(?=\s+(?:(?:federal|nih|nsf|big|major|external|research|independent)\s+)?(?:grants?|awards?|funding|r01|proposals?)\b)/g,
+  // How a deadline or a purchase is put: "rolling deadlines", "to buy a mass spectrometer".
+  /\b(?:(?:with|on|that\s+have|having)\s+)?(?:an?\s+)?rolling\s+(?:deadlines?|basis|submissions?|applications?|due\s+dates?|intake)\b/g,
+  /\b(?:to|for)\s+(?:buy|buying|purchase|purchasing)\b/g,
 ];

@@ -324,6 +324,11 @@ describe('parseQuery', () => {
     expect(parseQuery('funding for a 3-year project on water reuse', today).keywords).toEqual(['water', 'reuse']);
     expect(parseQuery('multi-year funding for coral monitoring', today).keywords).toEqual(['coral', 'monitoring']);
     expect(parseQuery('5-year survival after lung cancer', today).keywords).toEqual(['5-year', 'survival', 'lung', 'cancer']);
+    expect(parseQuery("I'm an assistant professor looking for my first grant in soil microbiology", today).keywords).toEqual(['soil', 'microbiology']);
+    expect(parseQuery('faculty development in nursing', today).keywords).toEqual(['faculty', 'development', 'nursing']);
+    expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
+    expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
+    expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
