@@ -44,10 +44,19 @@ function withGroup(groups: string[][], group: string[]): string[][] {
 
 const keywordsOf = (groups: string[][]) => [...new Set(groups.flat())].slice(0, 40);
 
-/** `filters` without the constraints a follow-up drops: "any applicant" also drops "open to tribes" said as a word. */
-function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[]): SearchFilters {
-  if (!clear.length) return filters;
-  const dropped = (w: string) => (clear.includes('eligibility') && w.startsWith('@')) || (clear.includes('agency') && w.startsWith('!'));
+/** One word said either way ("hospital" takes back "hospitals"). */
+const sameWord = (a: string, b: string) => a === b || a.replace(/(?:es|s)$/, '') === b.replace(/(?:es|s)$/, '');
+
+/**
+ * `filters` without the constraints a follow-up drops ("any applicant" also
+ * drops "open to tribes" said as a word) and the topic words it takes back.
+ */
+function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[], forget: string[] = []): SearchFilters {
+  if (!clear.length && !forget.length) return filters;
+  const dropped = (w: string) =>
+    (clear.includes('eligibility') && w.startsWith('@')) ||
+    (clear.includes('agency') && w.startsWith('!')) ||
+    forget.some((f) => sameWord(w, f));
   const keywordGroups = filters.keywordGroups.map((g) => g.filter((w) => !dropped(w))).filter((g) => g.length > 0);
   return {
     ...filters,
@@ -73,7 +82,8 @@ export async function chat(
   const asked =
     input.reset || !input.context ? emptySearchFilters(input.matchProfile) : input.context;
   // What the last reading was, without the constraints this message drops ("never mind the deadline").
-  const base = withoutCleared(asked, parsed.clear);
+  const base = withoutCleared(asked, parsed.clear, parsed.forget);
+  const forgotten = asked.keywords.filter((w) => !base.keywords.includes(w) && parsed.forget.some((f) => sameWord(w, f)));
   const group = keywordGroupOf(parsed);
   // "what about Washington?": the word takes the place of its counterpart ("oregon") rather than narrowing.
   const swap =
@@ -205,6 +215,7 @@ export async function chat(
   const cleared = parsed.clear.filter((c) => !isDeepStrictEqual(withoutCleared(asked, [c]), asked));
   const widened =
     (input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '') +
+    (input.context && !input.reset && forgotten.length ? `Without ${forgotten.map((w) => `“${w}”`).join(' and ')}: ` : '') +
     (swap && relaxedNote === null ? `Instead of ${swap.replaced.map((r) => `“${r.from}”`).join(' and ')}: ` : '');
   const kind = statusLabel(shownFilters.statuses);
   const areas = profileAreas;

@@ -4,9 +4,9 @@ import { asksForSwap, swapWords } from './follow-up-swap';
 
 describe('asksForSwap', () => {
   it('reads "what about", "how about", "and for" and "instead" as a swap, and nothing else', () => {
-    for (const m of ['what about Washington?', 'How about Arizona instead', 'and for malaria?', 'okay, what about NIH', 'Texas instead'])
+    for (const m of ['what about Washington?', 'How about Arizona instead', 'and for malaria?', 'okay, what about NIH', 'Texas instead', 'no, for state governments', 'Actually: tribes'])
       expect(asksForSwap(m), m).toBe(true);
-    for (const m of ['only over 500k', 'not the DOD ones', 'grants about water', 'instead of NIH, NSF', 'for tribes'])
+    for (const m of ['only over 500k', 'not the DOD ones', 'grants about water', 'instead of NIH, NSF', 'for tribes', 'no deadline', 'actually funded projects'])
       expect(asksForSwap(m), m).toBe(false);
   });
 });
@@ -27,6 +27,20 @@ describe('swapWords', () => {
   it('puts another word in place of the one clearly closest in meaning, the rest of the question kept', () => {
     expect(swapWords([['obesity', 'prevention', 'children']], ['diabetes'])?.groups).toEqual([['diabetes', 'prevention', 'children']]);
     expect(swapWords([['hiv', 'prevention'], ['@tribes']], ['malaria'])?.groups).toEqual([['malaria', 'prevention'], ['@tribes']]);
+  });
+
+  it('puts who may apply in place of who might, and swaps or adds the other words as before', () => {
+    expect(swapWords([['veterans', 'mental', 'health', '@nonprofits']], ['@state-governments'])).toEqual({
+      groups: [['veterans', 'mental', 'health']],
+      replaced: [{ from: 'nonprofits', to: 'state governments' }],
+      added: ['@state-governments'],
+    });
+    expect(swapWords([['obesity', 'prevention', '@nonprofits']], ['diabetes', '@tribes'])).toEqual({
+      groups: [['diabetes', 'prevention']],
+      replaced: [{ from: 'nonprofits', to: 'tribes' }, { from: 'obesity', to: 'diabetes' }],
+      added: ['@tribes'],
+    });
+    expect(swapWords([['rural', 'health']], ['@tribes'])).toBeNull();
   });
 
   it('finds no counterpart for a word unlike any before it, nor for markers', () => {

@@ -10,7 +10,8 @@ import { cosine, embedText } from '../../lib/embeddings';
 import { placesIn } from './places';
 
 /** "what about X", "how about X", "X instead", "and for X?": a word put in place of another, not added. */
-const swapPhrasing = /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)/i;
+const swapPhrasing =
+  /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)|^\s*(?:no+|nope|actually|sorry|wait|rather)\s*[,;:.!-]/i;
 
 export const swapSettings = {
   /** A counterpart is at least this close in meaning… */
@@ -29,11 +30,28 @@ const isTopicWord = (w: string) => !/^[-@!~]/.test(w);
 export type Swap = { groups: string[][]; replaced: { from: string; to: string }[]; added: string[] };
 
 /**
- * `groups` with each word of `words` in place of the word it is clearly
- * closest to in meaning; words without one are returned as `added`. Null when
- * no word has a counterpart (or the vectors are not at hand).
+ * `groups` with each word of `given` in place of the word it is clearly
+ * closest to in meaning, and who may apply in place of who might; words
+ * without a counterpart are returned as `added`. Null when no word has one
+ * (or the vectors are not at hand).
  */
-export function swapWords(groups: string[][], words: string[]): Swap | null {
+export function swapWords(groups: string[][], given: string[]): Swap | null {
+  // Who may apply for who may apply ("no, for state governments" after "only for nonprofits").
+  const newWho = given.filter((w) => w.startsWith('@'));
+  const oldWho = [...new Set(groups.flat().filter((w) => w.startsWith('@') && !newWho.includes(w)))];
+  const swapsWho = newWho.length > 0 && oldWho.length > 0;
+  const named = (markers: string[]) => markers.map((w) => w.slice(1).replace(/-/g, ' ')).join(', ');
+  const who = swapsWho ? [{ from: named(oldWho), to: named(newWho) }] : [];
+  if (swapsWho) groups = groups.map((g) => g.filter((w) => !oldWho.includes(w)));
+  const words = swapsWho ? given.filter((w) => !newWho.includes(w)) : given;
+  const topics = swapTopics(groups, words);
+  if (!swapsWho) return topics;
+  return topics
+    ? { groups: topics.groups, replaced: [...who, ...topics.replaced], added: [...topics.added, ...newWho] }
+    : { groups, replaced: who, added: [...words, ...newWho] };
+}
+
+function swapTopics(groups: string[][], words: string[]): Swap | null {
   // A place for the last place named before it: all of its words for all of the new one's.
   const newPlaces = placesIn(words);
   const oldPlaces = groups.flatMap((g) => placesIn(g));

@@ -92,6 +92,26 @@ export function periodWindow(which: string, period: string, today: Date): { star
   return span(start, 3);
 }
 
+/**
+ * A deadline said as before a period: "closing before summer", "by next
+ * month", "due by the end of spring", "ahead of the start of next year".
+ * Groups: the word (before, by, until, ahead of), the edge (start, beginning,
+ * end), then "this/next/coming" and the period, or a bare season.
+ */
+export const beforePeriodPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+)?(before|by|until|ahead\s+of)\s+(?:the\s+)?(?:(start|beginning|end)\s+of\s+(?:the\s+)?)?(?:(this|next|coming)\s+(spring|summer|fall|autumn|winter|week|month|quarter|year)|(spring|summer|fall|autumn|winter))\b`,
+  'g',
+);
+
+/** From today to the day before the period starts, or to its last day when "the end of" it is said. */
+export function beforePeriodWindow(edge: string | undefined, which: string | undefined, period: string, today: Date): { from: Date; to: Date } {
+  let window = periodWindow(which ?? 'this', period, today);
+  // Already in it: a bare season is the next one ("before summer" in July), "this month" runs to its end.
+  if (edge !== 'end' && window.start <= today && !which) window = periodWindow('next', period, today);
+  if (edge === 'end' || window.start <= today) return { from: today, to: window.end };
+  return { from: today, to: utcDate(window.start.getUTCFullYear(), window.start.getUTCMonth(), window.start.getUTCDate() - 1) };
+}
+
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /**
  * A weekday said with a deadline: "due Friday", "closing this Friday", "by

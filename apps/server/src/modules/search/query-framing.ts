@@ -21,13 +21,15 @@ export const sortPatterns: { sort: SortOption; pattern: RegExp }[] = [
     pattern: new RegExp(
       String.raw`\b(?:(?:the\s+)?(?:biggest|largest|highest[\s-](?:paying|funded|value)|highest(?=\s+(?:awards?|amounts?|funding))|best[\s-]funded|richest|most\s+generous)(?:\s+(?:ones?|awards?|amounts?|funding))?(?:\s+first)?` +
         String.raw`|(?:that\s+)?(?:pays?|paying|offers?|offering|gives?|giving)\s+the\s+most(?:\s+money)?|with\s+the\s+most\s+(?:money|funding)` +
-        String.raw`|${orderBy}\s+(?:the\s+)?(?:award\s+)?(?:amount|size|funding|money)(?:\s+(?:descending|high(?:est)?\s+to\s+low(?:est)?))?|(?:most|more)\s+money\s+first)\b`,
+        String.raw`|${orderBy}\s+(?:the\s+)?(?:award\s+)?(?:amount|size|funding|money)(?:\s+(?:descending|high(?:est)?\s+to\s+low(?:est)?))?|(?:most|more)\s+money\s+first` +
+        // A follow-up asking for more: "bigger ones", "larger awards".
+        String.raw`|(?:the\s+)?(?:bigger|larger|higher[\s-]paying|better[\s-]funded)\s+(?:ones?|awards?|amounts?)(?:\s+first)?)\b`,
       'g',
     ),
   },
   {
     sort: 'amount-asc',
-    pattern: /\b(?:the\s+)?(?:smallest|lowest[\s-]paying|cheapest)(?:\s+(?:ones?|awards?|amounts?))?(?:\s+first)?\b/g,
+    pattern: /\b(?:the\s+)?(?:(?:smallest|lowest[\s-]paying|cheapest)(?:\s+(?:ones?|awards?|amounts?))?|smaller\s+(?:ones?|awards?|amounts?))(?:\s+first)?\b/g,
   },
   {
     sort: 'due-date-asc',
@@ -64,6 +66,19 @@ export const clearPatterns = constraintNames.map(([name, key]) => ({
     'g',
   ),
 }));
+
+/**
+ * A topic word taken back in a follow-up: "forget the rural part", "drop the
+ * word “pilot”" (quotes are gone by then), "never mind the pediatric bit". The
+ * word is no longer asked for; it is not left out ("drop hiv" and "without
+ * rural" leave grants that say it out). Group 1 or 2: the words.
+ */
+export const forgetPattern = new RegExp(
+  String.raw`\b(?:forget|drop|remove|ignore|lose|skip|never\s*mind|leave\s+out|take\s+out)\s+(?:about\s+)?(?:the\s+)?` +
+    String.raw`(?:words?\s+([a-z][\w'-]*)` +
+    String.raw`|([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:part|bit|requirement|condition|aspect|angle|piece))`,
+  'gi',
+);
 
 /**
  * How a plain-English question is put rather than what it is about (issue 25,

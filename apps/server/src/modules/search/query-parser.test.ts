@@ -75,6 +75,7 @@ describe('parseQuery', () => {
       matchProfile: false,
       statuses: null,
       clear: [],
+      forget: [],
       sort: null,
     });
   });
@@ -126,6 +127,10 @@ describe('parseQuery', () => {
     expect(parseQuery('hmm, actually any applicant', today)).toMatchObject({ clear: ['eligibility'], keywords: [] });
     // Left-out topics and deadlines as a property stay what they were.
     expect(parseQuery('drop hiv', today)).toMatchObject({ clear: [], exclude: ['hiv'] });
+    // A topic word taken back ("forget the rural part") is not left out.
+    expect(parseQuery('forget the rural part', today)).toMatchObject({ keywords: [], exclude: [], forget: ['rural'] });
+    expect(parseQuery('drop the word pilot', today)).toMatchObject({ keywords: [], exclude: [], forget: ['pilot'] });
+    expect(parseQuery('never mind the community health bit', today)).toMatchObject({ keywords: [], forget: ['community', 'health'] });
     expect(parseQuery('applicant training programs', today)).toMatchObject({ clear: [], keywords: ['applicant', 'training'] });
   });
 
@@ -201,6 +206,12 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('literacy grants with deadlines in the next 2 weeks', today)).toMatchObject({ keywords: ['literacy'], dueTo: '2026-12-06' });
     expect(parseQuery('wheat grants closing during the winter', today)).toMatchObject({ keywords: ['wheat'], dueFrom: '2026-12-01' });
+    // Before a period: from today to the day before it starts, or to its end when "the end of" it is said.
+    expect(parseQuery('only the ones closing before summer', today)).toMatchObject({ keywords: [], dueFrom: '2026-11-22', dueTo: '2027-05-31' });
+    expect(parseQuery('soil grants due before next summer', today)).toMatchObject({ keywords: ['soil'], dueTo: '2027-05-31' });
+    expect(parseQuery('by the end of spring', today)).toMatchObject({ keywords: [], dueTo: '2027-05-31' });
+    expect(parseQuery('anything before next month', today)).toMatchObject({ keywords: [], dueTo: '2026-11-30' });
+    expect(parseQuery('before winter', today)).toMatchObject({ keywords: [], dueTo: '2026-11-30' });
     // Without a word of closing, a season is a topic ("spring wheat") and "close" a word like any other.
     expect(parseQuery('spring wheat breeding', today)).toMatchObject({ keywords: ['spring', 'wheat', 'breeding'], dueTo: null });
     expect(parseQuery('close encounters with wildlife', today).keywords).toContain('close');
@@ -346,6 +357,9 @@ describe('parseQuery', () => {
     expect(parseQuery('largest awards first', today)).toMatchObject({ keywords: [], sort: 'amount-desc' });
     expect(parseQuery('soil health grants sorted by amount', today)).toMatchObject({ keywords: ['soil', 'health'], sort: 'amount-desc' });
     expect(parseQuery('the smallest ones', today)).toMatchObject({ keywords: [], sort: 'amount-asc' });
+    expect(parseQuery('bigger ones', today)).toMatchObject({ keywords: [], sort: 'amount-desc' });
+    expect(parseQuery('smaller awards please', today)).toMatchObject({ keywords: [], sort: 'amount-asc' });
+    expect(parseQuery('larger mammals conservation', today)).toMatchObject({ keywords: ['larger', 'mammals', 'conservation'], sort: null });
     expect(parseQuery('literacy programs closing soonest', today)).toMatchObject({ keywords: ['literacy'], sort: 'due-date-asc' });
     expect(parseQuery('which close soonest', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
     expect(parseQuery('show the most urgent ones first', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });

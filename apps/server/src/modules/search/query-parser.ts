@@ -11,8 +11,8 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
-import { bareSeasonPattern, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
-import { clearPatterns, framingPatterns, sortPatterns, type ClearedConstraint } from './query-framing';
+import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
+import { clearPatterns, forgetPattern, framingPatterns, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
 
@@ -34,6 +34,8 @@ export type ParsedQuery = {
   statuses: GrantStatus[] | null;
   /** Constraints a follow-up drops ("never mind the deadline", "any amount", "actually, any applicant"). */
   clear: ClearedConstraint[];
+  /** Topic words a follow-up takes back ("forget the rural part", "drop the word “pilot”"): not left out, just no longer asked for. */
+  forget: string[];
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
   sort: SortOption | null;
 };
@@ -135,6 +137,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     matchProfile: false,
     statuses: null,
     clear: [],
+    forget: [],
     sort: null,
   };
   const consume = (re: RegExp, fn: (m: RegExpMatchArray) => void) => {
@@ -148,6 +151,10 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     consume(pattern, () => {
       if (!result.clear.includes(key)) result.clear.push(key);
     });
+  // A topic word taken back, before "drop rural" could read as a word left out: "forget the rural part", "drop the word “pilot”".
+  consume(forgetPattern, (m) => {
+    for (const w of (m[1] ?? m[2] ?? '').split(/\s+/)) if (w && !result.forget.includes(w)) result.forget.push(w);
+  });
   consume(/\b(?:any\s*time|whenever)\b/g, () => {
     if (!result.clear.includes('deadline')) result.clear.push('deadline');
   });
@@ -206,6 +213,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const days = unit === 'day' ? n : unit === 'week' ? n * 7 : n * 30;
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), days);
+  });
+  // "closing before summer", "by next month", "by the end of spring": from today to that edge of the period.
+  consume(beforePeriodPattern, (m) => {
+    const window = beforePeriodWindow(m[2], m[3], (m[4] ?? m[5])!, todayUtc);
+    result.dueFrom = isoDayOf(window.from);
+    result.dueTo = isoDayOf(window.to);
   });
   consume(periodPattern, (m) => {
     const window = periodWindow(m[1] ?? '', m[2]!, todayUtc);

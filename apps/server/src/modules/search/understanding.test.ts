@@ -318,7 +318,17 @@ describe('what the assistant understands (issue 25)', () => {
     expect(washington.reply).toMatch(/^Instead of “oregon”: I found \d+ open or forecasted grants? about “rural”, “dental”, “clinics”, “washington”\./);
     // Said without "what about", the same word narrows.
     const both = await chat('washington', oregon.context);
-    expect(both.filters.keywordGroups).toEqual([['rural', 'dental', 'clinics', 'oregon'], ['washington']]);
+    expect(both.filters.keywordGroups).toEqual([['rural', 'dental', 'clinics', 'oregon'], ['washington']]);    // A topic word taken back is no longer asked for (not left out), and the reply says so.
+    const anywhere = await chat('forget the rural part', oregon.context);
+    expect(anywhere.filters.keywordGroups).toEqual([['dental', 'clinics', 'oregon']]);
+    expect(anywhere.reply).toMatch(/^Without “rural”: I found /);
+    expect(idsOf(anywhere)[0]).toBe(ids.clinicsOregon);
+    // "no, for …" puts who may apply in place of who might.
+    const tribes = await chat('only for tribes', oregon.context);
+    const states = await chat('no, for state governments', tribes.context);
+    expect(states.filters.keywordGroups.flat()).toEqual(expect.arrayContaining(['@state-governments']));
+    expect(states.filters.keywordGroups.flat()).not.toContain('@tribes');
+    expect(states.reply).toMatch(/^Instead of “tribes”: /);
   });
 
   it('names the change that emptied a list and offers to drop it in one click', async () => {
