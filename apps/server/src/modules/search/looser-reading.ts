@@ -2,7 +2,8 @@
 // assistant and the search box share it, so both relax in the order
 // relaxation.ts states and say what they relaxed in the same words.
 //   firstLooser   the first looser reading that finds grants (each step alone
-//                 in order, then all of them together), or null;
+//                 in order, then all of them together; over open grants only,
+//                 last the closed rounds that fit), or null;
 //   looserNote    "No open grants from NOAA that say “x”; here are 3 without that word.";
 //   searchBox     GET /grants/search: the search as asked, or when it finds
 //                 nothing at all (no recurring programme or grant of unstated
@@ -16,13 +17,13 @@ import type { GrantSearchResponse } from '@grantbridge/contract/grants';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
 import { findTermRarity } from '../grants/grants.service';
-import { allRelaxed, relaxations, type Relaxation } from './relaxation';
+import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
 import { describeFilters, statusLabel } from './search-results';
 import { cleanGroups } from './search-query';
 import { planSearch, searchGrants, type ParsedSearchQuery, type SearchInput } from './search.service';
 
 /** The reading chosen: one step of relaxation.ts, or (step null) all of them together. */
-export type Looser = { step: Relaxation | null; filters: SearchFilters };
+export type Looser = { step: Relaxation | null; filters: SearchFilters; closed?: boolean };
 
 /** A word said by more than this share of the catalogue is among the least informative. */
 const commonShare = 0.1;
@@ -43,12 +44,24 @@ export async function firstLooser(
   for (const step of steps) {
     if ((await count(step.filters)) > 0) return { step, filters: step.filters };
   }
-  if (steps.length > 1) {
-    const loosest = allRelaxed(filters, steps);
-    if ((await count(loosest)) > 0) return { step: null, filters: loosest };
-  }
+  const loosest = steps.length > 1 ? allRelaxed(filters, steps) : null;
+  if (loosest && (await count(loosest)) > 0) return { step: null, filters: loosest };
+  // Nothing open at all: the closed rounds that fit (what was funded, to plan for the next), the asked
+  // reading first, then the loosest; a window of future deadlines cannot hold a closed grant.
+  if (!filters.statuses.every((st) => st === 'posted' || st === 'forecasted')) return null;
+  const closedOf = (f: SearchFilters): SearchFilters => ({ ...f, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null });
+  const window = filters.dueFrom !== null || filters.dueTo !== null;
+  if ((await count(closedOf(filters))) > 0)
+    return {
+      step: { filters: closedOf(filters), dropped: window ? windowPhrase(filters.dueFrom, filters.dueTo) : '', kept: closedKept },
+      filters: closedOf(filters),
+    };
+  if (loosest && (await count(closedOf(loosest))) > 0) return { step: null, filters: closedOf(loosest), closed: true };
   return null;
 }
+
+/** How the closed rounds shown instead are said. */
+const closedKept = 'from earlier rounds, now closed (to plan for the next)';
 
 /** What was asked, what found nothing, and what is shown instead; `found` grants in the looser reading. */
 export function looserNote(filters: SearchFilters, chosen: Looser, found: number, capped: boolean): string {
@@ -56,10 +69,10 @@ export function looserNote(filters: SearchFilters, chosen: Looser, found: number
   const here = `here ${found === 1 ? 'is' : 'are'} ${capped ? 'more than ' : ''}${found.toLocaleString('en-US')}`;
   if (chosen.step) {
     const rest = describeFilters(withoutStep(filters, chosen.step), null);
-    return `No ${kind.before}grants${kind.after}${rest ? ` ${rest}` : ''} ${chosen.step.dropped}; ${here} ${chosen.step.kept}.`;
+    return `No ${kind.before}grants${kind.after}${rest ? ` ${rest}` : ''}${chosen.step.dropped ? ` ${chosen.step.dropped}` : ''}; ${here} ${chosen.step.kept}.`;
   }
   const rest = describeFilters(chosen.filters, null);
-  return `No ${kind.before}grants${kind.after} match all of that; ${here} for a looser reading${rest ? ` (${rest})` : ''}.`;
+  return `No ${kind.before}grants${kind.after} match all of that; ${here}${chosen.closed ? ` ${closedKept}` : ''} for a looser reading${rest ? ` (${rest})` : ''}.`;
 }
 
 /** `filters` without the constraint a relaxation step loosened, for saying what else was asked. */
@@ -106,6 +119,7 @@ const inputOf = (input: SearchInput, f: SearchFilters): SearchInput => ({
   dueFrom: f.dueFrom,
   dueTo: f.dueTo,
   agency: f.agency,
+  statuses: f.statuses,
 });
 
 /** GET /grants/search: the page asked for, or its first looser reading's page with `relaxed` said. */

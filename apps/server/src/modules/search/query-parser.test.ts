@@ -340,6 +340,7 @@ describe('parseQuery', () => {
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);
+    expect(parseQuery('help paying for a clinical trial of a new sickle cell drug', today).keywords).toEqual(['clinical', 'trial', 'sickle', 'cell', 'drug']);
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
@@ -378,6 +379,12 @@ describe('parseQuery', () => {
 
   it('reads who is asking in a question as who may apply: "can universities apply", "a small nonprofit", "as a tribe"', () => {
     expect(parseQuery('only tribes', today)).toMatchObject({ keywords: [], eligibility: ['tribes'] });
+    expect(parseQuery('grants for firefighters over 200k that nonprofits can apply for', today)).toMatchObject({
+      keywords: ['firefighters'],
+      amountMin: 200_001,
+      eligibility: ['nonprofits'],
+    });
+    expect(parseQuery('wetland programs universities are eligible for', today)).toMatchObject({ keywords: ['wetland'], eligibility: ['universities'] });
     expect(parseQuery('Can universities apply for DOE funding on hydrogen fuel cells?', today)).toMatchObject({
       keywords: ['hydrogen', 'fuel', 'cells'],
       agency: 'DOE',

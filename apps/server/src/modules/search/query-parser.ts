@@ -74,7 +74,17 @@ const eligibilityPhrases: [RegExp, string][] = [
   [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
   [/school districts?/, 'school-districts'],
   [/individuals/, 'individuals'],
-].map(([who, key]) => [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string]);
+].flatMap(([who, key]) => [
+  [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string],
+  // Said after: "grants that nonprofits can apply for", "ones universities are eligible for".
+  [
+    new RegExp(
+      String.raw`\b(?:a\s+|an\s+|our\s+)?(?:${(who as RegExp).source})\s+(?:(?:can|could|may|are\s+able\s+to|is\s+able\s+to)\s+(?:apply|qualify)(?:\s+(?:for|to))?|(?:are|is)\s+eligible(?:\s+(?:for|to\s+apply))?)\b`,
+      'g',
+    ),
+    key as string,
+  ],
+]) as [RegExp, string][];
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;

@@ -87,6 +87,8 @@ beforeAll(async () => {
   for (const [year, key] of [[2023, 'kelp2023'], [2024, 'kelp2024'], [2025, 'kelp2025']] as const)
     await grant(key, { title: `Kelp Forest Restoration Grants ${year}`, closeDate: `${year}-03-15`, postDate: `${year}-01-10` });
   await grant('kelpOpen', { title: 'Kelp Aquaculture Pilot Projects' });
+  // A topic with no open grant at all, only a closed round.
+  await grant('broadbandClosed', { title: 'Tribal Broadband Connectivity', closeDate: inDays(-40), postDate: inDays(-120) });
   await refreshTermStats(t.db);
   await refreshSearchVocabulary(t.db);
 }, 120_000);
@@ -96,7 +98,15 @@ type Answer = {
   reply: string;
   total: number;
   results: { grant: { id: string }; score: number }[];
-  filters: { keywordGroups: string[][]; agency: string | null; amountMin: number | null; dueFrom: string | null; dueTo: string | null; eligibility: string[] };
+  filters: {
+    keywordGroups: string[][];
+    agency: string | null;
+    amountMin: number | null;
+    dueFrom: string | null;
+    dueTo: string | null;
+    eligibility: string[];
+    statuses: string[];
+  };
   context: unknown;
   corrections: { from: string; to: string }[];
   suggestion: { label: string; filters: unknown } | null;
@@ -271,6 +281,15 @@ describe('what the assistant understands (issue 25)', () => {
     expect(idsOf(answer)).toEqual([ids.wetlandSoon]);
     // What it shows is what the next message refines.
     expect(answer.context).toEqual(answer.filters);
+  });
+
+  it('shows the closed rounds that fit, said as such, when nothing open does even loosely', async () => {
+    const answer = await chat('broadband for tribes closing next month');
+    expect(answer.reply).toMatch(
+      /^No open or forecasted grants about “broadband”, open to tribes that close between .+; here is 1 from earlier rounds, now closed \(to plan for the next\)\. The best match is “Tribal Broadband Connectivity”/,
+    );
+    expect(idsOf(answer)).toEqual([ids.broadbandClosed]);
+    expect(answer.filters).toMatchObject({ dueFrom: null, dueTo: null, statuses: ['closed', 'archived'] });
   });
 
   it('excludes an agency in every phrasing', async () => {
