@@ -92,8 +92,8 @@ export const framingPatterns: RegExp[] = [
   // "never mind, any agency", "no wait", "how about Arizona instead": how a follow-up is put, not a topic.
   /\b(?:never\s*mind|no\s+wait|scratch\s+that)(?=\s*(?:[,.;:!-]|$))|\binstead\b(?!\s+of)/g,
   /\b(?:ideally|preferably|possibly|perhaps|maybe|especially|particularly|specifically|mainly|mostly|primarily|really|actually|somehow)\b/g,
-  /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
-  /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,
+  /\b(?:(?:private\s+)?foundations?\s+or\s+)?(?:federal\s+|government\s+|public\s+)?(?:agencies|funders|sponsors|organizations|foundations|institutes|centers|directorates|divisions|offices)\s+(?:that\s+|which\s+)?(?:support|supports|supporting|fund|funding|offer|offering|pay|paying)\b/g,
+  /\b(grants?|awards?|money|opportunities|programs?|programmes?|funds|that|which)\s+(?:support|supporting|supports|that support|to support|cover|covers|covering|that cover|pay for|pays for|paying for)\b/g,
   /(?:^\s*|\b(?:find|get|any|need|needs|some|seeking|there|available|federal|financial)\s+)support(?=\s+for\b)/g,
   /\b(?:tell|show|give|send|get|find)\s+me(?:\s+(?:about|some|any|a few))?\b/g,
   /\b(?:i|we)\s+(?:study|research|work on|am working on|are working on)\b/g,

@@ -341,6 +341,9 @@ describe('parseQuery', () => {
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);
     expect(parseQuery('help paying for a clinical trial of a new sickle cell drug', today).keywords).toEqual(['clinical', 'trial', 'sickle', 'cell', 'drug']);
+    expect(parseQuery('Which NIH institutes fund research on chronic pain in veterans?', today)).toMatchObject({ keywords: ['chronic', 'pain', 'veterans'], agency: 'NIH' });
+    expect(parseQuery('which grants support open source software for science', today).keywords).toEqual(['open-source', 'software', 'science']);
+    expect(parseQuery('open grants for water', today)).toMatchObject({ keywords: ['water'], statuses: ['forecasted', 'posted'] });
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
@@ -513,7 +516,7 @@ describe('parseQuery', () => {
       ['HIV including closed ones', ['forecasted', 'posted', 'closed', 'archived'], ['hiv']],
       ['salmon grants of any status', ['forecasted', 'posted', 'closed', 'archived'], ['salmon']],
       // Not status words: a topic that says "open" or "closed".
-      ['open science infrastructure', null, ['science', 'infrastructure']],
+      ['open science infrastructure', null, ['open-science', 'infrastructure']],
       ['closed-loop control', null, ['closed-loop', 'control']],
       ['wildlife grants open to state agencies', null, ['wildlife']],
     ];

@@ -133,7 +133,9 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     // Negation however it is said: "that isn't NOAA", "aren't from NIH", "I don't want DOD ones" read as "not …".
     .replace(/\b(?:(?:i|we)\s+)?(?:do|does|did)\s*(?:n'?t|not)\s+(?:want|need|include|mean|care about)\b/g, ' not ')
     .replace(/\b(?:that|which|who)?\s*(?:is|are|was|were|does|do)\s*(?:n't|not)\s+(?:come\s+from\s+|coming\s+from\s+)?/g, ' not ')
-    .replace(/\b(?:isn't|aren't|isnt|arent)\b/g, ' not ');
+    .replace(/\b(?:isn't|aren't|isnt|arent)\b/g, ' not ')
+    // "open" alone is how a question is put ("open grants"); before these it is half of a topic ("open source").
+    .replace(/\bopen\s+(?=(?:source|access|science|data|educational|innovation|water|ocean)\b)/g, 'open-');
   const result: ParsedQuery = {
     keywords: [],
     exclude: [],
