@@ -16,7 +16,7 @@ import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
 import { firstLooser, looserNote } from './looser-reading';
 import { keywordGroupOf } from './search-query';
-import { asksForSwap, swapWords } from './follow-up-swap';
+import { asksForSwap, isTopicWord, swapWords } from './follow-up-swap';
 import { formatMoney } from '../../lib/format';
 
 export const noResultsReply =
@@ -86,8 +86,8 @@ export async function chat(
   const forgotten = asked.keywords.filter((w) => !base.keywords.includes(w) && parsed.forget.some((f) => sameWord(w, f)));
   const group = keywordGroupOf(parsed);
   // "what about Washington?": the word takes the place of its counterpart ("oregon") rather than narrowing.
-  const swap =
-    !input.reset && input.context && group.length && asksForSwap(input.message) ? swapWords(base.keywordGroups, group) : null;
+  const wantsSwap = !input.reset && !!input.context && group.length > 0 && asksForSwap(input.message);
+  const swap = wantsSwap ? swapWords(base.keywordGroups, group) : null;
   const keywordGroups = swap
     ? swap.added.length
       ? withGroup(swap.groups, swap.added)
@@ -170,6 +170,17 @@ export async function chat(
   let shownFilters = filters;
   let answer = await run(filters);
   let relaxedNote: string | null = null;
+  // "what about wildfire?" with no word of the last topic like it, and nothing left when it is added: a new
+  // topic, the rest of the question kept (who may apply, what is left out, the constraints).
+  const oldTopic = base.keywordGroups.flat().filter(isTopicWord);
+  let newTopic = false;
+  if (answer.ranked.total === 0 && wantsSwap && !swap && group.some(isTopicWord) && oldTopic.length) {
+    const kept = base.keywordGroups.map((g) => g.filter((w) => !isTopicWord(w))).filter((g) => g.length > 0);
+    const groups = [group, ...kept];
+    const topicFilters = { ...filters, keywordGroups: groups, keywords: keywordsOf(groups) };
+    const topicAnswer = await run(topicFilters);
+    if (topicAnswer.ranked.total > 0) [answer, shownFilters, newTopic] = [topicAnswer, topicFilters, true];
+  }
   if (answer.ranked.total === 0) {
     const followUp = !input.reset && !!input.context;
     // A follow-up that empties what was there: say which change did it, and offer it dropped (issue 25, item 9).
@@ -206,6 +217,7 @@ export async function chat(
   const { ranked } = answer;
   const refined =
     !swap &&
+    !newTopic &&
     !input.reset &&
     input.context &&
     relaxedNote === null &&
@@ -216,7 +228,8 @@ export async function chat(
   const widened =
     (input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '') +
     (input.context && !input.reset && forgotten.length ? `Without ${forgotten.map((w) => `“${w}”`).join(' and ')}: ` : '') +
-    (swap && relaxedNote === null ? `Instead of ${swap.replaced.map((r) => `“${r.from}”`).join(' and ')}: ` : '');
+    (swap && relaxedNote === null ? `Instead of ${swap.replaced.map((r) => `“${r.from}”`).join(' and ')}: ` : '') +
+    (newTopic ? `Instead of ${[...new Set(oldTopic)].map((w) => `“${w}”`).join(', ')}: ` : '');
   const kind = statusLabel(shownFilters.statuses);
   const areas = profileAreas;
   // Said with the words as the search read them ("tuberculosis", not the "tubercolosis" typed).

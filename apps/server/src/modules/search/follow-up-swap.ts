@@ -25,7 +25,7 @@ export function asksForSwap(message: string): boolean {
 }
 
 /** A marker word (-left out, @who may apply, !agency left out) is not a topic to swap. */
-const isTopicWord = (w: string) => !/^[-@!~]/.test(w);
+export const isTopicWord = (w: string) => !/^[-@!~]/.test(w);
 
 export type Swap = { groups: string[][]; replaced: { from: string; to: string }[]; added: string[] };
 

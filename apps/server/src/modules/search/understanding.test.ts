@@ -87,6 +87,10 @@ beforeAll(async () => {
   for (const [year, key] of [[2023, 'kelp2023'], [2024, 'kelp2024'], [2025, 'kelp2025']] as const)
     await grant(key, { title: `Kelp Forest Restoration Grants ${year}`, closeDate: `${year}-03-15`, postDate: `${year}-01-10` });
   await grant('kelpOpen', { title: 'Kelp Aquaculture Pilot Projects' });
+  // A follow-up that names a new topic, unlike any word of the last.
+  await grant('marineDebris', { title: 'Marine Debris Cleanup Partnerships', agency: 'National Oceanic and Atmospheric Administration', agencyCode: 'DOC-NOAA' });
+  await grant('wildfireNoaa', { title: 'Wildfire Smoke Forecasting', agency: 'National Oceanic and Atmospheric Administration', agencyCode: 'DOC-NOAA' });
+  await grant('wildfireOther', { title: 'Wildfire Recovery for Rangelands', awardCeiling: 90_000 });
   // A topic with no open grant at all, only a closed round.
   await grant('broadbandClosed', { title: 'Tribal Broadband Connectivity', closeDate: inDays(-40), postDate: inDays(-120) });
   await refreshTermStats(t.db);
@@ -348,6 +352,18 @@ describe('what the assistant understands (issue 25)', () => {
     expect(states.filters.keywordGroups.flat()).toEqual(expect.arrayContaining(['@state-governments']));
     expect(states.filters.keywordGroups.flat()).not.toContain('@tribes');
     expect(states.reply).toMatch(/^Instead of “tribes”: /);
+  });
+
+  it('reads "what about …" with nothing like it in the last topic as a new topic when adding it leaves nothing', async () => {
+    const debris = await chat('marine debris cleanup from NOAA');
+    expect(idsOf(debris)).toEqual([ids.marineDebris]);
+    const wildfire = await chat('what about wildfire?', debris.context);
+    expect(wildfire.filters).toMatchObject({ keywordGroups: [['wildfire']], agency: 'NOAA' });
+    expect(idsOf(wildfire)).toEqual([ids.wildfireNoaa]);
+    expect(wildfire.reply).toMatch(/^Instead of “marine”, “debris”, “cleanup”: I found 1 open or forecasted grant about “wildfire”, from NOAA\./);
+    // Said without "what about", the same word narrows, and nothing is left.
+    const both = await chat('wildfire', debris.context);
+    expect(both.total).toBe(0);
   });
 
   it('names the change that emptied a list and offers to drop it in one click', async () => {
