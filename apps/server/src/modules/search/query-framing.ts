@@ -81,6 +81,14 @@ export const forgetPattern = new RegExp(
 );
 
 /**
+ * "working on …", and who is working on it: "I'm a historian working on …"
+ * (the topic is what follows). Not who may apply: "we are a nonprofit working
+ * on …" is query-parser.ts's eligibility.
+ */
+export const workingOnPattern =
+  /\b(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:an?\s+)?(?!(?:non-?profit|universit|college|tribe|tribal|compan|firm|business|state|cit(?:y|ies)|count(?:y|ies)|town|school|local|for-?profit|individual|organi[sz]ation)[a-z]*\b)[a-z-]+\s+)?(?:working|focused|focusing|concentrating)\s+on\b/g;
+
+/**
  * How a plain-English question is put rather than what it is about (issue 25,
  * item 6): neither a topic word nor a requirement. Each is narrow, so a topic
  * that uses the word ("existing datasets", "caregiver support", "a longitudinal

@@ -337,6 +337,8 @@ describe('parseQuery', () => {
     expect(parseQuery('5-year survival after lung cancer', today).keywords).toEqual(['5-year', 'survival', 'lung', 'cancer']);
     expect(parseQuery("I'm an assistant professor looking for my first grant in soil microbiology", today).keywords).toEqual(['soil', 'microbiology']);
     expect(parseQuery('faculty development in nursing', today).keywords).toEqual(['faculty', 'development', 'nursing']);
+    expect(parseQuery("I'm a historian working on slavery archives — anything?", today).keywords).toEqual(['slavery', 'archives']);
+    expect(parseQuery('working on drought resilience', today).keywords).toEqual(['drought', 'resilience']);
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);

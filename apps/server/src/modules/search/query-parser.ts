@@ -12,7 +12,7 @@ import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
-import { clearPatterns, forgetPattern, framingPatterns, sortPatterns, type ClearedConstraint } from './query-framing';
+import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
 
@@ -340,7 +340,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
         ? [...named].sort((a, b) => a.at - b.at).map((n) => n.acronym).join(',')
         : named[0]!.acronym;
 
-  consume(/\b(?:working|focused|focusing|concentrating)\s+on\b/g, () => {});
+  consume(workingOnPattern, () => {}); // "working on …", "I'm a historian working on …"
   // How a question is put, not what it is about: "what funding exists for …", "ideally EPA",
   // "foundations or agencies supporting …", "grants supporting …", "a study on …" (framingPatterns).
   for (const pattern of framingPatterns) consume(pattern, () => {});
