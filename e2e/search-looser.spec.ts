@@ -48,3 +48,21 @@ test('under an amount, a short page lists the grants that state no amount after 
   await expect(panel.getByText('No grants match this search.')).toHaveCount(0);
   await checkAtBothWidths(page, 'search-amount-not-stated', { fromTop: true });
 });
+
+test('a question nothing open answers, even loosely, shows the closed rounds that fit, said so, their chips in words', async ({ page }) => {
+  await signInAndLand(page, demoAccounts.researcher, 'researcher');
+  await page.goto('/dashboard/search');
+  // No open grant in the shipped catalogue says "broadband"; NTIA's tribal programme closed this year.
+  await page.getByRole('textbox', { name: 'Describe the grants you are looking for' }).fill('broadband for tribes');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const log = page.getByRole('log', { name: 'Conversation with the search assistant' });
+  await expect(log.getByText(/No open or forecasted grants about “broadband”, open to tribes; here (is|are) \d+ from earlier rounds, now closed \(to plan for the next\)\./)).toBeVisible();
+  const panel = resultsPanel(page);
+  const first = panel.getByRole('article').first();
+  await expect(first.getByRole('heading', { level: 3 })).toHaveText('Tribal Broadband Connectivity Program');
+  await expect(first).toContainText('Closed');
+  // The chips say who may apply in words, not the search's marker ("@tribes").
+  await expect(panel.getByRole('button', { name: 'Remove “broadband”, open to tribal governments' })).toBeVisible();
+  await expect(panel.getByText('Status: Closed, Archived')).toBeVisible();
+  await checkAtBothWidths(page, 'search-closed-rounds', { fromTop: true });
+});

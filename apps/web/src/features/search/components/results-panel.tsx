@@ -19,10 +19,12 @@ import {
   toApiQuery,
   withoutCriteria,
   writeSearchState,
+  type SearchEligibility,
   type SearchState,
 } from '../utils/search-state';
 import { searchExportHref } from '../api/search-api';
 import { useResultsScroll } from '../hooks/use-results-scroll';
+import { wordsChipLabel } from '../utils/words-chip';
 import { categoryName, eligibilityNames, FiltersPopover, statusesLabel } from './filters-popover';
 import { ResultList, ResultSection } from './result-list';
 import { SaveSearchButton, SavedSearchesMenu } from './saved-searches-menu';
@@ -286,7 +288,7 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
   [state.q, ...state.refine].forEach((words, index) => {
     if (!words) return;
     chips.push({
-      label: `“${words}”`,
+      label: wordsChipLabel(words, (key) => eligibilityNames[key as SearchEligibility]),
       clear: (s) => {
         const [q = '', ...refine] = [s.q, ...s.refine].filter((_, i) => i !== index);
         return { ...s, q, refine };
