@@ -84,6 +84,12 @@ describe('agencyKeysFor, by hand', () => {
     ).toEqual(['HHS', 'NIH', 'NSF']);
   });
 
+  it('finds the HHS operating divisions a researcher names: CMS, ACF and IHS, with HHS', () => {
+    expect(agencyKeysFor(signals({ agencyCode: 'HHS-CMS', agency: 'Centers for Medicare & Medicaid Services' }))).toEqual(['CMS', 'HHS']);
+    expect(agencyKeysFor(signals({ agencyCode: 'HHS-ACF-FYSB', agency: 'Administration for Children & Families - ACYF/FYSB' }))).toEqual(['ACF', 'HHS']);
+    expect(agencyKeysFor(signals({ agencyCode: 'HHS-IHS', agency: 'Indian Health Service' }))).toEqual(['HHS', 'IHS']);
+  });
+
   it('gives nothing to a record nothing points at', () => {
     expect(agencyKeysFor(signals({ agency: 'IV&V Test Agency' }))).toEqual([]);
   });

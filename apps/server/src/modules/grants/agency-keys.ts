@@ -23,7 +23,7 @@ type Extra = {
  * The version of the rules below: a start that finds grants worked out by
  * another version works them all out again (import/agency-backfill.ts).
  */
-export const agencyRulesVersion = '2';
+export const agencyRulesVersion = '3';
 
 /** What `agencyAliases` does not say, by acronym. */
 const extras: Record<string, Extra> = {

@@ -104,12 +104,32 @@ export const beforePeriodPattern = new RegExp(
 );
 
 /** From today to the day before the period starts, or to its last day when "the end of" it is said. */
-export function beforePeriodWindow(edge: string | undefined, which: string | undefined, period: string, today: Date): { from: Date; to: Date } {
+export function beforePeriodWindow(edge: string | undefined, which: string | undefined, period: string, today: Date): { start: Date; end: Date } {
   let window = periodWindow(which ?? 'this', period, today);
   // Already in it: a bare season is the next one ("before summer" in July), "this month" runs to its end.
   if (edge !== 'end' && window.start <= today && !which) window = periodWindow('next', period, today);
-  if (edge === 'end' || window.start <= today) return { from: today, to: window.end };
-  return { from: today, to: utcDate(window.start.getUTCFullYear(), window.start.getUTCMonth(), window.start.getUTCDate() - 1) };
+  if (edge === 'end' || window.start <= today) return { start: today, end: window.end };
+  return { start: today, end: utcDate(window.start.getUTCFullYear(), window.start.getUTCMonth(), window.start.getUTCDate() - 1) };
+}
+
+/**
+ * A calendar quarter: "closing in Q1", "due in the second quarter of 2027".
+ * Groups: the quarter as a digit (Q1) or a word (first, 2nd), and the year.
+ */
+export const quarterPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+|by\s+)?(?:the\s+)?(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b`,
+  'g',
+);
+
+/** The quarter's days: of the year said, else the next one not yet over (from today at the earliest). */
+export function quarterWindow(digit: string | undefined, word: string | undefined, year: string | undefined, today: Date): { start: Date; end: Date } {
+  const words = ['first', 'second', 'third', 'fourth'];
+  const short = ['1st', '2nd', '3rd', '4th'];
+  const q = digit ? Number(digit) - 1 : Math.max(words.indexOf(word!), short.indexOf(word!));
+  let y = year ? Number(year) : today.getUTCFullYear();
+  if (!year && utcDate(y, q * 3 + 3, 0) < today) y += 1;
+  const start = utcDate(y, q * 3, 1);
+  return { start: start < today ? today : start, end: utcDate(y, q * 3 + 3, 0) };
 }
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

@@ -120,4 +120,5 @@ export const framingPatterns: RegExp[] = [
   /\b(?:(?:with|on|that\s+have|having)\s+)?(?:an?\s+)?rolling\s+(?:deadlines?|basis|submissions?|applications?|due\s+dates?|intake)\b/g,
   /\b(?:to|for)\s+(?:buy|buying|purchase|purchasing)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
+  /\bseed\s+(?:money|funding|funds)\b/g,
 ];

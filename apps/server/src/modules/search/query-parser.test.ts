@@ -206,6 +206,15 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('literacy grants with deadlines in the next 2 weeks', today)).toMatchObject({ keywords: ['literacy'], dueTo: '2026-12-06' });
     expect(parseQuery('wheat grants closing during the winter', today)).toMatchObject({ keywords: ['wheat'], dueFrom: '2026-12-01' });
+    // A calendar quarter: of the year said, else the next one not yet over.
+    expect(parseQuery('HUD grants for affordable housing that close in Q1', today)).toMatchObject({
+      keywords: ['affordable', 'housing'],
+      agency: 'HUD',
+      dueFrom: '2027-01-01',
+      dueTo: '2027-03-31',
+    });
+    expect(parseQuery('due in the second quarter of 2027', today)).toMatchObject({ keywords: [], dueFrom: '2027-04-01', dueTo: '2027-06-30' });
+    expect(parseQuery('closing in Q4', today)).toMatchObject({ keywords: [], dueFrom: '2026-11-22', dueTo: '2026-12-31' });
     // Before a period: from today to the day before it starts, or to its end when "the end of" it is said.
     expect(parseQuery('only the ones closing before summer', today)).toMatchObject({ keywords: [], dueFrom: '2026-11-22', dueTo: '2027-05-31' });
     expect(parseQuery('soil grants due before next summer', today)).toMatchObject({ keywords: ['soil'], dueTo: '2027-05-31' });
@@ -346,6 +355,7 @@ describe('parseQuery', () => {
     expect(parseQuery('Which NIH institutes fund research on chronic pain in veterans?', today)).toMatchObject({ keywords: ['chronic', 'pain', 'veterans'], agency: 'NIH' });
     expect(parseQuery('which grants support open source software for science', today).keywords).toEqual(['open-source', 'software', 'science']);
     expect(parseQuery('open grants for water', today)).toMatchObject({ keywords: ['water'], statuses: ['forecasted', 'posted'] });
+    expect(parseQuery('Looking for seed money for a pilot study on long COVID', today).keywords).toEqual(['long', 'covid']);
     expect(parseQuery('never mind, any agency', today)).toMatchObject({ keywords: [], clear: ['agency'] });
     expect(parseQuery('how about Arizona instead', today).keywords).toEqual(['arizona']);
     expect(parseQuery('instead of NIH', today).keywords).toEqual(['instead']);
@@ -546,6 +556,9 @@ describe('parseQuery', () => {
   it('leaves agencies out in any phrasing, framing words out of the topic, and drops a word longer than any', () => {
     expect(parseQuery('hiv prevention, not the DOD ones')).toMatchObject({ keywords: ['hiv', 'prevention'], excludeAgencies: ['DOD'], agency: null });
     expect(parseQuery('exclude Department of Defense').excludeAgencies).toEqual(['DOD']);
+    expect(parseQuery('grants for nursing homes, excluding anything from CMS')).toMatchObject({ keywords: ['nursing', 'homes'], excludeAgencies: ['CMS'] });
+    expect(parseQuery('except ones by NASA').excludeAgencies).toEqual(['NASA']);
+    expect(parseQuery('not anything from NIH')).toMatchObject({ keywords: [], excludeAgencies: ['NIH'], agency: null });
     expect(parseQuery('which programmes helping rural clinics have deadlines coming up?').keywords).toEqual(['rural', 'clinics']);
     expect(parseQuery(`${'a'.repeat(61)} wetlands`).keywords).toEqual(['wetlands']);
     expect(parseQuery('CFDA 93.855 grants').keywords).toEqual(['93.855', 'cfda']);

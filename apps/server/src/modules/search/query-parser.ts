@@ -11,7 +11,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
-import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
+import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
@@ -104,7 +104,7 @@ const agencyPatterns = agencyAliases.flatMap((agency) =>
       // "NSF-CBMS" is NSF and "CBMS": a hyphen right after the agency goes with it (never left as "-cbms", an exclusion).
       plain: new RegExp(`(?:^|[^a-z])(?:the\\s+)?${escaped}(?:'s)?(?:(?=$|[^a-z-])|-(?=[a-z0-9]))`, 'g'),
       negated: new RegExp(
-        `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
+        `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from|by|anything|those|ones|grants|funding)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
         'g',
       ),
       // Another agency joined to one left out ("not NOAA or EPA", "other than NIH and CDC") is left out too.
@@ -226,22 +226,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), days);
   });
+  const setWindow = (w: { start: Date; end: Date }) => ([result.dueFrom, result.dueTo] = [isoDayOf(w.start), isoDayOf(w.end)]);
   // "closing before summer", "by next month", "by the end of spring": from today to that edge of the period.
-  consume(beforePeriodPattern, (m) => {
-    const window = beforePeriodWindow(m[2], m[3], (m[4] ?? m[5])!, todayUtc);
-    result.dueFrom = isoDayOf(window.from);
-    result.dueTo = isoDayOf(window.to);
-  });
-  consume(periodPattern, (m) => {
-    const window = periodWindow(m[1] ?? '', m[2]!, todayUtc);
-    result.dueFrom = isoDayOf(window.start);
-    result.dueTo = isoDayOf(window.end);
-  });
-  consume(bareSeasonPattern, (m) => {
-    const window = periodWindow('this', m[1]!, todayUtc);
-    result.dueFrom = isoDayOf(window.start);
-    result.dueTo = isoDayOf(window.end);
-  });
+  consume(beforePeriodPattern, (m) => setWindow(beforePeriodWindow(m[2], m[3], (m[4] ?? m[5])!, todayUtc)));
+  consume(quarterPattern, (m) => setWindow(quarterWindow(m[1], m[2], m[3], todayUtc))); // "closing in Q1"
+  consume(periodPattern, (m) => setWindow(periodWindow(m[1] ?? '', m[2]!, todayUtc)));
+  consume(bareSeasonPattern, (m) => setWindow(periodWindow('this', m[1]!, todayUtc)));
   consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:federal\s+)?fiscal\s+year\b/g, () => {
     // The federal fiscal year ends on 30 September.
     const year = todayUtc.getUTCMonth() > 8 ? todayUtc.getUTCFullYear() + 1 : todayUtc.getUTCFullYear();
