@@ -48,7 +48,7 @@ export async function firstLooser(
   if (loosest && (await count(loosest)) > 0) return { step: null, filters: loosest };
   // Nothing open at all: the closed rounds that fit (what was funded, to plan for the next), the asked
   // reading first, then the loosest; a window of future deadlines cannot hold a closed grant.
-  if (!filters.statuses.every((st) => st === 'posted' || st === 'forecasted')) return null;
+  if (!filters.statuses.length || !filters.statuses.every((st) => st === 'posted' || st === 'forecasted')) return null;
   const closedOf = (f: SearchFilters): SearchFilters => ({ ...f, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null });
   const window = filters.dueFrom !== null || filters.dueTo !== null;
   if ((await count(closedOf(filters))) > 0)

@@ -113,23 +113,27 @@ export function beforePeriodWindow(edge: string | undefined, which: string | und
 }
 
 /**
- * A calendar quarter: "closing in Q1", "due in the second quarter of 2027".
- * Groups: the quarter as a digit (Q1) or a word (first, 2nd), and the year.
+ * A calendar quarter: "closing in Q1", "due in the second quarter of 2027",
+ * "by Q3". Groups: "by" when said, the quarter as a digit (Q1) or a word
+ * (first, 2nd), and the year.
  */
 export const quarterPattern = new RegExp(
-  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+|by\s+)?(?:the\s+)?(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b`,
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+|(by|before\s+the\s+end\s+of)\s+)?(?:the\s+)?(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b`,
   'g',
 );
 
-/** The quarter's days: of the year said, else the next one not yet over (from today at the earliest). */
-export function quarterWindow(digit: string | undefined, word: string | undefined, year: string | undefined, today: Date): { start: Date; end: Date } {
+/**
+ * The quarter's days: of the year said, else the next one not yet over (from
+ * today at the earliest); "by Q3" is from today to its last day.
+ */
+export function quarterWindow(by: string | undefined, digit: string | undefined, word: string | undefined, year: string | undefined, today: Date): { start: Date; end: Date } {
   const words = ['first', 'second', 'third', 'fourth'];
   const short = ['1st', '2nd', '3rd', '4th'];
   const q = digit ? Number(digit) - 1 : Math.max(words.indexOf(word!), short.indexOf(word!));
   let y = year ? Number(year) : today.getUTCFullYear();
   if (!year && utcDate(y, q * 3 + 3, 0) < today) y += 1;
   const start = utcDate(y, q * 3, 1);
-  return { start: start < today ? today : start, end: utcDate(y, q * 3 + 3, 0) };
+  return { start: by || start < today ? today : start, end: utcDate(y, q * 3 + 3, 0) };
 }
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

@@ -215,6 +215,7 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('due in the second quarter of 2027', today)).toMatchObject({ keywords: [], dueFrom: '2027-04-01', dueTo: '2027-06-30' });
     expect(parseQuery('closing in Q4', today)).toMatchObject({ keywords: [], dueFrom: '2026-11-22', dueTo: '2026-12-31' });
+    expect(parseQuery('soil grants due by Q2 2027', today)).toMatchObject({ keywords: ['soil'], dueFrom: '2026-11-22', dueTo: '2027-06-30' });
     // Before a period: from today to the day before it starts, or to its end when "the end of" it is said.
     expect(parseQuery('only the ones closing before summer', today)).toMatchObject({ keywords: [], dueFrom: '2026-11-22', dueTo: '2027-05-31' });
     expect(parseQuery('soil grants due before next summer', today)).toMatchObject({ keywords: ['soil'], dueTo: '2027-05-31' });

@@ -229,7 +229,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   const setWindow = (w: { start: Date; end: Date }) => ([result.dueFrom, result.dueTo] = [isoDayOf(w.start), isoDayOf(w.end)]);
   // "closing before summer", "by next month", "by the end of spring": from today to that edge of the period.
   consume(beforePeriodPattern, (m) => setWindow(beforePeriodWindow(m[2], m[3], (m[4] ?? m[5])!, todayUtc)));
-  consume(quarterPattern, (m) => setWindow(quarterWindow(m[1], m[2], m[3], todayUtc))); // "closing in Q1"
+  consume(quarterPattern, (m) => setWindow(quarterWindow(m[1], m[2], m[3], m[4], todayUtc))); // "closing in Q1"
   consume(periodPattern, (m) => setWindow(periodWindow(m[1] ?? '', m[2]!, todayUtc)));
   consume(bareSeasonPattern, (m) => setWindow(periodWindow('this', m[1]!, todayUtc)));
   consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:federal\s+)?fiscal\s+year\b/g, () => {
