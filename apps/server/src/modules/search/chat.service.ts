@@ -18,6 +18,7 @@ import { firstLooser, looserNote } from './looser-reading';
 import { keywordGroupOf } from './search-query';
 import { asksForSwap, isTopicWord, swapWords } from './follow-up-swap';
 import { formatMoney } from '../../lib/format';
+import { stemOf } from '../grants/grants.service';
 
 export const noResultsReply =
   "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords.";
@@ -44,8 +45,8 @@ function withGroup(groups: string[][], group: string[]): string[][] {
 
 const keywordsOf = (groups: string[][]) => [...new Set(groups.flat())].slice(0, 40);
 
-/** One word said either way ("hospital" takes back "hospitals"). */
-const sameWord = (a: string, b: string) => a === b || a.replace(/(?:es|s)$/, '') === b.replace(/(?:es|s)$/, '');
+/** One word said either way ("hospital" takes back "hospitals"): the same stem. */
+const sameWord = (a: string, b: string) => a === b || stemOf(a) === stemOf(b);
 
 /**
  * `filters` without the constraints a follow-up drops ("any applicant" also

@@ -8,6 +8,7 @@
 // does. Used by chat.service.ts.
 import { cosine, embedText } from '../../lib/embeddings';
 import { placesIn } from './places';
+import { applicantPhrase } from './search-results';
 
 /** "what about X", "how about X", "X instead", "and for X?": a word put in place of another, not added. */
 const swapPhrasing =
@@ -40,7 +41,7 @@ export function swapWords(groups: string[][], given: string[]): Swap | null {
   const newWho = given.filter((w) => w.startsWith('@'));
   const oldWho = [...new Set(groups.flat().filter((w) => w.startsWith('@') && !newWho.includes(w)))];
   const swapsWho = newWho.length > 0 && oldWho.length > 0;
-  const named = (markers: string[]) => markers.map((w) => w.slice(1).replace(/-/g, ' ')).join(', ');
+  const named = (markers: string[]) => markers.map((w) => applicantPhrase(w.slice(1))).join(', ');
   const who = swapsWho ? [{ from: named(oldWho), to: named(newWho) }] : [];
   if (swapsWho) groups = groups.map((g) => g.filter((w) => !oldWho.includes(w)));
   const words = swapsWho ? given.filter((w) => !newWho.includes(w)) : given;
