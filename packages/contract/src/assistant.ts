@@ -24,6 +24,8 @@ export const searchFiltersSchema = z.object({
   amountMax: money.nullable(),
   dueFrom: calendarDay.nullable(),
   dueTo: calendarDay.nullable(),
+  /** Only grants open now that state no closing date ("rolling deadlines", "no deadline"); never with dueFrom or dueTo. */
+  noDeadline: z.boolean().default(false),
   agency: z.string().nullable(),
   matchProfile: z.boolean(),
   /** The statuses searched ("only open ones", "including closed"); open and forecasted unless said. */
@@ -49,6 +51,7 @@ export function emptySearchFilters(matchProfile: boolean): SearchFilters {
     amountMax: null,
     dueFrom: null,
     dueTo: null,
+    noDeadline: false,
     agency: null,
     matchProfile,
     statuses: [...defaultSearchStatuses],
@@ -85,6 +88,7 @@ export const grantSearchParamsSchema = z.object({
   amountMax: z.number().optional(),
   dueFrom: z.string().optional(),
   dueTo: z.string().optional(),
+  noDeadline: z.literal('true').optional(),
   agency: z.string().optional(),
   status: z.string().optional(),
   eligibility: z.string().optional(),

@@ -130,6 +130,8 @@ export const grantSearchQuerySchema = z
     amountMax: amountParam.optional(),
     dueFrom: calendarDay.optional(),
     dueTo: calendarDay.optional(),
+    /** Only grants open now that state no closing date (rolling, or open until funds run out); not with a date range. */
+    noDeadline: booleanParam.default(false),
     agency: z.string().trim().max(100, 'The agency is too long').optional(),
     /** Comma-separated statuses; left out, the words of `q` choose ("closed", "no forecasted"), else open and forecasted. */
     status: z
@@ -177,6 +179,10 @@ export const grantSearchQuerySchema = z
   .refine((v) => !v.dueFrom || !v.dueTo || v.dueFrom <= v.dueTo, {
     message: 'The start date is after the end date',
     path: ['dueFrom'],
+  })
+  .refine((v) => !v.noDeadline || (!v.dueFrom && !v.dueTo), {
+    message: 'Choose closing dates or no fixed deadline, not both',
+    path: ['noDeadline'],
   });
 
 export const grantSearchResponseSchema = z.object({

@@ -23,6 +23,7 @@ export function candidateFiltersOf(
     amountUnstated: input.amountUnstated ?? false,
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
+    noDeadline: input.noDeadline ?? false,
     agencyKey: agency?.acronym ?? null,
     agencyKeys: several,
     agencyText: agency || several ? null : (input.agency ?? null),

@@ -29,6 +29,7 @@ export function searchParamsFor(
     amountMax: filters.amountMax ?? undefined,
     dueFrom: filters.dueFrom ?? undefined,
     dueTo: filters.dueTo ?? undefined,
+    noDeadline: filters.noDeadline ? 'true' : undefined,
     agency: filters.agency ?? undefined,
     status: isDeepStrictEqual(filters.statuses, [...defaultSearchStatuses])
       ? undefined
@@ -95,6 +96,7 @@ export async function runSearch(
     amountMax: filters.amountMax,
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
+    noDeadline: filters.noDeadline,
     agency: filters.agency,
     statuses: filters.statuses,
     instruments: filters.instruments,

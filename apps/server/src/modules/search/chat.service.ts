@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
 import { parseQuery, type ClearedConstraint } from './query-parser';
-import { describeFilters, orderNote, statusLabel } from './search-results';
+import { describeFilters, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
@@ -63,7 +63,7 @@ function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[], forg
     ...filters,
     keywordGroups,
     keywords: keywordsOf(keywordGroups),
-    ...(clear.includes('deadline') ? { dueFrom: null, dueTo: null } : {}),
+    ...(clear.includes('deadline') ? { dueFrom: null, dueTo: null, noDeadline: false } : {}),
     ...(clear.includes('amount') ? { amountMin: null, amountMax: null } : {}),
     ...(clear.includes('agency') ? { agency: null } : {}),
     ...(clear.includes('eligibility') ? { eligibility: [] } : {}),
@@ -101,8 +101,10 @@ export async function chat(
     keywordGroups,
     amountMin: parsed.amountMin ?? base.amountMin,
     amountMax: parsed.amountMax ?? base.amountMax,
-    dueFrom: parsed.dueFrom ?? base.dueFrom,
-    dueTo: parsed.dueTo ?? base.dueTo,
+    // "Rolling deadlines" and a window said later take each other's place.
+    dueFrom: parsed.noDeadline ? null : (parsed.dueFrom ?? base.dueFrom),
+    dueTo: parsed.noDeadline ? null : (parsed.dueTo ?? base.dueTo),
+    noDeadline: parsed.noDeadline || (base.noDeadline && parsed.dueFrom === null && parsed.dueTo === null),
     agency: parsed.agency ?? (parsed.excludeAgencies.includes(base.agency ?? '') ? null : base.agency),
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
@@ -146,6 +148,7 @@ export async function chat(
     filters.amountMax !== null ||
     filters.dueFrom !== null ||
     filters.dueTo !== null ||
+    filters.noDeadline ||
     (profile?.areas.length ?? 0) > 0;
   if (!hasCriteria) {
     const hint =
@@ -188,7 +191,7 @@ export async function chat(
     const before = followUp ? await count(base) : 0;
     if (followUp && before > 0) {
       const emptied = await emptyingChange(base, filters, group, count);
-      const kind = statusLabel(base.statuses);
+      const kind = statusLabel(listedStatuses(base));
       const what = emptied?.label ?? 'your last change';
       const reply =
         `${noResultsReply} Nothing is left after that change (${what}). The search before it found ` +
@@ -206,7 +209,10 @@ export async function chat(
       };
     }
     // A question that finds nothing: a looser reading, said (issue 25, item 7).
-    const chosen = await firstLooser(db, filters, isoDayOf(now), count);
+    const chosen = await firstLooser(db, filters, isoDayOf(now), async (f) => {
+      const { ranked } = await run(f, 1);
+      return { total: ranked.total, best: ranked.results[0]?.score ?? 0 };
+    });
     if (!chosen) {
       return { reply: noResultsReply, ...shown(answer), sort, filters, context: filters, undo: null, suggestion: null };
     }
@@ -231,13 +237,11 @@ export async function chat(
     (input.context && !input.reset && forgotten.length ? `Without ${forgotten.map((w) => `“${w}”`).join(' and ')}: ` : '') +
     (swap && relaxedNote === null ? `Instead of ${swap.replaced.map((r) => `“${r.from}”`).join(' and ')}: ` : '') +
     (newTopic ? `Instead of ${[...new Set(oldTopic)].map((w) => `“${w}”`).join(', ')}: ` : '');
-  const kind = statusLabel(shownFilters.statuses);
+  const kind = statusLabel(listedStatuses(shownFilters));
   const areas = profileAreas;
   // Said with the words as the search read them ("tuberculosis", not the "tubercolosis" typed).
-  const what = ranked.corrections.reduce(
-    (text, c) => text.replaceAll(`“${c.from}”`, `“${c.to}”`),
-    describeFilters(shownFilters, ranked.profileIgnored ? null : areas),
-  );
+  const asRead = (text: string) => ranked.corrections.reduce((t, c) => t.replaceAll(`“${c.from}”`, `“${c.to}”`), text);
+  const what = asRead(describeFilters(shownFilters, ranked.profileIgnored ? null : areas));
   const top = ranked.results[0]!;
   const offTopic =
     areas && ranked.profileIgnored
@@ -250,7 +254,7 @@ export async function chat(
   // A search with no words to match (only filters) scores nothing: no "(0/100)".
   const outOf100 = top.score > 0 ? ` (${top.score}/100)` : '';
   const found = relaxedNote
-    ? `${relaxedNote} The best match is “${top.grant.title}”${outOf100}.`
+    ? `${asRead(relaxedNote)} The best match is “${top.grant.title}”${outOf100}.`
     : top.related
       ? `No ${kind.before}grant${kind.after} says the most specific word of your search; ${count_} related grant${ranked.total === 1 ? '' : 's'} match part of it${what ? ` (${what})` : ''}. The closest is “${top.grant.title}”${outOf100}.`
       : `I found ${count_} ${kind.before}grant${ranked.total === 1 ? '' : 's'}${kind.after}${what ? ` ${what}` : ''}. The best match is “${top.grant.title}”${outOf100}.`;
@@ -311,7 +315,9 @@ async function emptyingChange(
           : `up to ${formatMoney(next.amountMax ?? 0)}`;
     changes.push({ label, without: { ...next, amountMin: base.amountMin, amountMax: base.amountMax } });
   }
-  if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
+  if (next.noDeadline && !base.noDeadline)
+    changes.push({ label: 'with no fixed deadline', without: { ...next, noDeadline: false, dueFrom: base.dueFrom, dueTo: base.dueTo } });
+  else if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
     changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that close/, 'closing'), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
   if (!isDeepStrictEqual(base.statuses, next.statuses))
     changes.push({ label: `only ${statusLabel(next.statuses).before}grants`, without: { ...next, statuses: base.statuses } });

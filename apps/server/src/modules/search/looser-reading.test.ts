@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeGrant, makeUser, signIn } from '../../../test/factories';
 import { refreshTermStats } from '../grants/term-stats';
+import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 
 let t: TestApp;
 let cookie: string;
 const noaa: string[] = [];
+let museum: string;
+const today = isoDayOf(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,6 +24,12 @@ beforeAll(async () => {
   for (const title of ['Basic plasma physics', 'Basic energy sciences', 'Basic research in mathematics', 'Basic cell biology']) {
     await makeGrant(t.db, { title, description: `${title}: basic questions.` });
   }
+  // Museum digitization closes in two years; a rural clinics call that says both words once, in passing, next month.
+  museum = (await makeGrant(t.db, { title: 'Museum collections digitization', description: 'Digitization of museum collections and archives.', closeDate: addIsoDays(today, 700) })).id;
+  const passing = `A clinic may partner with a museum on records digitization. ${'Rural clinics serve patients across wide counties with scarce staff and long travel. '.repeat(12)}`;
+  await makeGrant(t.db, { title: 'Rural clinic staffing', description: passing, closeDate: addIsoDays(today, 45) });
+  // Enough other grants that "museum" and "digitization" are rare words (a common one must be said in a title).
+  for (let i = 0; i < 25; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
   await refreshTermStats(t.db);
 });
 afterAll(() => t.close());
@@ -45,6 +54,17 @@ describe('GET /grants/search when nothing matches', () => {
     const page = await search({ q: 'NOAA fisheries' });
     expect(page.relaxed).toBeNull();
     expect(page.results.map((r) => r.grant.id)).toEqual([noaa[1]]);
+  });
+
+  it('widens a deadline window to any deadline when the next window holds only a far weaker match', async () => {
+    // The next 30 days hold nothing; the 30 after them only the clinics call that names both words in passing,
+    // far below the museum grant that closes later: that is the answer, said as "with any deadline".
+    const page = await search({ q: 'museum digitization', dueFrom: today, dueTo: addIsoDays(today, 29) });
+    expect(page.relaxed).toMatch(/; here are 2 with any deadline\.$/);
+    expect(page.results[0]!.grant.id).toBe(museum);
+    // Where the next window's best is as good, it is the answer (the window moved, not dropped).
+    const near = await search({ q: 'rural clinic staffing', dueFrom: today, dueTo: addIsoDays(today, 29) });
+    expect(near.relaxed).toMatch(/here is 1 that close between/);
   });
 
   it('leaves an empty answer empty when no looser reading finds anything, or when "Search these results" emptied it', async () => {

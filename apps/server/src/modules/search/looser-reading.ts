@@ -2,8 +2,9 @@
 // assistant and the search box share it, so both relax in the order
 // relaxation.ts states and say what they relaxed in the same words.
 //   firstLooser   the first looser reading that finds grants (each step alone
-//                 in order, then all of them together; over open grants only,
-//                 last the closed rounds that fit), or null;
+//                 in order, a later window only when its best match is near
+//                 the best with any deadline; then all of them together; over
+//                 open grants only, last the closed rounds that fit), or null;
 //   looserNote    "No open grants from NOAA that say “x”; here are 3 without that word.";
 //   searchBox     GET /grants/search: the search as asked, or when it finds
 //                 nothing at all (no recurring programme or grant of unstated
@@ -18,7 +19,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/types';
 import { findTermRarity } from '../grants/grants.service';
 import { allRelaxed, relaxations, windowPhrase, type Relaxation } from './relaxation';
-import { describeFilters, statusLabel } from './search-results';
+import { describeFilters, listedStatuses, statusLabel } from './search-results';
 import { cleanGroups } from './search-query';
 import { planSearch, searchGrants, type ParsedSearchQuery, type SearchInput } from './search.service';
 
@@ -28,32 +29,54 @@ export type Looser = { step: Relaxation | null; filters: SearchFilters; closed?:
 /** A word said by more than this share of the catalogue is among the least informative. */
 const commonShare = 0.1;
 
-/** The first looser reading of `filters` for which `count` finds grants, or null. */
+/** What a reading finds: how many grants, and the best one's score (0-100, ranked by match). */
+export type Found = { total: number; best: number };
+
+/**
+ * A later window's best match, below this share of the best with any
+ * deadline, is a worse answer than that ("museum digitization" in the next
+ * period finds only "Digital Health" at 2/100; with any deadline, museum
+ * collections at 39).
+ */
+const movedWindowShare = 0.5;
+
+/** The first looser reading of `filters` for which `probe` finds grants, or null. */
 export async function firstLooser(
   db: Db,
   filters: SearchFilters,
   today: string,
-  count: (filters: SearchFilters) => Promise<number>,
+  probe: (filters: SearchFilters) => Promise<Found>,
 ): Promise<Looser | null> {
+  const count = async (f: SearchFilters) => (await probe(f)).total;
   const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
   const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
   const docs = (w: string) => rarity?.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0;
   const unknown = (w: string) => !!rarity && docs(w) === 0;
   const common = (w: string) => !!rarity && rarity.grants > 0 && docs(w) > rarity.grants * commonShare;
   const steps = relaxations(filters, unknown, today, common);
+  const windowed = filters.dueFrom !== null || filters.dueTo !== null;
+  const anyDeadline = windowed ? steps.find((s) => s.filters.dueFrom === null && s.filters.dueTo === null) : undefined;
+  let anyBest: number | null = null;
   for (const step of steps) {
-    if ((await count(step.filters)) > 0) return { step, filters: step.filters };
+    const found = await probe(step.filters);
+    if (found.total === 0) continue;
+    const moved = (step.filters.dueFrom !== null || step.filters.dueTo !== null) && (step.filters.dueFrom !== filters.dueFrom || step.filters.dueTo !== filters.dueTo);
+    if (moved && anyDeadline) {
+      anyBest ??= (await probe(anyDeadline.filters)).best;
+      if (found.best < movedWindowShare * anyBest) continue;
+    }
+    return { step, filters: step.filters };
   }
   const loosest = steps.length > 1 ? allRelaxed(filters, steps) : null;
   if (loosest && (await count(loosest)) > 0) return { step: null, filters: loosest };
   // Nothing open at all: the closed rounds that fit (what was funded, to plan for the next), the asked
   // reading first, then the loosest; a window of future deadlines cannot hold a closed grant.
   if (!filters.statuses.length || !filters.statuses.every((st) => st === 'posted' || st === 'forecasted')) return null;
-  const closedOf = (f: SearchFilters): SearchFilters => ({ ...f, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null });
+  const closedOf = (f: SearchFilters): SearchFilters => ({ ...f, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null, noDeadline: false });
   const window = filters.dueFrom !== null || filters.dueTo !== null;
   if ((await count(closedOf(filters))) > 0)
     return {
-      step: { filters: closedOf(filters), dropped: window ? windowPhrase(filters.dueFrom, filters.dueTo) : '', kept: closedKept },
+      step: { filters: closedOf(filters), dropped: window ? windowPhrase(filters.dueFrom, filters.dueTo) : filters.noDeadline ? 'with no fixed deadline' : '', kept: closedKept },
       filters: closedOf(filters),
     };
   if (loosest && (await count(closedOf(loosest))) > 0) return { step: null, filters: closedOf(loosest), closed: true };
@@ -65,7 +88,7 @@ const closedKept = 'from earlier rounds, now closed (to plan for the next)';
 
 /** What was asked, what found nothing, and what is shown instead; `found` grants in the looser reading. */
 export function looserNote(filters: SearchFilters, chosen: Looser, found: number, capped: boolean): string {
-  const kind = statusLabel(filters.statuses);
+  const kind = statusLabel(listedStatuses(filters));
   const here = `here ${found === 1 ? 'is' : 'are'} ${capped ? 'more than ' : ''}${found.toLocaleString('en-US')}`;
   if (chosen.step) {
     const rest = describeFilters(withoutStep(filters, chosen.step), null);
@@ -84,6 +107,7 @@ function withoutStep(filters: SearchFilters, step: Relaxation): SearchFilters {
     ...filters,
     dueFrom: sameWindow ? filters.dueFrom : null,
     dueTo: sameWindow ? filters.dueTo : null,
+    noDeadline: f.noDeadline === filters.noDeadline ? filters.noDeadline : false,
     amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
     amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
     agency: f.agency === filters.agency ? filters.agency : null,
@@ -102,6 +126,7 @@ function filtersOf(input: SearchInput): SearchFilters {
     amountMax: input.amountMax,
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
+    noDeadline: input.noDeadline ?? false,
     agency: input.agency,
     matchProfile: input.profileAreas !== null,
     statuses: input.statuses,
@@ -118,6 +143,7 @@ const inputOf = (input: SearchInput, f: SearchFilters): SearchInput => ({
   amountMax: f.amountMax,
   dueFrom: f.dueFrom,
   dueTo: f.dueTo,
+  noDeadline: f.noDeadline,
   agency: f.agency,
   statuses: f.statuses,
 });
@@ -128,8 +154,11 @@ export async function searchBox(db: Db, actor: Actor, q: ParsedSearchQuery, now 
   const response = await searchGrants(db, input);
   if (response.total > 0 || response.recurring.length > 0 || response.unstated.length > 0 || input.within) return response;
   const filters = filtersOf(input);
-  const count = async (f: SearchFilters) => (await searchGrants(db, { ...inputOf(input, f), page: 1, pageSize: 1, recurring: false, unstated: false })).total;
-  const chosen = await firstLooser(db, filters, isoDayOf(now), count);
+  const probe = async (f: SearchFilters) => {
+    const found = await searchGrants(db, { ...inputOf(input, f), sort: 'match', page: 1, pageSize: 1, recurring: false, unstated: false });
+    return { total: found.total, best: found.results[0]?.score ?? 0 };
+  };
+  const chosen = await firstLooser(db, filters, isoDayOf(now), probe);
   if (!chosen) return response;
   const looser = await searchGrants(db, inputOf(input, chosen.filters));
   return { ...looser, relaxed: looserNote(filters, chosen, looser.total, looser.totalCapped) };

@@ -54,6 +54,24 @@ export function countOf(text: string): number {
 }
 
 /** Words that say a deadline: a date or period after them is when the grant closes. */
+/**
+ * Grants with no closing date, however it is said: "no deadline", "without a
+ * fixed due date", "rolling deadlines", "on a rolling basis", "open-ended
+ * calls", "accepted year-round", "open until funds run out". "Any time" is no
+ * such thing: it drops a window ("whenever", query-parser.ts).
+ */
+export const noDeadlinePattern = new RegExp(
+  [
+    String.raw`\b(?:(?:with|having|that\s+ha(?:ve|s))\s+)?(?:no|without\s+(?:an?\s+|any\s+)?)\s*(?:fixed\s+|set\s+|firm\s+|hard\s+|specific\s+|application\s+|submission\s+)?(?:deadlines?|due\s+dates?|clos(?:e|ing)\s+dates?)\b`,
+    String.raw`\b(?:(?:applications?|proposals?|submissions?)\s+(?:are\s+)?)?(?:(?:with|on|that\s+ha(?:ve|s)|having|accepted\s+on|reviewed\s+on|accepted|reviewed)\s+)?(?:an?\s+)?rolling\s+(?:deadlines?|basis|submissions?|applications?|due\s+dates?|intake|admissions?|calls?|reviews?|grants?|funding|opportunit\w*|programs?|awards?)\b`,
+    String.raw`\bopen[\s-]ended\s+(?:grants?|funding|calls?|solicitations?|opportunit\w*|programs?|deadlines?|announcements?|submissions?)\b`,
+    String.raw`\b(?:(?:applications?|proposals?|submissions?)\s+(?:are\s+)?)?(?:accepted|open|submit(?:ted)?|apply)\s+(?:at\s+any\s+time\s+of\s+(?:the\s+)?year|year[\s-]round|all\s+year(?:\s+round)?|continuously)\b`,
+    String.raw`\bcontinuous(?:ly)?\s+(?:open|submissions?|intake|applications?)\b`,
+    String.raw`\b(?:open\s+)?until\s+(?:the\s+)?(?:funds?|money)\s+(?:are\s+|is\s+)?(?:exhausted|runs?\s+out|used\s+up|gone)\b`,
+  ].join('|'),
+  'g',
+);
+
 export const closingWords = String.raw`(?:closing|closes|close|due|deadlines?|ending|ends)`;
 export const periodPattern = new RegExp(
   String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+)?(?:the\s+)?(this|next|coming)\s+(spring|summer|fall|autumn|winter|week|month|quarter|year)\b`,

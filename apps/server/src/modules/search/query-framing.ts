@@ -116,8 +116,7 @@ export const framingPatterns: RegExp[] = [
   // Who is asking, not what about: "I'm an assistant professor looking for my first grant in …".
   /\b(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:an?\s+)?(?:new(?:ly\s+hired)?\s+|junior\s+|early[\s-]career\s+|tenure[\s-]track\s+)?(?:assistant\s+|associate\s+|full\s+|adjunct\s+|visiting\s+|clinical\s+)?(?:professors?|faculty(?:\s+members?)?|lecturers?)\b/g,
   /\b(?:my|our|their|a)\s+(?:very\s+)?first\b(?=\s+(?:(?:federal|nih|nsf|big|major|external|research|independent)\s+)?(?:grants?|awards?|funding|r01|proposals?)\b)/g,
-  // How a deadline or a purchase is put: "rolling deadlines", "to buy a mass spectrometer".
-  /\b(?:(?:with|on|that\s+have|having)\s+)?(?:an?\s+)?rolling\s+(?:deadlines?|basis|submissions?|applications?|due\s+dates?|intake)\b/g,
+  // How a purchase is put: "to buy a mass spectrometer" ("rolling deadlines" is a constraint: query-dates.ts).
   /\b(?:to|for)\s+(?:buy|buying|purchase|purchasing)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
   /\bseed\s+(?:money|funding|funds)\b/g,

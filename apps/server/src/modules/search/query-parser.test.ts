@@ -8,6 +8,8 @@ describe('parseQuery', () => {
     expect(
       parseQuery('Find me grants for soil carbon research in forests', today).keywords,
     ).toEqual(['soil', 'carbon', 'forests']);
+    // Prepositions of place and manner are not topics: "among", "across", "towards".
+    expect(parseQuery('loneliness among older adults across rural towns', today).keywords).toEqual(['loneliness', 'older', 'adults', 'rural', 'towns']);
   });
 
   it('reads minimum, maximum and ranges', () => {
@@ -49,6 +51,14 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('closing in 2 weeks', today).dueTo).toBe('2026-12-06');
     expect(parseQuery('due after 2027-01-15', today).dueFrom).toBe('2027-01-16');
+    // A month's short name is a month only as a whole word: "in marine biology" is no March.
+    expect(parseQuery('a postdoc in marine biology from NSF closing after March', today)).toMatchObject({
+      keywords: ['postdoc', 'marine', 'biology'],
+      agency: 'NSF',
+      dueFrom: '2027-04-01',
+      dueTo: null,
+    });
+    expect(parseQuery('studies in decentralized systems, due in dec.', today)).toMatchObject({ keywords: ['studies', 'decentralized', 'systems'], dueFrom: '2026-12-01' });
   });
 
   it('understands "my profile"', () => {
@@ -72,6 +82,7 @@ describe('parseQuery', () => {
       agency: 'NIH',
       dueFrom: null,
       dueTo: '2027-05-31',
+      noDeadline: false,
       matchProfile: false,
       statuses: null,
       clear: [],
@@ -113,6 +124,23 @@ describe('parseQuery', () => {
     expect(parseQuery('Friday night lights', wednesday)).toMatchObject({ keywords: ['friday', 'night', 'lights'], dueFrom: null });
     // "Next" that names no period is a topic word.
     expect(parseQuery('next generation sequencing', wednesday)).toMatchObject({ keywords: ['next', 'generation', 'sequencing'], dueFrom: null });
+  });
+
+  it('reads "no deadline", "rolling deadlines", "open-ended calls" and "accepted year-round" as grants with no closing date', () => {
+    for (const q of [
+      'grants with no deadline for community health',
+      'community health funding without a fixed deadline',
+      'community health, rolling deadlines',
+      'community health applications accepted on a rolling basis',
+      'open-ended calls in community health',
+      'community health proposals are accepted year-round',
+      'community health grants open until funds run out',
+    ])
+      expect(parseQuery(q, today), q).toMatchObject({ keywords: ['community', 'health'], noDeadline: true, dueFrom: null, dueTo: null });
+    // A window said too is the closing date asked for; "any time" and a topic that rolls are no such thing.
+    expect(parseQuery('rolling deadlines, or closing in March', today)).toMatchObject({ noDeadline: false, dueFrom: '2027-03-01' });
+    expect(parseQuery('apply any time', today)).toMatchObject({ noDeadline: false, clear: ['deadline'] });
+    expect(parseQuery('rolling stock maintenance', today)).toMatchObject({ keywords: ['rolling', 'stock', 'maintenance'], noDeadline: false });
   });
 
   it('reads a follow-up that drops a constraint as that, not as words: "never mind the deadline", "any amount"', () => {

@@ -11,7 +11,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
-import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
+import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
@@ -36,6 +36,8 @@ export type ParsedQuery = {
   clear: ClearedConstraint[];
   /** Topic words a follow-up takes back ("forget the rural part", "drop the word “pilot”"): not left out, just no longer asked for. */
   forget: string[];
+  /** Only grants that state no closing date ("rolling deadlines", "no deadline"); false when a window is said too. */
+  noDeadline: boolean;
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
   sort: SortOption | null;
 };
@@ -146,6 +148,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     agency: null,
     dueFrom: null,
     dueTo: null,
+    noDeadline: false,
     matchProfile: false,
     statuses: null,
     clear: [],
@@ -158,6 +161,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       return ' ';
     });
   };
+  // No closing date asked for, before "without a deadline" could read as a word left out.
+  consume(noDeadlinePattern, () => (result.noDeadline = true));
   // A constraint dropped, before "drop the amount" could read as a word left out.
   for (const { key, pattern } of clearPatterns)
     consume(pattern, () => {
@@ -264,7 +269,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueFrom = isoDayOf(utcDate(year, month, from));
     result.dueTo = isoDayOf(utcDate(year, month, to));
   });
-  consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})`, 'g'), (m) => {
+  consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})(?![a-z0-9])`, 'g'), (m) => {
     const spec = parseDateSpec(m[2]!, todayUtc);
     if (!spec) return;
     if (m[1] === 'before') result.dueTo = addIsoDays(isoDayOf(spec.start), -1);
@@ -385,5 +390,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       result.keywords.push(w);
     }
   }
+  // A window said as well is what the closing date must be ("rolling, or closing in March" reads as March).
+  if (result.dueFrom || result.dueTo) result.noDeadline = false;
   return result;
 }

@@ -72,6 +72,7 @@ export function relaxations(
     }
     steps.push({ filters: { ...filters, dueFrom: null, dueTo: null }, dropped: windowPhrase(filters.dueFrom, filters.dueTo), kept: 'with any deadline' });
   }
+  if (filters.noDeadline) steps.push({ filters: { ...filters, noDeadline: false }, dropped: 'with no fixed deadline', kept: 'with any deadline' });
   if (filters.amountMin !== null || filters.amountMax !== null) {
     steps.push({ filters: { ...filters, amountMin: null, amountMax: null }, dropped: amountPhrase(filters.amountMin, filters.amountMax), kept: 'of any amount' });
   }
@@ -115,6 +116,7 @@ export function allRelaxed(filters: SearchFilters, steps: Relaxation[]): SearchF
       ...loosest,
       dueFrom: f.dueFrom === filters.dueFrom ? loosest.dueFrom : null,
       dueTo: f.dueTo === filters.dueTo ? loosest.dueTo : null,
+      noDeadline: f.noDeadline === filters.noDeadline ? loosest.noDeadline : false,
       amountMin: f.amountMin === filters.amountMin ? loosest.amountMin : null,
       amountMax: f.amountMax === filters.amountMax ? loosest.amountMax : null,
       agency: f.agency === filters.agency ? loosest.agency : null,

@@ -51,6 +51,7 @@ export function toResult(
     reasons.push(`Award ceiling ${formatMoney(row.award_ceiling)}`);
   }
   if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
+  else if (input.noDeadline && !row.close_date) reasons.push('No fixed deadline');
   if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
   return {
     grant: toGrantSummary(row),
@@ -88,8 +89,15 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   if (filters.dueFrom && filters.dueTo) parts.push(`closing between ${formatDay(filters.dueFrom)} and ${formatDay(filters.dueTo)}`);
   else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
   else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
+  else if (filters.noDeadline) parts.push('with no fixed deadline');
   if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
   return parts.join(', ');
+}
+
+/** The statuses a search can list: with no fixed deadline, a forecast (no date yet) is not one ("open grants"). */
+export function listedStatuses(filters: { statuses: readonly string[]; noDeadline?: boolean }): readonly string[] {
+  const open = filters.noDeadline ? filters.statuses.filter((s) => s !== 'forecasted') : filters.statuses;
+  return open.length ? open : filters.statuses;
 }
 
 /** How a reply names the statuses searched: "open or forecasted grants", "grants of any status". */

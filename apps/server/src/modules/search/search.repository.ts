@@ -15,6 +15,8 @@ export type CandidateFilters = {
   amountUnstated?: boolean;
   dueFrom: string | null;
   dueTo: string | null;
+  /** Only announced grants (not forecasts) that state no closing date: rolling, or open until funds run out. */
+  noDeadline?: boolean;
   /** An agency of `agencyAliases` by acronym: grants that belong to it whole (grants.agency_keys). */
   agencyKey: string | null;
   /** Several agencies of `agencyAliases` by acronym: a grant of any of them. */
@@ -98,6 +100,7 @@ export function whereClause(f: CandidateFilters): SQL {
   if (f.amountUnstated) conditions.push(sql`(award_ceiling IS NULL OR award_ceiling < ${minStatedAmount})`);
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
+  if (f.noDeadline) conditions.push(sql`close_date IS NULL AND record_kind = 'synopsis'`);
   if (f.agencyKey) {
     conditions.push(sql`agency_keys @> ARRAY[${f.agencyKey}]::text[]`);
   } else if (f.agencyKeys?.length) {

@@ -46,6 +46,8 @@ export type SearchInput = {
   amountMax: number | null;
   dueFrom: string | null;
   dueTo: string | null;
+  /** Only grants open now that state no closing date (never with dueFrom or dueTo). */
+  noDeadline?: boolean;
   agency: string | null;
   statuses: GrantStatus[];
   /** Funding instruments and categories (Grants.gov codes), any of each; empty is all. */
@@ -107,12 +109,15 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
   const refinements = parsed.keywords.length ? q.refine.map((group) => keywordGroupOf(parseQuery(group, now))) : [];
   // Who may apply, from the Filters menu: as the words "for universities" would say it.
   const eligible = q.eligibility.filter((key) => !parsed.eligibility.includes(key)).map((key) => `@${key}`);
+  // "Rolling deadlines" in the words, unless the query states closing dates (the URL's own filter wins).
+  const noDeadline = q.noDeadline || (parsed.noDeadline && !q.dueFrom && !q.dueTo);
   return {
     keywordGroups: [keywordGroupOf(parsed), ...refinements, eligible].filter((group) => group.length > 0),
     amountMin: q.amountMin ?? parsed.amountMin,
     amountMax: q.amountMax ?? parsed.amountMax,
-    dueFrom: q.dueFrom ?? parsed.dueFrom,
-    dueTo: q.dueTo ?? parsed.dueTo,
+    dueFrom: noDeadline ? null : (q.dueFrom ?? parsed.dueFrom),
+    dueTo: noDeadline ? null : (q.dueTo ?? parsed.dueTo),
+    noDeadline,
     agency: q.agency || parsed.agency,
     statuses: q.status ?? parsed.statuses ?? [...defaultSearchStatuses],
     instruments: q.instrument,

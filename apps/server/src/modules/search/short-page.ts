@@ -33,7 +33,7 @@ export async function shortPageFills(
   const openOnly = input.statuses.every((st) => st === 'posted' || st === 'forecasted');
   const recurring =
     input.recurring !== false && openOnly && shortBy > 0
-      ? (await search({ ...input, ...firstPage, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null, pageSize: 40, cycles: true })).results
+      ? (await search({ ...input, ...firstPage, statuses: ['closed', 'archived'], dueFrom: null, dueTo: null, noDeadline: false, pageSize: 40, cycles: true })).results
           .filter((r) => r.cycle && !r.related && r.score >= recurringMinScore)
           .slice(0, shortBy)
       : [];

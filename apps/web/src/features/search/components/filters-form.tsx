@@ -34,6 +34,7 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
   const [amountMax, setAmountMax] = useState(formatMoney(state.amountMax, 'compact') ?? '');
   const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
   const [dueTo, setDueTo] = useState(state.dueTo ?? '');
+  const [noDeadline, setNoDeadline] = useState(state.noDeadline);
   const [agency, setAgency] = useState(state.agency ?? '');
   const [statuses, setStatuses] = useState<GrantStatus[]>(
     state.statuses ?? [...defaultSearchStatuses],
@@ -62,8 +63,9 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
     onApply({
       amountMin: min,
       amountMax: max,
-      dueFrom: dueFrom || null,
-      dueTo: dueTo || null,
+      dueFrom: noDeadline ? null : dueFrom || null,
+      dueTo: noDeadline ? null : dueTo || null,
+      noDeadline,
       agency: agency.trim().slice(0, 100) || null,
       statuses: readStatuses(statuses.join(',')),
       eligibility: searchEligibilityGroups.filter((g) => eligibility.includes(g)),
@@ -116,7 +118,8 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
               <Input
                 {...control}
                 type="date"
-                value={dueFrom}
+                value={noDeadline ? '' : dueFrom}
+                disabled={noDeadline}
                 onChange={(e) => setDueFrom(e.target.value)}
                 className="h-10 text-sm"
               />
@@ -127,13 +130,24 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
               <Input
                 {...control}
                 type="date"
-                value={dueTo}
+                value={noDeadline ? '' : dueTo}
+                disabled={noDeadline}
                 onChange={(e) => setDueTo(e.target.value)}
                 className="h-10 text-sm"
               />
             )}
           </Field>
         </div>
+        <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="noDeadline"
+            checked={noDeadline}
+            onChange={(e) => setNoDeadline(e.target.checked)}
+            className="size-4 rounded border-slate-400 accent-brand-700"
+          />
+          No fixed deadline (rolling, or open until funds run out)
+        </label>
       </fieldset>
       <Field
         id="filter-agency"

@@ -72,7 +72,7 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   const active = hasActiveFilters(state);
   const count = [
     state.amountMin !== null || state.amountMax !== null,
-    state.dueFrom || state.dueTo,
+    state.dueFrom || state.dueTo || state.noDeadline,
     state.agency,
     state.statuses,
     state.eligibility.length,

@@ -313,6 +313,7 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
           : `Due by ${formatDate(state.dueTo!)}`;
     chips.push({ label, clear: (s) => ({ ...s, dueFrom: null, dueTo: null }) });
   }
+  if (state.noDeadline) chips.push({ label: 'No fixed deadline', clear: (s) => ({ ...s, noDeadline: false }) });
   if (state.agency)
     chips.push({ label: `Agency: ${agencyPhrase(state.agency)}`, clear: (s) => ({ ...s, agency: null }) });
   if (state.eligibility.length) {

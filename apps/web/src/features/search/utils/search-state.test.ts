@@ -49,6 +49,18 @@ describe('the search in the URL', () => {
     ).toEqual(['forecasted', 'posted']);
   });
 
+  it('keeps "no fixed deadline" through the URL, the API and the assistant; closing dates win over it', () => {
+    const state = readSearchState(new URLSearchParams('q=museums&noDeadline=true'));
+    expect(state.noDeadline).toBe(true);
+    expect(writeSearchState(state).toString()).toBe('q=museums&noDeadline=true');
+    expect(toApiQuery(state).noDeadline).toBe('true');
+    expect(assistantContext(state)?.noDeadline).toBe(true);
+    expect(toApiQuery(readSearchState(new URLSearchParams('q=museums'))).noDeadline).toBeUndefined();
+    expect(readSearchState(new URLSearchParams('q=museums&noDeadline=true&dueTo=2027-03-31')).noDeadline).toBe(false);
+    const fromAssistant = stateFromFilters(filters({ keywords: ['museums'], keywordGroups: [['museums']], noDeadline: true }), state);
+    expect(writeSearchState(fromAssistant).toString()).toBe('q=museums&noDeadline=true');
+  });
+
   it('asks the search API for the follow-up groups too', () => {
     const state = readSearchState(
       new URLSearchParams('q=climate&refine=ocean,pacific islands&page=2'),

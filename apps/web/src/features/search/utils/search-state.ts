@@ -24,6 +24,8 @@ export type SearchState = {
   amountMax: number | null;
   dueFrom: string | null;
   dueTo: string | null;
+  /** Only grants that state no closing date (never with dueFrom or dueTo). */
+  noDeadline: boolean;
   agency: string | null;
   /** The statuses searched, or null for the default (open and forecasted). */
   statuses: GrantStatus[] | null;
@@ -46,6 +48,7 @@ export const searchParamNames = [
   'amountMax',
   'dueFrom',
   'dueTo',
+  'noDeadline',
   'agency',
   'status',
   'eligibility',
@@ -132,6 +135,8 @@ export function readSearchState(params: URLSearchParams, profileByDefault = true
   const from = dueFrom && isoDate.test(dueFrom) ? dueFrom : null;
   const to = dueTo && isoDate.test(dueTo) ? dueTo : null;
   const q = (params.get('q') ?? '').trim().slice(0, 500);
+  // Closing dates and "no fixed deadline" exclude each other: the dates win (the server refuses both).
+  const noDeadline = params.get('noDeadline') === 'true' && !from && !to;
   return {
     q,
     // Narrowing needs something to narrow.
@@ -140,6 +145,7 @@ export function readSearchState(params: URLSearchParams, profileByDefault = true
     amountMax,
     dueFrom: from && to && from > to ? to : from,
     dueTo: from && to && from > to ? from : to,
+    noDeadline,
     agency: agency || null,
     statuses: readStatuses(params.get('status')),
     eligibility: readCodes(params.get('eligibility'), searchEligibilityGroups),
@@ -162,6 +168,7 @@ export function writeSearchState(state: SearchState, profileByDefault = true): U
   if (state.amountMax !== null) params.set('amountMax', String(state.amountMax));
   if (state.dueFrom) params.set('dueFrom', state.dueFrom);
   if (state.dueTo) params.set('dueTo', state.dueTo);
+  if (state.noDeadline) params.set('noDeadline', 'true');
   if (state.agency) params.set('agency', state.agency);
   if (state.statuses) params.set('status', state.statuses.join(','));
   if (state.eligibility.length) params.set('eligibility', state.eligibility.join(','));
@@ -196,6 +203,7 @@ export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
     amountMax: state.amountMax ?? undefined,
     dueFrom: state.dueFrom ?? undefined,
     dueTo: state.dueTo ?? undefined,
+    noDeadline: state.noDeadline ? 'true' : undefined,
     agency: state.agency ?? undefined,
     status: state.statuses?.join(',') ?? undefined,
     eligibility: state.eligibility.length ? state.eligibility.join(',') : undefined,
@@ -226,6 +234,7 @@ export function stateFromFilters(filters: SearchFilters, current: SearchState): 
     amountMax: filters.amountMax,
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
+    noDeadline: filters.noDeadline,
     agency: filters.agency,
     statuses: readStatuses(filters.statuses.join(',')),
     eligibility: filters.eligibility,
@@ -287,6 +296,7 @@ export function assistantContext(state: SearchState): SearchFilters | null {
     amountMax: state.amountMax,
     dueFrom: state.dueFrom,
     dueTo: state.dueTo,
+    noDeadline: state.noDeadline,
     agency: state.agency,
     matchProfile: state.matchProfile,
     statuses: state.statuses ?? [...defaultSearchStatuses],
@@ -305,6 +315,7 @@ export type FilterValues = Pick<
   | 'amountMax'
   | 'dueFrom'
   | 'dueTo'
+  | 'noDeadline'
   | 'agency'
   | 'statuses'
   | 'eligibility'
@@ -318,6 +329,7 @@ export const noFilters: FilterValues = {
   amountMax: null,
   dueFrom: null,
   dueTo: null,
+  noDeadline: false,
   agency: null,
   statuses: null,
   eligibility: [],
@@ -336,6 +348,7 @@ export function hasActiveFilters(state: SearchState): boolean {
     state.amountMax !== null ||
     state.dueFrom !== null ||
     state.dueTo !== null ||
+    state.noDeadline ||
     state.agency !== null ||
     state.statuses !== null ||
     state.eligibility.length > 0 ||
