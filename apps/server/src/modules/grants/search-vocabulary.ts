@@ -46,7 +46,7 @@ export const searchStopWords = new Set(
   funders funds offer offers offered offering provide provides providing deal deals dealing there exclude excluding
   something anyone someone options option anywhere whatever kind kinds type types sort apply available out
   coming upcoming ahead much among amongst across toward towards upon throughout whether especially particularly
-  specifically`.split(/\s+/),
+  specifically preferred preferably`.split(/\s+/),
 );
 
 /** An expansion as a query's words would come: without search stop words, nor words of two letters or less. */

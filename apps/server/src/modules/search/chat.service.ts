@@ -14,7 +14,7 @@ import { describeFilters, listedStatuses, orderNote, statusLabel } from './searc
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
-import { firstLooser, looserNote } from './looser-reading';
+import { firstLooser, looserNote, wordsNoGrantSays } from './looser-reading';
 import { keywordGroupOf } from './search-query';
 import { asksForSwap, isTopicWord, swapWords } from './follow-up-swap';
 import { formatMoney } from '../../lib/format';
@@ -214,7 +214,12 @@ export async function chat(
       return { total: ranked.total, best: ranked.results[0]?.score ?? 0 };
     });
     if (!chosen) {
-      return { reply: noResultsReply, ...shown(answer), sort, filters, context: filters, undo: null, suggestion: null };
+      // Words no grant says at all ("hypersonics"): named, so the next try can use others.
+      const missing = await wordsNoGrantSays(db, filters);
+      const reply = missing.length
+        ? `${noResultsReply} No grant in the catalogue, open or closed, says ${missing.map((w) => `“${w}”`).join(' or ')}.`
+        : noResultsReply;
+      return { reply, ...shown(answer), sort, filters, context: filters, undo: null, suggestion: null };
     }
     answer = await run(chosen.filters);
     shownFilters = chosen.filters;

@@ -74,6 +74,16 @@ describe('GET /grants/search when nothing matches', () => {
     expect(within).toMatchObject({ total: 0, relaxed: null, results: [] });
   });
 
+  it('names the words no grant says, open or closed, when nothing matches even loosely', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { message: 'NOAA zorblax quixotic', matchProfile: false }, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      reply:
+        "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords. No grant in the catalogue, open or closed, says “zorblax” or “quixotic”.",
+      results: [],
+    });
+  });
+
   it('says the same looser reading in the assistant', async () => {
     const res = await t.app.inject({
       method: 'POST',

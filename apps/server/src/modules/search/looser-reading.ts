@@ -83,6 +83,14 @@ export async function firstLooser(
   return null;
 }
 
+/** The words of `filters` that no grant in the catalogue says, open or closed: an empty answer names them. */
+export async function wordsNoGrantSays(db: Db, filters: SearchFilters): Promise<string[]> {
+  const words = filters.keywordGroups.flat().filter((w) => !/^[-@!]/.test(w));
+  const rarity = words.length ? await findTermRarity(db, cleanGroups([words]).flat()) : null;
+  if (!rarity) return [];
+  return [...new Set(words)].filter((w) => (rarity.docs.get(w.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? 0) === 0);
+}
+
 /** How the closed rounds shown instead are said. */
 const closedKept = 'from earlier rounds, now closed (to plan for the next)';
 

@@ -118,6 +118,7 @@ export const framingPatterns: RegExp[] = [
   /\b(?:my|our|their|a)\s+(?:very\s+)?first\b(?=\s+(?:(?:federal|nih|nsf|big|major|external|research|independent)\s+)?(?:grants?|awards?|funding|r01|proposals?)\b)/g,
   // How a purchase is put: "to buy a mass spectrometer" ("rolling deadlines" is a constraint: query-dates.ts).
   /\b(?:to|for)\s+(?:buy|buying|purchase|purchasing)\b/g,
+  /\b(?:help|assistance)\s+(?:me\s+|us\s+)?(?:with\s+)?(?:finding|locating|identifying|searching\s+for)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
   /\bseed\s+(?:money|funding|funds)\b/g,
 ];

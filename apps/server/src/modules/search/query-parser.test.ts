@@ -377,6 +377,9 @@ describe('parseQuery', () => {
     expect(parseQuery('faculty development in nursing', today).keywords).toEqual(['faculty', 'development', 'nursing']);
     expect(parseQuery("I'm a historian working on slavery archives — anything?", today).keywords).toEqual(['slavery', 'archives']);
     expect(parseQuery('working on drought resilience', today).keywords).toEqual(['drought', 'resilience']);
+    expect(parseQuery('help finding grants on wildfire smoke', today).keywords).toEqual(['wildfire', 'smoke']);
+    expect(parseQuery('cancer survivorship, R01 preferred', today).keywords).toEqual(['cancer', 'survivorship', 'r01']);
+    expect(parseQuery('fact finding missions', today).keywords).toEqual(['fact', 'finding', 'missions']);
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);
