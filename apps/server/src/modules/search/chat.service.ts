@@ -170,6 +170,10 @@ export async function chat(
   const run = (f: SearchFilters, pageSize = view.pageSize) =>
     runSearch(db, actor, f, { ...view, pageSize }, input.researcherId ?? null, profileAreas, now);
   const count = async (f: SearchFilters) => (await run(f, 1)).ranked.total;
+  const probe = async (f: SearchFilters) => {
+    const { ranked } = await run(f, 1);
+    return { total: ranked.total, best: ranked.results[0]?.score ?? 0 };
+  };
 
   let shownFilters = filters;
   let answer = await run(filters);
@@ -184,6 +188,16 @@ export async function chat(
     const topicFilters = { ...filters, keywordGroups: groups, keywords: keywordsOf(groups) };
     const topicAnswer = await run(topicFilters);
     if (topicAnswer.ranked.total > 0) [answer, shownFilters, newTopic] = [topicAnswer, topicFilters, true];
+    else {
+      // Nothing open says the new topic either ("show me telemedicine instead"): its looser reading, as a
+      // question of its own would have (the closed rounds, say); with none, the change is named below.
+      const looser = await firstLooser(db, topicFilters, isoDayOf(now), probe);
+      if (looser) {
+        answer = await run(looser.filters);
+        [shownFilters, newTopic] = [looser.filters, true];
+        relaxedNote = looserNote(topicFilters, looser, answer.ranked.total, answer.ranked.totalCapped);
+      }
+    }
   }
   if (answer.ranked.total === 0) {
     const followUp = !input.reset && !!input.context;
@@ -209,10 +223,7 @@ export async function chat(
       };
     }
     // A question that finds nothing: a looser reading, said (issue 25, item 7).
-    const chosen = await firstLooser(db, filters, isoDayOf(now), async (f) => {
-      const { ranked } = await run(f, 1);
-      return { total: ranked.total, best: ranked.results[0]?.score ?? 0 };
-    });
+    const chosen = await firstLooser(db, filters, isoDayOf(now), probe);
     if (!chosen) {
       // Words no grant says at all ("hypersonics"): named, so the next try can use others.
       const missing = await wordsNoGrantSays(db, filters);

@@ -12,6 +12,7 @@ let t: TestApp;
 let cookie: string;
 const noaa: string[] = [];
 let museum: string;
+let telemedicine: string;
 const today = isoDayOf(new Date());
 
 beforeAll(async () => {
@@ -28,6 +29,8 @@ beforeAll(async () => {
   museum = (await makeGrant(t.db, { title: 'Museum collections digitization', description: 'Digitization of museum collections and archives.', closeDate: addIsoDays(today, 700) })).id;
   const passing = `A clinic may partner with a museum on records digitization. ${'Rural clinics serve patients across wide counties with scarce staff and long travel. '.repeat(12)}`;
   await makeGrant(t.db, { title: 'Rural clinic staffing', description: passing, closeDate: addIsoDays(today, 45) });
+  // Telemedicine only in a round that closed last year.
+  telemedicine = (await makeGrant(t.db, { title: 'Telemedicine networks for clinics', closeDate: addIsoDays(today, -300) })).id;
   // Enough other grants that "museum" and "digitization" are rare words (a common one must be said in a title).
   for (let i = 0; i < 25; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
   await refreshTermStats(t.db);
@@ -82,6 +85,20 @@ describe('GET /grants/search when nothing matches', () => {
         "I couldn't find any grants matching your criteria. Try broadening your search or using different keywords. No grant in the catalogue, open or closed, says “zorblax” or “quixotic”.",
       results: [],
     });
+  });
+
+  it('takes a new topic said instead that nothing open says as a question of its own: its closed rounds, said', async () => {
+    const chat = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { matchProfile: false, ...payload }, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const first = await chat({ message: 'coastal ocean observing', reset: true });
+    expect(first.total).toBeGreaterThan(0);
+    const next = await chat({ message: 'never mind, show me telemedicine instead', context: first.context });
+    expect(next.reply).toMatch(/^Instead of “coastal”, “ocean”, “observing”: No open or forecasted grants about “telemedicine”; here is 1 from earlier rounds, now closed \(to plan for the next\)\./);
+    expect(next.results.map((r: { grant: { id: string } }) => r.grant.id)).toEqual([telemedicine]);
+    expect(next.filters.keywordGroups).toEqual([['telemedicine']]);
   });
 
   it('says the same looser reading in the assistant', async () => {
