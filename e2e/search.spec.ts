@@ -282,7 +282,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await settled(page);
       const byMatch = (await readCards(page)).map((c) => c.title);
 
-      // Five orders, best match first and chosen.
+      // Six orders, best match first and chosen.
       await page.getByRole('button', { name: 'Sort: Best match' }).click();
       const options = page.getByRole('menuitemradio');
       await expect(options).toHaveText([
@@ -291,6 +291,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         'Due date (latest first)',
         'Amount (highest first)',
         'Amount (lowest first)',
+        'Newest (posted latest first)',
       ]);
       await expect(options.first()).toHaveAttribute('aria-checked', 'true');
       await page.keyboard.press('Escape');
@@ -305,6 +306,20 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         'desc',
       );
       expect(byAmount[0]!.amount).not.toBeNull();
+
+      // Newest first: each card says when it was posted, latest first.
+      await chooseSort(page, 'Newest (posted latest first)', 'sort=posted-desc');
+      await expect(page.getByRole('button', { name: 'Sort: Newest' })).toBeVisible();
+      const posted = await resultCards(page).evaluateAll((cards) =>
+        cards.map((card) => card.textContent?.match(/Posted (\w{3} \d{1,2}, \d{4})/)?.[1] ?? null),
+      );
+      expect(posted[0]).not.toBeNull();
+      const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      const isoOf = (day: string) => {
+        const [month, date, year] = day.replace(',', '').split(' ');
+        return `${year}-${String(months.indexOf(month!) + 1).padStart(2, '0')}-${date!.padStart(2, '0')}`;
+      };
+      expectOrdered(posted.map((p) => (p === null ? null : isoOf(p))), 'desc');
 
       await chooseSort(page, 'Due date (soonest first)', 'sort=due-date-asc');
       await expect(page.getByRole('button', { name: 'Sort: Due soonest' })).toBeVisible();

@@ -18,6 +18,7 @@ export const sortOptions = [
   'due-date-desc',
   'amount-desc',
   'amount-asc',
+  'posted-desc',
   'match',
 ] as const;
 export const sortSchema = z.enum(sortOptions);
@@ -28,6 +29,7 @@ export const sortLabels: Record<SortOption, string> = {
   'due-date-desc': 'Due date (latest first)',
   'amount-desc': 'Amount (highest first)',
   'amount-asc': 'Amount (lowest first)',
+  'posted-desc': 'Newest (posted latest first)',
 };
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 and 2026-13-01 are refused). */

@@ -96,6 +96,7 @@ export const grants = pgTable(
     index('grants_agency_name_idx').on(sql`lower(${t.agency})`),
     index('grants_award_ceiling_id_idx').on(t.awardCeiling, t.id),
     index('grants_award_ceiling_desc_id_idx').on(t.awardCeiling.desc().nullsLast(), t.id),
+    index('grants_post_date_desc_id_idx').on(t.postDate.desc().nullsLast(), t.id),
     index('grants_search_vector_idx').using('gin', t.searchVector),
     index('grants_title_vector_idx').using('gin', t.titleVector),
     index('grants_research_areas_idx').using('gin', t.researchAreas),

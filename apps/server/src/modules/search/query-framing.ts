@@ -44,6 +44,14 @@ export const sortPatterns: { sort: SortOption; pattern: RegExp }[] = [
     pattern: /\b(?:(?:the\s+)?(?:latest|furthest|farthest|last)\s+(?:deadlines?|closing(?:\s+dates?)?|due\s+dates?)(?:\s+first)?|(?:the\s+)?most\s+time\s+to\s+(?:apply|prepare))\b/g,
   },
   {
+    sort: 'posted-desc',
+    pattern: new RegExp(
+      String.raw`\b(?:(?:the\s+)?(?:newest|most\s+recent(?:ly\s+(?:posted|announced|published|added|released))?|(?:latest|recently|just|newly)\s+(?:posted|announced|published|added|released))(?:\s+(?:ones?|grants?|calls?|opportunities|announcements))?(?:\s+first)?` +
+        String.raw`|${orderBy}\s+(?:the\s+)?(?:post(?:ed|ing)?\s+date|date\s+(?:posted|published)|newest)|new\s+ones\s+first)\b`,
+      'g',
+    ),
+  },
+  {
     sort: 'match',
     pattern: /\b(?:(?:the\s+)?(?:best|closest)\s+match(?:es|ing)?(?:\s+first)?|(?:the\s+)?most\s+relevant(?:\s+first)?|(?:sorted|ordered|ranked)\s+by\s+relevance)\b/g,
   },

@@ -414,6 +414,11 @@ describe('parseQuery', () => {
     expect(parseQuery('order by deadline', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
     expect(parseQuery('which have the latest deadlines', today)).toMatchObject({ keywords: [], sort: 'due-date-desc' });
     expect(parseQuery('best matches first', today)).toMatchObject({ keywords: [], sort: 'match' });
+    expect(parseQuery('wildfire research, newest first', today)).toMatchObject({ keywords: ['wildfire'], sort: 'posted-desc' });
+    expect(parseQuery('recently posted NIH grants on sleep', today)).toMatchObject({ keywords: ['sleep'], agency: 'NIH', sort: 'posted-desc' });
+    expect(parseQuery('sorted by posted date', today)).toMatchObject({ keywords: [], sort: 'posted-desc' });
+    // Of two orders that end together the longer is meant: "the latest deadlines first" is not "deadlines first".
+    expect(parseQuery('the latest deadlines first', today)).toMatchObject({ keywords: [], sort: 'due-date-desc' });
     // The last order said wins.
     expect(parseQuery('biggest first, no wait, soonest first', today).sort).toBe('due-date-asc');
     // Said as a topic, or not at all: no order.

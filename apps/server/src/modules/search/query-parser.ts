@@ -176,11 +176,13 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     if (!result.clear.includes('deadline')) result.clear.push('deadline');
   });
   // An order asked for ("the biggest", "closing soonest"): the last said wins, and none is a topic word.
-  let sortAt = -1;
+  // (Of two that end together the longer: "the latest deadlines first" is not "deadlines first".)
+  let [end, start] = [-1, 0];
   for (const { sort, pattern } of sortPatterns)
     for (const m of text.matchAll(pattern))
-      if (m.index! >= sortAt) [sortAt, result.sort] = [m.index!, sort];
-  for (const { pattern } of sortPatterns) consume(pattern, () => {});
+      if (m.index! + m[0].length > end || (m.index! + m[0].length === end && m.index! < start))
+        [end, start, result.sort] = [m.index! + m[0].length, m.index!, sort];
+  for (const { pattern } of [...sortPatterns].sort((a, b) => Number(b.sort === result.sort) - Number(a.sort === result.sort))) consume(pattern, () => {});
   const todayUtc = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   text = amountsInWords(text);
 

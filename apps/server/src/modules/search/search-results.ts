@@ -52,6 +52,8 @@ export function toResult(
   }
   if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
   else if (input.noDeadline && !row.close_date) reasons.push('No fixed deadline');
+  // Listed newest first: when it was posted comes first (a card shows four reasons).
+  if (input.sort === 'posted-desc' && row.post_date) reasons.unshift(`Posted ${formatDay(row.post_date)}`);
   if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
   return {
     grant: toGrantSummary(row),
@@ -122,9 +124,11 @@ export function statusLabel(statuses: readonly string[]): { before: string; afte
 
 /** The order a question asked for, said with the grant it puts first ("Listed largest award first: …"). */
 export function orderNote(sort: Exclude<SortOption, 'match'>, first: SearchResult): string {
-  const { title, awardCeiling, closeDate } = first.grant;
+  const { title, awardCeiling, closeDate, postDate } = first.grant;
   // Grants that state none come last: when the first states none, none does.
   const byAmount = sort === 'amount-desc' || sort === 'amount-asc';
+  if (sort === 'posted-desc')
+    return postDate === null ? 'None of these states when it was posted to order them by.' : `Listed newest first: “${title}” (posted ${formatDay(postDate)}).`;
   if (byAmount ? awardCeiling === null : closeDate === null)
     return `None of these states ${byAmount ? 'an award amount' : 'a closing date'} to order them by.`;
   const amount = awardCeiling !== null ? ` (up to ${formatMoney(awardCeiling)})` : '';

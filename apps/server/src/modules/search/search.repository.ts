@@ -159,6 +159,7 @@ const orderBySort: Record<Exclude<SortOption, 'match'>, SQL> = {
   'due-date-desc': sql`close_date DESC NULLS LAST, id`,
   'amount-desc': sql`award_ceiling DESC NULLS LAST, id`,
   'amount-asc': sql`award_ceiling ASC NULLS LAST, id`,
+  'posted-desc': sql`post_date DESC NULLS LAST, id`,
 };
 
 /** Strings as one text[] parameter, each element quoted (Drizzle would spread an array into a list). */

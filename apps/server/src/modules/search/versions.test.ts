@@ -85,10 +85,10 @@ describe('collapseVersions', () => {
 describe('compareBySort', () => {
   it('orders by date or amount with missing values last, then by id', () => {
     const rows = [
-      { id: 'c', close_date: null, award_ceiling: 5 },
-      { id: 'b', close_date: '2027-01-01', award_ceiling: null },
-      { id: 'a', close_date: '2026-12-01', award_ceiling: 9 },
-      { id: 'd', close_date: '2026-12-01', award_ceiling: 5 },
+      { id: 'c', close_date: null, award_ceiling: 5, post_date: '2026-10-01' },
+      { id: 'b', close_date: '2027-01-01', award_ceiling: null, post_date: null },
+      { id: 'a', close_date: '2026-12-01', award_ceiling: 9, post_date: '2026-11-01' },
+      { id: 'd', close_date: '2026-12-01', award_ceiling: 5, post_date: '2026-11-01' },
     ];
     const ids = (sort: Parameters<typeof compareBySort>[0]) =>
       [...rows].sort((x, y) => compareBySort(sort, x, y)).map((r) => r.id);
@@ -96,5 +96,6 @@ describe('compareBySort', () => {
     expect(ids('due-date-desc')).toEqual(['b', 'a', 'd', 'c']);
     expect(ids('amount-desc')).toEqual(['a', 'c', 'd', 'b']);
     expect(ids('amount-asc')).toEqual(['c', 'd', 'a', 'b']);
+    expect(ids('posted-desc')).toEqual(['a', 'd', 'c', 'b']);
   });
 });

@@ -100,9 +100,9 @@ export function collapseVersions<T>(
 
 /** Another order than match, as findOrderedGrants' SQL has it: dates and amounts, missing ones last, then id. */
 export function compareBySort(
-  sort: 'due-date-asc' | 'due-date-desc' | 'amount-desc' | 'amount-asc' | 'match',
-  a: { close_date: string | null; award_ceiling: number | null; id: string },
-  b: { close_date: string | null; award_ceiling: number | null; id: string },
+  sort: 'due-date-asc' | 'due-date-desc' | 'amount-desc' | 'amount-asc' | 'posted-desc' | 'match',
+  a: { close_date: string | null; post_date?: string | null; award_ceiling: number | null; id: string },
+  b: { close_date: string | null; post_date?: string | null; award_ceiling: number | null; id: string },
 ): number {
   const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   const nullsLast = <T>(x: T | null, y: T | null, cmp: (x: T, y: T) => number) =>
@@ -117,6 +117,8 @@ export function compareBySort(
       return nullsLast(a.award_ceiling, b.award_ceiling, (x, y) => asc(y, x)) || byId;
     case 'amount-asc':
       return nullsLast(a.award_ceiling, b.award_ceiling, asc) || byId;
+    case 'posted-desc':
+      return nullsLast(a.post_date ?? null, b.post_date ?? null, (x, y) => asc(y, x)) || byId;
     default:
       return 0;
   }

@@ -10,6 +10,7 @@ const shortLabels: Record<SortOption, string> = {
   'due-date-desc': 'Due latest',
   'amount-desc': 'Highest amount',
   'amount-asc': 'Lowest amount',
+  'posted-desc': 'Newest',
 };
 
 export function SortMenu({

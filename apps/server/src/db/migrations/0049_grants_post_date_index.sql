@@ -1,0 +1,1 @@
+CREATE INDEX "grants_post_date_desc_id_idx" ON "grants" USING btree ("post_date" DESC NULLS LAST,"id");
