@@ -378,6 +378,9 @@ describe('parseQuery', () => {
     expect(parseQuery("I'm a historian working on slavery archives — anything?", today).keywords).toEqual(['slavery', 'archives']);
     expect(parseQuery('working on drought resilience', today).keywords).toEqual(['drought', 'resilience']);
     expect(parseQuery('help finding grants on wildfire smoke', today).keywords).toEqual(['wildfire', 'smoke']);
+    // A region is one word, said by its countries (regions.ts).
+    expect(parseQuery('HIV programs in Latin America', today).keywords).toEqual(['hiv', 'latin-america']);
+    expect(parseQuery('South American rainforests', today).keywords).toEqual(['south-america', 'rainforests']);
     expect(parseQuery('cancer survivorship, R01 preferred', today).keywords).toEqual(['cancer', 'survivorship', 'r01']);
     expect(parseQuery('fact finding missions', today).keywords).toEqual(['fact', 'finding', 'missions']);
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
@@ -447,6 +450,8 @@ describe('parseQuery', () => {
       eligibility: ['nonprofits'],
     });
     expect(parseQuery('as a tribe, what water grants are there', today)).toMatchObject({ keywords: ['water'], eligibility: ['tribes'] });
+    expect(parseQuery('What grants can a tribal government get for climate resilience?', today)).toMatchObject({ keywords: ['climate', 'resilience'], eligibility: ['tribes'] });
+    expect(parseQuery('can a state agency apply for flood mapping', today)).toMatchObject({ keywords: ['flood', 'mapping'], eligibility: ['state-governments'] });
     expect(parseQuery('we are a nonprofit working on adult literacy', today)).toMatchObject({ keywords: ['adult', 'literacy'], eligibility: ['nonprofits'] });
     // A small business is not a small nonprofit: the phrase stays a topic when nobody says it applies.
     expect(parseQuery('small business innovation research', today).eligibility).toEqual([]);

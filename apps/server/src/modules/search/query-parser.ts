@@ -67,10 +67,10 @@ const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|c
 const eligibilityPhrases: [RegExp, string][] = [
   [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
   [/non-?profits?(?: organizations)?/, 'nonprofits'],
-  [/(?:tribes?|tribal (?:governments|nations|organizations))/, 'tribes'],
+  [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
   [/small business(?:es)?/, 'small-businesses'],
   [/(?:for-?profits?(?:\s+(?:compan(?:y|ies)|organi[sz]ations?|businesses|firms?|entities))?|(?:private\s+)?(?:compan(?:y|ies)|firms?|corporations?))/, 'for-profits'],
-  [/(?:states|state (?:governments|agencies)|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
+  [/(?:states|state (?:governments?|agenc(?:y|ies))|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
   [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
   // One city or county asking ("can a city apply"); "for city parks" stays a topic.
   [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
@@ -137,7 +137,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     .replace(/\b(?:that|which|who)?\s*(?:is|are|was|were|does|do)\s*(?:n't|not)\s+(?:come\s+from\s+|coming\s+from\s+)?/g, ' not ')
     .replace(/\b(?:isn't|aren't|isnt|arent)\b/g, ' not ')
     // "open" alone is how a question is put ("open grants"); before these it is half of a topic ("open source").
-    .replace(/\bopen\s+(?=(?:source|access|science|data|educational|innovation|water|ocean)\b)/g, 'open-');
+    .replace(/\bopen\s+(?=(?:source|access|science|data|educational|innovation|water|ocean)\b)/g, 'open-')
+    .replace(/\b(latin|south)\s+american?\b/g, '$1-america'); // a region, its countries said (regions.ts)
   const result: ParsedQuery = {
     keywords: [],
     exclude: [],

@@ -11,6 +11,14 @@ describe('countriesOf', () => {
     expect(countriesOf('malaria')).toEqual([]);
   });
 
+  it('gives Latin America and South America their countries, the United States and Canada not among them', () => {
+    expect(countriesOf('latin-america')).toEqual(expect.arrayContaining(['mexico', 'guatemala', 'brazil', 'peru', 'cuba']));
+    expect(countriesOf('latin-america')).not.toContain('united states');
+    expect(countriesOf('latin-america')).not.toContain('canada');
+    expect(countriesOf('south-america')).toEqual(expect.arrayContaining(['brazil', 'chile']));
+    expect(countriesOf('south-america')).not.toContain('mexico');
+  });
+
   it('leaves out countries named like other things: the state of Georgia, a turkey', () => {
     expect(countriesOf('asia')).not.toContain('georgia');
     expect(countriesOf('asia')).not.toContain('turkey');

@@ -16,6 +16,12 @@ const continentWords: Record<string, string> = {
   oceania: 'OC',
 };
 
+/** Regions said as one hyphenated word (query-parser.ts): their continents, less the countries outside them. */
+const regionWords: Record<string, { continents: string[]; outside: string[] }> = {
+  'latin-america': { continents: ['SA', 'NA'], outside: ['united states', 'canada', 'greenland', 'bermuda', 'saint pierre and miquelon'] },
+  'south-america': { continents: ['SA'], outside: [] },
+};
+
 /** Country names that are more often other things in grant text (a US state, a name, a bird). */
 const otherwise = new Set(['georgia', 'jordan', 'chad', 'turkey']);
 
@@ -30,6 +36,8 @@ for (const country of Object.values(countries)) {
 
 /** The countries a query word's continent holds ("africa": kenya, zimbabwe, …), or none for any other word. */
 export function countriesOf(word: string): string[] {
+  const region = regionWords[word];
+  if (region) return region.continents.flatMap((c) => byContinent.get(c) ?? []).filter((name) => !region.outside.includes(name));
   const code = continentWords[word];
   return code ? (byContinent.get(code) ?? []) : [];
 }
