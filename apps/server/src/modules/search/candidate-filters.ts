@@ -3,7 +3,7 @@
 // read a saved search the same way.
 import { agencyList } from '@grantbridge/contract/agency-filter';
 import { findAgency } from '@grantbridge/contract/agencies';
-import { eligibilityCodes } from './query-parser';
+import { eligibilityCodes } from './query-applicants';
 import type { CandidateFilters } from './search.repository';
 import type { SearchInput } from './search.service';
 

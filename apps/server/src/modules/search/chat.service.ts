@@ -1,7 +1,8 @@
 // The search assistant: understands a message, refines the previous search
 // unless told to start over, runs the search and answers in plain words. The
 // answer carries the results page the results panel shows next, found once.
-import { agencyPhrase } from '@grantbridge/contract/agency-filter';
+import { agencyList, agencyPhrase } from '@grantbridge/contract/agency-filter';
+import { findAgency } from '@grantbridge/contract/agencies';
 import { isoDayOf } from '@grantbridge/contract/days';
 import { isDeepStrictEqual } from 'node:util';
 import type { SortOption } from '@grantbridge/contract/grants';
@@ -9,7 +10,7 @@ import { emptySearchFilters, type ChatResponse, type SearchFilters } from '@gran
 import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
-import { parseQuery, type ClearedConstraint } from './query-parser';
+import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
 import { describeFilters, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
@@ -70,13 +71,36 @@ function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[], forg
   };
 }
 
+/** The agencies asked before less those a follow-up leaves out ("drop NSF" after "USDA or NSF"), or null for none. */
+function agenciesLeft(agency: string | null, excluded: string[]): string | null {
+  if (!agency || !excluded.length) return agency;
+  const left = agencyList(agency).filter((a) => !excluded.includes(findAgency(a)?.acronym ?? a.toUpperCase()));
+  return left.length ? left.join(',') : null;
+}
+
+/** A season or a month, said alone. */
+const periodWord = /^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)$/;
+
+/**
+ * "no, summer" or "what about March?" in a conversation: the period said alone
+ * is when the grants close (the window asked last may have emptied the list,
+ * so the reading refined has none), not a topic word ("summer" alone is a
+ * topic: Summer Stipends).
+ */
+function seasonSwapped(parsed: ParsedQuery, input: ChatInput, now: Date): ParsedQuery {
+  const [word, ...rest] = parsed.keywords;
+  if (input.reset || !input.context || rest.length || !word || !periodWord.test(word) || !asksForSwap(input.message)) return parsed;
+  const period = parseQuery(`closing in ${word}`, now);
+  return period.dueFrom || period.dueTo ? { ...parsed, keywords: [], dueFrom: period.dueFrom, dueTo: period.dueTo } : parsed;
+}
+
 export async function chat(
   db: Db,
   actor: Actor,
   input: ChatInput,
   now = new Date(),
 ): Promise<ChatResponse> {
-  const parsed = parseQuery(input.message, now);
+  const parsed = seasonSwapped(parseQuery(input.message, now), input, now);
   // An order asked for in words ("the biggest") is the order the results come in, and the panel's from then on.
   const view = { sort: parsed.sort ?? input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const sort = parsed.sort;
@@ -105,7 +129,7 @@ export async function chat(
     dueFrom: parsed.noDeadline ? null : (parsed.dueFrom ?? base.dueFrom),
     dueTo: parsed.noDeadline ? null : (parsed.dueTo ?? base.dueTo),
     noDeadline: parsed.noDeadline || (base.noDeadline && parsed.dueFrom === null && parsed.dueTo === null),
-    agency: parsed.agency ?? (parsed.excludeAgencies.includes(base.agency ?? '') ? null : base.agency),
+    agency: parsed.agency ?? agenciesLeft(base.agency, parsed.excludeAgencies),
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
     instruments: base.instruments,

@@ -4,7 +4,7 @@ import { asksForSwap, swapWords } from './follow-up-swap';
 
 describe('asksForSwap', () => {
   it('reads "what about", "how about", "and for" and "instead" as a swap, and nothing else', () => {
-    for (const m of ['what about Washington?', 'How about Arizona instead', 'and for malaria?', 'okay, what about NIH', 'Texas instead', 'no, for state governments', 'Actually: tribes'])
+    for (const m of ['what about Washington?', 'How about Arizona instead', 'and for malaria?', 'okay, what about NIH', 'Texas instead', 'no, for state governments', 'Actually: tribes', 'actually make it Oklahoma', 'switch to NIH', 'change it to spring'])
       expect(asksForSwap(m), m).toBe(true);
     for (const m of ['only over 500k', 'not the DOD ones', 'grants about water', 'instead of NIH, NSF', 'for tribes', 'no deadline', 'actually funded projects'])
       expect(asksForSwap(m), m).toBe(false);

@@ -12,7 +12,7 @@ import { applicantPhrase } from './search-results';
 
 /** "what about X", "how about X", "X instead", "and for X?": a word put in place of another, not added. */
 const swapPhrasing =
-  /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)|^\s*(?:no+|nope|actually|sorry|wait|rather)\s*[,;:.!-]/i;
+  /^\s*(?:(?:and|ok(?:ay)?|hmm+|so|then)[,\s]+)?(?:(?:what|how)\s+about|and\s+(?:for|in)\b)|\binstead\b(?!\s+of)|^\s*(?:no+|nope|actually|sorry|wait|rather)\s*[,;:.!-]|\bmake\s+it\b|\b(?:change|switch)\s+(?:it\s+|that\s+)?to\b/i;
 
 export const swapSettings = {
   /** A counterpart is at least this close in meaning… */

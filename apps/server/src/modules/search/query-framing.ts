@@ -127,6 +127,8 @@ export const framingPatterns: RegExp[] = [
   // How a purchase is put: "to buy a mass spectrometer" ("rolling deadlines" is a constraint: query-dates.ts).
   /\b(?:to|for)\s+(?:buy|buying|purchase|purchasing)\b/g,
   /\b(?:help|assistance)\s+(?:me\s+|us\s+)?(?:with\s+)?(?:finding|locating|identifying|searching\s+for)\b/g,
+  // How a follow-up narrows or changes: "limit to Texas", "narrow it down to tribes", "make it New Mexico".
+  /\b(?:limit|restrict|narrow|change|switch)(?:\s+(?:it|that|this|them|those|the\s+results?))?(?:\s+down)?\s+to\b|\bmake\s+(?:it|that)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
   /\bseed\s+(?:money|funding|funds)\b/g,
 ];

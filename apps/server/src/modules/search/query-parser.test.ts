@@ -383,6 +383,13 @@ describe('parseQuery', () => {
     expect(parseQuery('South American rainforests', today).keywords).toEqual(['south-america', 'rainforests']);
     expect(parseQuery('cancer survivorship, R01 preferred', today).keywords).toEqual(['cancer', 'survivorship', 'r01']);
     expect(parseQuery('fact finding missions', today).keywords).toEqual(['fact', 'finding', 'missions']);
+    expect(parseQuery('limit to Texas', today).keywords).toEqual(['texas']);
+    expect(parseQuery('narrow it down to coral', today).keywords).toEqual(['coral']);
+    expect(parseQuery('actually make it Oklahoma', today).keywords).toEqual(['oklahoma']);
+    // A small number after "under" or "over" is an age or a count, not dollars.
+    expect(parseQuery('autism in children under 5', today)).toMatchObject({ keywords: ['autism', 'children'], amountMax: null });
+    expect(parseQuery('falls in adults over 65', today)).toMatchObject({ keywords: ['falls', 'adults'], amountMin: null });
+    expect(parseQuery('grants under $500', today).amountMax).toBe(499);
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);

@@ -11,6 +11,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
+import { eligibilityCodes, eligibilityPhrases } from './query-applicants';
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
@@ -48,45 +49,6 @@ export const stopWords = searchStopWords;
 /** Longer than any English word: a pasted address, identifier or run of letters is not a topic (issue 25). */
 export const maxWordLength = 40;
 
-/** Grants.gov eligible-applicant codes by who a person says they are (data/relevance/GUIDE.md). */
-export const eligibilityCodes: Record<string, string[]> = {
-  universities: ['06', '20'],
-  tribes: ['07', '11'],
-  nonprofits: ['12', '13'],
-  'small-businesses': ['23'],
-  // For-profit organisations other than small businesses, and small businesses (which are for-profit too).
-  'for-profits': ['22', '23'],
-  'state-governments': ['00'],
-  'local-governments': ['01', '02', '04'],
-  'school-districts': ['05'],
-  individuals: ['21'],
-};
-
-// Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe", "only tribes".
-const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
-const eligibilityPhrases: [RegExp, string][] = [
-  [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
-  [/non-?profits?(?: organizations)?/, 'nonprofits'],
-  [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
-  [/small business(?:es)?/, 'small-businesses'],
-  [/(?:for-?profits?(?:\s+(?:compan(?:y|ies)|organi[sz]ations?|businesses|firms?|entities))?|(?:private\s+)?(?:compan(?:y|ies)|firms?|corporations?))/, 'for-profits'],
-  [/(?:states|state (?:governments?|agenc(?:y|ies))|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
-  [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
-  // One city or county asking ("can a city apply"); "for city parks" stays a topic.
-  [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
-  [/school districts?/, 'school-districts'],
-  [/individuals/, 'individuals'],
-].flatMap(([who, key]) => [
-  [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string],
-  // Said after: "grants that nonprofits can apply for", "ones universities are eligible for".
-  [
-    new RegExp(
-      String.raw`\b(?:a\s+|an\s+|our\s+)?(?:${(who as RegExp).source})\s+(?:(?:can|could|may|are\s+able\s+to|is\s+able\s+to)\s+(?:apply|qualify)(?:\s+(?:for|to))?|(?:are|is)\s+eligible(?:\s+(?:for|to\s+apply))?)\b`,
-      'g',
-    ),
-    key as string,
-  ],
-]) as [RegExp, string][];
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
@@ -209,11 +171,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   // "Over" and "under" leave the amount itself out; "at least" and "up to" keep it (whole dollars).
   consume(new RegExp(String.raw`\b(over|above|more than|greater than|exceeding|at least|minimum(?: of)?|min|starting at)\s+(${amountToken})`, 'g'), (m) => {
     const a = parseAmount(m[2]!);
-    if (a !== null) result.amountMin = strictBounds.has(m[1]!) ? a + 1 : a;
+    if (a !== null && (a >= 1000 || m[2]!.includes('$'))) result.amountMin = strictBounds.has(m[1]!) ? a + 1 : a;
   });
   consume(new RegExp(String.raw`\b(under|below|less than|up to|at most|no more than|maximum(?: of)?|max)\s+(${amountToken})`, 'g'), (m) => {
     const a = parseAmount(m[2]!);
-    if (a !== null) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
+    // A plain small number is an age or a count, not dollars: "children under 5", "adults over 65".
+    if (a !== null && (a >= 1000 || m[2]!.includes('$'))) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
   });
 
   // Before "this month" is read as a window of its own: "by the end of this month".

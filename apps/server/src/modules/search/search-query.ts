@@ -1,7 +1,8 @@
 // Keyword groups into full-text queries: the words a search wants (each
 // follow-up message a group that narrows) and the "-word" exclusions among
 // them, cleaned into to_tsquery text; and the pool parts for rare words.
-import { eligibilityCodes, type ParsedQuery } from './query-parser';
+import { eligibilityCodes } from './query-applicants';
+import type { ParsedQuery } from './query-parser';
 import type { TermRarity } from '../grants/grants.service';
 import { rarityWeight } from './scoring';
 import { isKnownAcronym, synonymsOf, termQuery } from './synonyms';

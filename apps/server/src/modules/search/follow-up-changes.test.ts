@@ -1,0 +1,60 @@
+// Follow-ups that change one thing of the last reading through
+// /api/v1/search/chat: "drop NSF" after "USDA or NSF" leaves USDA, and "no,
+// summer" or "what about April?" in a conversation is when the grants close,
+// not a topic word (said alone, "summer" is one: Summer Stipends).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, signIn } from '../../../test/factories';
+import { refreshTermStats } from '../grants/term-stats';
+
+let t: TestApp;
+let cookie: string;
+const ids: Record<string, string> = {};
+const year = new Date().getUTCFullYear() + 1;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const researcher = await makeUser(t.db);
+  cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
+  ids.usda = (await makeGrant(t.db, { title: 'Soil health on working farms', agency: 'National Institute of Food and Agriculture', agencyCode: 'USDA-NIFA' })).id;
+  ids.nsf = (await makeGrant(t.db, { title: 'Soil microbial ecology', agency: 'National Science Foundation', agencyCode: 'NSF' })).id;
+  ids.spring = (await makeGrant(t.db, { title: 'Wetland restoration, spring round', closeDate: `${year}-04-15` })).id;
+  ids.summer = (await makeGrant(t.db, { title: 'Wetland restoration, summer round', closeDate: `${year}-07-15` })).id;
+  ids.stipends = (await makeGrant(t.db, { title: 'Summer stipends', closeDate: `${year}-09-15` })).id;
+  for (let i = 0; i < 10; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
+  await refreshTermStats(t.db);
+});
+afterAll(() => t.close());
+
+const chat = async (payload: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { matchProfile: false, ...payload }, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const idsOf = (answer: { results: { grant: { id: string } }[] }) => answer.results.map((r) => r.grant.id);
+
+describe('follow-ups that change one thing', () => {
+  it('takes an agency left out off the agencies asked for', async () => {
+    const both = await chat({ message: 'soil grants from USDA or NSF', reset: true });
+    expect(both.filters.agency).toBe('USDA,NSF');
+    expect(idsOf(both).sort()).toEqual([ids.usda, ids.nsf].sort());
+    const dropped = await chat({ message: 'drop NSF', context: both.context });
+    expect(dropped.filters.agency).toBe('USDA');
+    expect(idsOf(dropped)).toEqual([ids.usda]);
+    expect(dropped.reply).toContain('from USDA');
+  });
+
+  it('reads a season or a month said alone in a conversation as when the grants close', async () => {
+    const spring = await chat({ message: 'wetland restoration closing in spring', reset: true });
+    expect(idsOf(spring)).toEqual([ids.spring]);
+    const summer = await chat({ message: 'no, summer', context: spring.context });
+    expect(summer.filters).toMatchObject({ keywordGroups: [['wetland', 'restoration']], dueFrom: `${year}-06-01`, dueTo: `${year}-08-31` });
+    expect(idsOf(summer)).toEqual([ids.summer]);
+    const april = await chat({ message: 'what about April?', context: spring.context });
+    expect(april.filters).toMatchObject({ dueFrom: `${year}-04-01`, dueTo: `${year}-04-30` });
+    // Alone, a season is a topic.
+    const topic = await chat({ message: 'summer', reset: true });
+    expect(topic.filters).toMatchObject({ keywordGroups: [['summer']], dueFrom: null, dueTo: null });
+    expect(idsOf(topic)).toContain(ids.stipends);
+  });
+});

@@ -1,0 +1,43 @@
+// Who may apply, as a question says it (query-parser.ts): "for universities",
+// "can a tribal government apply", "grants that nonprofits can apply for", and
+// the Grants.gov eligible-applicant codes each stands for.
+
+/** Grants.gov eligible-applicant codes by who a person says they are (data/relevance/GUIDE.md). */
+export const eligibilityCodes: Record<string, string[]> = {
+  universities: ['06', '20'],
+  tribes: ['07', '11'],
+  nonprofits: ['12', '13'],
+  'small-businesses': ['23'],
+  // For-profit organisations other than small businesses, and small businesses (which are for-profit too).
+  'for-profits': ['22', '23'],
+  'state-governments': ['00'],
+  'local-governments': ['01', '02', '04'],
+  'school-districts': ['05'],
+  individuals: ['21'],
+};
+
+// Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe", "only tribes".
+const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
+export const eligibilityPhrases: [RegExp, string][] = [
+  [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
+  [/non-?profits?(?: organizations)?/, 'nonprofits'],
+  [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
+  [/small business(?:es)?/, 'small-businesses'],
+  [/(?:for-?profits?(?:\s+(?:compan(?:y|ies)|organi[sz]ations?|businesses|firms?|entities))?|(?:private\s+)?(?:compan(?:y|ies)|firms?|corporations?))/, 'for-profits'],
+  [/(?:states|state (?:governments?|agenc(?:y|ies))|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
+  [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
+  // One city or county asking ("can a city apply"); "for city parks" stays a topic.
+  [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
+  [/school districts?/, 'school-districts'],
+  [/individuals/, 'individuals'],
+].flatMap(([who, key]) => [
+  [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string],
+  // Said after: "grants that nonprofits can apply for", "ones universities are eligible for".
+  [
+    new RegExp(
+      String.raw`\b(?:a\s+|an\s+|our\s+)?(?:${(who as RegExp).source})\s+(?:(?:can|could|may|are\s+able\s+to|is\s+able\s+to)\s+(?:apply|qualify)(?:\s+(?:for|to))?|(?:are|is)\s+eligible(?:\s+(?:for|to\s+apply))?)\b`,
+      'g',
+    ),
+    key as string,
+  ],
+]) as [RegExp, string][];
