@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
 import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
-import { describeFilters, listedStatuses, orderNote, statusLabel } from './search-results';
+import { describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
@@ -132,7 +132,7 @@ export async function chat(
     agency: parsed.agency ?? agenciesLeft(base.agency, parsed.excludeAgencies),
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
-    instruments: base.instruments,
+    instruments: parsed.instruments.length ? parsed.instruments : base.instruments,
     categories: base.categories,
     eligibility: base.eligibility,
   };
@@ -359,6 +359,8 @@ async function emptyingChange(
     changes.push({ label: 'with no fixed deadline', without: { ...next, noDeadline: false, dueFrom: base.dueFrom, dueTo: base.dueTo } });
   else if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
     changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that close/, 'closing'), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
+  if (!isDeepStrictEqual(base.instruments, next.instruments))
+    changes.push({ label: instrumentPhrase(next.instruments), without: { ...next, instruments: base.instruments } });
   if (!isDeepStrictEqual(base.statuses, next.statuses))
     changes.push({ label: `only ${statusLabel(next.statuses).before}grants`, without: { ...next, statuses: base.statuses } });
   if (changes.length === 0) return null;

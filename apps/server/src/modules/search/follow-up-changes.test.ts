@@ -17,7 +17,7 @@ beforeAll(async () => {
   const researcher = await makeUser(t.db);
   cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
   ids.usda = (await makeGrant(t.db, { title: 'Soil health on working farms', agency: 'National Institute of Food and Agriculture', agencyCode: 'USDA-NIFA' })).id;
-  ids.nsf = (await makeGrant(t.db, { title: 'Soil microbial ecology', agency: 'National Science Foundation', agencyCode: 'NSF' })).id;
+  ids.nsf = (await makeGrant(t.db, { title: 'Soil microbial ecology', agency: 'National Science Foundation', agencyCode: 'NSF', instrumentCodes: ['CA'] })).id;
   ids.spring = (await makeGrant(t.db, { title: 'Wetland restoration, spring round', closeDate: `${year}-04-15` })).id;
   ids.summer = (await makeGrant(t.db, { title: 'Wetland restoration, summer round', closeDate: `${year}-07-15` })).id;
   ids.stipends = (await makeGrant(t.db, { title: 'Summer stipends', closeDate: `${year}-09-15` })).id;
@@ -42,6 +42,20 @@ describe('follow-ups that change one thing', () => {
     expect(dropped.filters.agency).toBe('USDA');
     expect(idsOf(dropped)).toEqual([ids.usda]);
     expect(dropped.reply).toContain('from USDA');
+  });
+
+  it('reads "only cooperative agreements" as the funding instrument, and relaxes it last but the agency', async () => {
+    const soil = await chat({ message: 'soil grants', reset: true });
+    const ca = await chat({ message: 'only cooperative agreements', context: soil.context });
+    expect(ca.filters).toMatchObject({ keywordGroups: [['soil']], instruments: ['CA'] });
+    expect(ca.query).toMatchObject({ q: 'soil', instrument: 'CA' });
+    expect(idsOf(ca)).toEqual([ids.nsf]);
+    expect(ca.reply).toContain('about “soil”, funded as cooperative agreements.');
+    // The search box reads the same words the same way.
+    const box = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'soil cooperative agreements' }, headers: { cookie } });
+    expect(idsOf(box.json())).toEqual([ids.nsf]);
+    const none = await chat({ message: 'wetland cooperative agreements', reset: true });
+    expect(none.reply).toMatch(/^No open or forecasted grants about “wetland” funded as cooperative agreements; here are 2 funded any way\./);
   });
 
   it('reads a season or a month said alone in a conversation as when the grants close', async () => {

@@ -119,6 +119,7 @@ function withoutStep(filters: SearchFilters, step: Relaxation): SearchFilters {
     amountMin: f.amountMin === filters.amountMin ? filters.amountMin : null,
     amountMax: f.amountMax === filters.amountMax ? filters.amountMax : null,
     agency: f.agency === filters.agency ? filters.agency : null,
+    instruments: f.instruments.length === filters.instruments.length ? filters.instruments : [],
     keywords: f.keywords,
     keywordGroups: f.keywordGroups,
     eligibility: f.eligibility,
@@ -154,6 +155,7 @@ const inputOf = (input: SearchInput, f: SearchFilters): SearchInput => ({
   noDeadline: f.noDeadline,
   agency: f.agency,
   statuses: f.statuses,
+  instruments: f.instruments,
 });
 
 /** GET /grants/search: the page asked for, or its first looser reading's page with `relaxed` said. */

@@ -83,6 +83,7 @@ describe('parseQuery', () => {
       dueFrom: null,
       dueTo: '2027-05-31',
       noDeadline: false,
+      instruments: [],
       matchProfile: false,
       statuses: null,
       clear: [],
@@ -390,6 +391,10 @@ describe('parseQuery', () => {
     expect(parseQuery('autism in children under 5', today)).toMatchObject({ keywords: ['autism', 'children'], amountMax: null });
     expect(parseQuery('falls in adults over 65', today)).toMatchObject({ keywords: ['falls', 'adults'], amountMin: null });
     expect(parseQuery('grants under $500', today).amountMax).toBe(499);
+    // How the money comes: a funding instrument, not words; a title that names one stays words.
+    expect(parseQuery('cybersecurity, only cooperative agreements', today)).toMatchObject({ keywords: ['cybersecurity'], instruments: ['CA'] });
+    expect(parseQuery('wildlife, no cooperative agreements', today)).toMatchObject({ keywords: ['wildlife'], instruments: ['G', 'O', 'PC'] });
+    expect(parseQuery('Cooperative Agreement for Long Term Data Collection', today)).toMatchObject({ instruments: [] });
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);

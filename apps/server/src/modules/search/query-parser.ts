@@ -12,6 +12,9 @@ import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { eligibilityCodes, eligibilityPhrases } from './query-applicants';
+import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
+
+const instrumentCodes = Object.keys(fundingInstrumentLabels);
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
@@ -37,6 +40,8 @@ export type ParsedQuery = {
   clear: ClearedConstraint[];
   /** Topic words a follow-up takes back ("forget the rural part", "drop the word “pilot”"): not left out, just no longer asked for. */
   forget: string[];
+  /** Funding instruments asked for (Grants.gov codes: "only cooperative agreements" is CA), any of them; empty is any. */
+  instruments: string[];
   /** Only grants that state no closing date ("rolling deadlines", "no deadline"); false when a window is said too. */
   noDeadline: boolean;
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
@@ -112,6 +117,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     dueFrom: null,
     dueTo: null,
     noDeadline: false,
+    instruments: [],
     matchProfile: false,
     statuses: null,
     clear: [],
@@ -315,6 +321,11 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
   for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
   consume(/\bsmall businesses\b|\bsmall business(?=\s+(?:funding|grants?|opportunities|money|awards)\b)/g, () => eligible('small-businesses'));
+  // How the money comes (Grants.gov funding instruments): "only cooperative agreements", "no procurement contracts".
+  for (const [code, name] of [['CA', 'cooperative\\s+agreements?'], ['PC', 'procurement\\s+contracts?']] as const) {
+    consume(new RegExp(String.raw`\b(?:no|not|without|excluding|exclude|except)\s+(?:any\s+|the\s+)?${name}\b`, 'g'), () => (result.instruments = instrumentCodes.filter((c) => c !== code)));
+    consume(new RegExp(String.raw`\b${name}\b(?!\s+(?:for|to|on|with)\b)`, 'g'), () => result.instruments.includes(code) || result.instruments.push(code));
+  }
 
   // Status words, before negation so "not closed" is a status and not a topic left out.
   const status = statusesIn(text);

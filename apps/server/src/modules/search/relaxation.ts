@@ -5,14 +5,14 @@
 // the weakest constraint: the deadline window (to the period after it, then a
 // year, then any), the amount, who may apply; then drop the least informative
 // words (said by more than a tenth of the catalogue, "basic", "education")
-// while something else is left to search by; then the agency, and last the
-// newest follow-up's words. Each step alone is tried in that order; the first
+// while something else is left to search by; then the funding instrument, the
+// agency, and last the newest follow-up's words. Each step alone is tried in that order; the first
 // that finds grants is the answer; when none does alone, they are taken together.
 import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
-import { applicantPhrase } from './search-results';
+import { applicantPhrase, instrumentPhrase } from './search-results';
 
 export type Relaxation = { filters: SearchFilters; dropped: string; kept: string };
 
@@ -95,6 +95,8 @@ export function relaxations(
       kept: `without ${generic.length > 1 ? 'those words' : 'that word'}`,
     });
   }
+  if (filters.instruments.length)
+    steps.push({ filters: { ...filters, instruments: [] }, dropped: instrumentPhrase(filters.instruments), kept: 'funded any way' });
   if (filters.agency) steps.push({ filters: { ...filters, agency: null }, dropped: `from ${agencyPhrase(filters.agency)}`, kept: 'from any agency' });
   if (filters.keywordGroups.length > 1) {
     const last = filters.keywordGroups[filters.keywordGroups.length - 1]!;
@@ -120,6 +122,7 @@ export function allRelaxed(filters: SearchFilters, steps: Relaxation[]): SearchF
       amountMin: f.amountMin === filters.amountMin ? loosest.amountMin : null,
       amountMax: f.amountMax === filters.amountMax ? loosest.amountMax : null,
       agency: f.agency === filters.agency ? loosest.agency : null,
+      instruments: f.instruments.length === filters.instruments.length ? loosest.instruments : [],
       eligibility: f.eligibility.length === filters.eligibility.length ? loosest.eligibility : [],
     };
   }

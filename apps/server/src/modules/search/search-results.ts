@@ -1,5 +1,6 @@
 // What a search says in words: each result's reasons for matching, and the
 // filters described as a phrase (the assistant's replies).
+import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchResult, SortOption } from '@grantbridge/contract/grants';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
@@ -66,6 +67,14 @@ export function toResult(
   };
 }
 
+/** How funding instruments read: "funded as cooperative agreements", all but one "not funded as procurement contracts". */
+export function instrumentPhrase(codes: string[]): string {
+  const all = Object.keys(fundingInstrumentLabels);
+  const named = (list: string[]) => list.map((c) => (c === 'O' ? 'other instruments' : `${(fundingInstrumentLabels[c] ?? c).toLowerCase()}s`)).join(' or ');
+  const missing = all.filter((c) => !codes.includes(c));
+  return missing.length === 1 && all.length > 2 ? `not funded as ${named(missing)}` : `funded as ${named(codes)}`;
+}
+
 /** Who may apply, as a reply says it: "small businesses", "for-profit companies". */
 export function applicantPhrase(key: string): string {
   return key === 'for-profits' ? 'for-profit companies' : key.replace(/-/g, ' ');
@@ -92,6 +101,8 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
   else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
   else if (filters.noDeadline) parts.push('with no fixed deadline');
+  const instruments = filters.instruments ?? [];
+  if (instruments.length) parts.push(instrumentPhrase(instruments));
   if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);
   return parts.join(', ');
 }

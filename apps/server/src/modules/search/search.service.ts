@@ -120,7 +120,7 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
     noDeadline,
     agency: q.agency || parsed.agency,
     statuses: q.status ?? parsed.statuses ?? [...defaultSearchStatuses],
-    instruments: q.instrument,
+    instruments: q.instrument.length ? q.instrument : parsed.instruments,
     categories: q.category,
     within: q.within || null,
     knownItems: knownItemKeys(q.q),
