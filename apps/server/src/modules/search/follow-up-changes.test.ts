@@ -51,10 +51,13 @@ describe('follow-ups that change one thing', () => {
     expect(ca.query).toMatchObject({ q: 'soil', instrument: 'CA' });
     expect(idsOf(ca)).toEqual([ids.nsf]);
     expect(ca.reply).toContain('about “soil”, funded as cooperative agreements.');
+    // Named without saying it is how the money comes (a title typed whole may), the words stay words.
+    const words = await chat({ message: 'soil cooperative agreements', reset: true });
+    expect(words.filters).toMatchObject({ keywordGroups: [['soil', 'cooperative', 'agreements']], instruments: [] });
     // The search box reads the same words the same way.
-    const box = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'soil cooperative agreements' }, headers: { cookie } });
+    const box = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q: 'soil, cooperative agreements only' }, headers: { cookie } });
     expect(idsOf(box.json())).toEqual([ids.nsf]);
-    const none = await chat({ message: 'wetland cooperative agreements', reset: true });
+    const none = await chat({ message: 'wetland grants, just cooperative agreements', reset: true });
     expect(none.reply).toMatch(/^No open or forecasted grants about “wetland” funded as cooperative agreements; here are 2 funded any way\./);
   });
 

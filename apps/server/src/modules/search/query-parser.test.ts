@@ -395,6 +395,8 @@ describe('parseQuery', () => {
     expect(parseQuery('cybersecurity, only cooperative agreements', today)).toMatchObject({ keywords: ['cybersecurity'], instruments: ['CA'] });
     expect(parseQuery('wildlife, no cooperative agreements', today)).toMatchObject({ keywords: ['wildlife'], instruments: ['G', 'O', 'PC'] });
     expect(parseQuery('Cooperative Agreement for Long Term Data Collection', today)).toMatchObject({ instruments: [] });
+    expect(parseQuery('Tribal Cooperative Agreements Program', today)).toMatchObject({ instruments: [] });
+    expect(parseQuery('procurement contracts only', today)).toMatchObject({ instruments: ['PC'] });
     expect(parseQuery('first responders training', today).keywords).toEqual(['first', 'responders', 'training']);
     expect(parseQuery('grants with rolling deadlines for community health', today).keywords).toEqual(['community', 'health']);
     expect(parseQuery('funding to buy a mass spectrometer', today).keywords).toEqual(['mass', 'spectrometer']);

@@ -321,10 +321,11 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
   for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
   consume(/\bsmall businesses\b|\bsmall business(?=\s+(?:funding|grants?|opportunities|money|awards)\b)/g, () => eligible('small-businesses'));
-  // How the money comes (Grants.gov funding instruments): "only cooperative agreements", "no procurement contracts".
+  // How the money comes (Grants.gov funding instruments), when said as that: "only cooperative agreements",
+  // "cooperative agreements only", "no procurement contracts" (a title typed whole may name one: it stays words).
   for (const [code, name] of [['CA', 'cooperative\\s+agreements?'], ['PC', 'procurement\\s+contracts?']] as const) {
     consume(new RegExp(String.raw`\b(?:no|not|without|excluding|exclude|except)\s+(?:any\s+|the\s+)?${name}\b`, 'g'), () => (result.instruments = instrumentCodes.filter((c) => c !== code)));
-    consume(new RegExp(String.raw`\b${name}\b(?!\s+(?:for|to|on|with)\b)`, 'g'), () => result.instruments.includes(code) || result.instruments.push(code));
+    consume(new RegExp(String.raw`\b(?:(?:only|just|show(?:\s+me)?(?:\s+only)?|(?:that|which)\s+are|funded\s+(?:as|through|via))\s+(?:the\s+)?${name}|${name}\s+only)\b`, 'g'), () => result.instruments.includes(code) || result.instruments.push(code));
   }
 
   // Status words, before negation so "not closed" is a status and not a topic left out.
