@@ -26,6 +26,9 @@ export function amountsInWords(text: string): string {
     .replace(new RegExp(String.raw`\b(${numberInWords})\s+(hundred thousand|thousand|million|billion)\b`, 'g'), (_m, n: string, unit: string) =>
       ` ${wordsValue(n) * ({ 'hundred thousand': 1e5, thousand: 1e3, million: 1e6, billion: 1e9 } as Record<string, number>)[unit]!} `,
     )
+    // A range in dollars, each end said: "$50,000 to $100,000", "$50k-$100k", "50k to 100k" (not "2 to 3 years").
+    .replace(/(\$\s*\d[\d,]*(?:\.\d+)?\s*(?:k|m|thousand|million)?)\s*(?:-|–|to)\s*(\$?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|m|thousand|million)?)(?![\d,])/g, ' between $1 and $2 ')
+    .replace(/\b(\d[\d,]*(?:\.\d+)?(?:k|m))\s*(?:-|–|to)\s*(\$?\d[\d,]*(?:\.\d+)?\s*(?:k|m|thousand|million))\b/g, ' between $1 and $2 ')
     // A range that names its unit once: "1-2 million", "100 to 500 thousand".
     .replace(/\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*(k|thousand|million|mil|m|billion|bn)\b/g, (_m, a: string, b: string, unit: string) => {
       const scale = unit === 'k' || unit === 'thousand' ? 1e3 : unit === 'billion' || unit === 'bn' ? 1e9 : 1e6;

@@ -19,7 +19,7 @@ export const eligibilityCodes: Record<string, string[]> = {
 // Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe", "only tribes".
 const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
 export const eligibilityPhrases: [RegExp, string][] = [
-  [/(?:universit(?:y|ies)|colleges?|higher education(?: institutions)?)/, 'universities'],
+  [/(?:universit(?:y|ies)|(?:community\s+|junior\s+|technical\s+)?colleges?|higher education(?: institutions)?)/, 'universities'],
   [/non-?profits?(?: organizations)?/, 'nonprofits'],
   [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
   [/small business(?:es)?/, 'small-businesses'],

@@ -26,6 +26,13 @@ export function parseDateSpec(text: string, today: Date): DateSpec | null {
     const d = utcDate(+m[3]!, +m[1]! - 1, +m[2]!);
     return { start: d, end: d };
   }
+  // Month and day without a year ("by 12/31"): the next such day from today.
+  m = t.match(/^(\d{1,2})\/(\d{1,2})$/);
+  if (m) {
+    let d = utcDate(today.getUTCFullYear(), +m[1]! - 1, +m[2]!);
+    if (d < today) d = utcDate(today.getUTCFullYear() + 1, +m[1]! - 1, +m[2]!);
+    return { start: d, end: d };
+  }
   m = t.match(new RegExp(`^(${monthPattern})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d))?(?:\\s+(\\d{4}))?$`));
   if (m) {
     const month = months.findIndex((name) => name.startsWith(m![1]!.slice(0, 3)));
@@ -42,7 +49,7 @@ export function parseDateSpec(text: string, today: Date): DateSpec | null {
   return null;
 }
 
-export const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
+export const dateToken = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/])|${monthPattern}\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?(?!\d))?(?:,?\s+\d{4})?|\d{4})`;
 
 const seasons: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
 /** A count said in digits or words ("3 weeks", "two weeks", "a month"). */

@@ -391,6 +391,18 @@ describe('parseQuery', () => {
     expect(parseQuery('autism in children under 5', today)).toMatchObject({ keywords: ['autism', 'children'], amountMax: null });
     expect(parseQuery('falls in adults over 65', today)).toMatchObject({ keywords: ['falls', 'adults'], amountMin: null });
     expect(parseQuery('grants under $500', today).amountMax).toBe(499);
+    // A range with each end said, the sum a person needs, and a sum said in passing (no topic word).
+    expect(parseQuery('grants of $50,000 to $100,000 for literacy', today)).toMatchObject({ keywords: ['literacy'], amountMin: 50000, amountMax: 100000 });
+    expect(parseQuery('50k-100k for art supplies', today)).toMatchObject({ keywords: ['art', 'supplies'], amountMin: 50000, amountMax: 100000 });
+    expect(parseQuery('I need 1.5 million for a cohort study on aging', today)).toMatchObject({ keywords: ['cohort', 'study', 'aging'], amountMin: 1_500_000 });
+    expect(parseQuery('a $50,000 grant for museums', today)).toMatchObject({ keywords: ['museums'], amountMin: null, amountMax: null });
+    expect(parseQuery('4 k-12 schools', today)).toMatchObject({ keywords: ['k-12', 'schools'], amountMin: null, amountMax: null });
+    // A month and day without a year: the next such day.
+    expect(parseQuery('grants closing by 12/31 for watershed planning', today)).toMatchObject({ keywords: ['watershed', 'planning'], dueTo: '2026-12-31' });
+    expect(parseQuery('due after 3/15', today).dueFrom).toBe('2027-03-16');
+    expect(parseQuery('in 3/4 of cases', today)).toMatchObject({ dueFrom: null, dueTo: null });
+    // "I am at a community college" is who may apply.
+    expect(parseQuery('I am at a community college and want to fund undergrad research in chemistry', today)).toMatchObject({ keywords: ['undergrad', 'chemistry'], eligibility: ['universities'] });
     // How the money comes: a funding instrument, not words; a title that names one stays words.
     expect(parseQuery('cybersecurity, only cooperative agreements', today)).toMatchObject({ keywords: ['cybersecurity'], instruments: ['CA'] });
     expect(parseQuery('wildlife, no cooperative agreements', today)).toMatchObject({ keywords: ['wildlife'], instruments: ['G', 'O', 'PC'] });

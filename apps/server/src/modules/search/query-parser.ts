@@ -184,6 +184,12 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     // A plain small number is an age or a count, not dollars: "children under 5", "adults over 65".
     if (a !== null && (a >= 1000 || m[2]!.includes('$'))) result.amountMax = strictBounds.has(m[1]!) ? Math.max(0, a - 1) : a;
   });
+  // The sum a person needs is the least an award must be ("I need 1.5 million"); any other sum said is no topic word.
+  consume(new RegExp(String.raw`\b(?:need|needs|want|require|requesting|request|asking\s+for)\s+(?:about\s+|around\s+|roughly\s+)?(${amountToken})`, 'g'), (m) => {
+    const a = parseAmount(m[1]!);
+    if (a !== null && a >= 1000 && result.amountMin === null) result.amountMin = a;
+  });
+  consume(/\$\s*\d[\d,]*(?:\.\d+)?\s*(?:k|thousand|million|mil|mm|m|billion|bn|b)?(?![-\w])|\b\d[\d,]*(?:\.\d+)?\s*(?:k|thousand|million|mil|billion|bn)(?![-\w])/g, () => {});
 
   // Before "this month" is read as a window of its own: "by the end of this month".
   consume(/\b(?:by|before|until)\s+(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:calendar\s+)?(year|month)\b|\b(?:by|before)\s+(?:the\s+)?(year)[\s-]end\b/g, (m) => {
@@ -242,7 +248,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueTo = isoDayOf(utcDate(year, month, to));
   });
   consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})(?![a-z0-9])`, 'g'), (m) => {
-    const spec = parseDateSpec(m[2]!, todayUtc);
+    // A month and day without a year is a date after "by", "before", "until", "after" ("in 3/4 of cases" is none).
+    const spec = m[1] === 'in' && /^\d+\/\d+$/.test(m[2]!) ? null : parseDateSpec(m[2]!, todayUtc);
     if (!spec) return;
     if (m[1] === 'before') result.dueTo = addIsoDays(isoDayOf(spec.start), -1);
     else if (m[1] === 'by' || m[1] === 'until') result.dueTo = isoDayOf(spec.end);
