@@ -193,11 +193,11 @@ export async function chat(
   const profileAreas = profile?.areas.length ? profile.areas : null;
   const run = (f: SearchFilters, pageSize = view.pageSize) =>
     runSearch(db, actor, f, { ...view, pageSize }, input.researcherId ?? null, profileAreas, now);
-  const count = async (f: SearchFilters) => (await run(f, 1)).ranked.total;
   const probe = async (f: SearchFilters) => {
     const { ranked } = await run(f, 1);
     return { total: ranked.total, best: ranked.results[0]?.score ?? 0 };
   };
+  const count = async (f: SearchFilters) => (await probe(f)).total;
 
   let shownFilters = filters;
   let answer = await run(filters);

@@ -13,8 +13,6 @@ import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, strictBounds } from './query-amounts';
 import { eligibilityCodes, eligibilityPhrases } from './query-applicants';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
-
-const instrumentCodes = Object.keys(fundingInstrumentLabels);
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
@@ -47,6 +45,17 @@ export type ParsedQuery = {
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
   sort: SortOption | null;
 };
+
+const instrumentCodes = Object.keys(fundingInstrumentLabels);
+/**
+ * How the money comes (Grants.gov funding instruments), when said as that, built once: "only cooperative
+ * agreements", "cooperative agreements only", "no procurement contracts" (a title typed whole may name one: it stays words).
+ */
+const instrumentPatterns = ([['CA', 'cooperative\\s+agreements?'], ['PC', 'procurement\\s+contracts?']] as const).map(([code, name]) => ({
+  code,
+  not: new RegExp(String.raw`\b(?:no|not|without|excluding|exclude|except)\s+(?:any\s+|the\s+)?${name}\b`, 'g'),
+  only: new RegExp(String.raw`\b(?:(?:only|just|show(?:\s+me)?(?:\s+only)?|(?:that|which)\s+are|funded\s+(?:as|through|via))\s+(?:the\s+)?${name}|${name}\s+only)\b`, 'g'),
+}));
 
 /** Words a search never takes for its topic (grants/search-vocabulary.ts keeps the list, so mined acronyms are keyed alike). */
 export const stopWords = searchStopWords;
@@ -328,11 +337,9 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
   for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
   consume(/\bsmall businesses\b|\bsmall business(?=\s+(?:funding|grants?|opportunities|money|awards)\b)/g, () => eligible('small-businesses'));
-  // How the money comes (Grants.gov funding instruments), when said as that: "only cooperative agreements",
-  // "cooperative agreements only", "no procurement contracts" (a title typed whole may name one: it stays words).
-  for (const [code, name] of [['CA', 'cooperative\\s+agreements?'], ['PC', 'procurement\\s+contracts?']] as const) {
-    consume(new RegExp(String.raw`\b(?:no|not|without|excluding|exclude|except)\s+(?:any\s+|the\s+)?${name}\b`, 'g'), () => (result.instruments = instrumentCodes.filter((c) => c !== code)));
-    consume(new RegExp(String.raw`\b(?:(?:only|just|show(?:\s+me)?(?:\s+only)?|(?:that|which)\s+are|funded\s+(?:as|through|via))\s+(?:the\s+)?${name}|${name}\s+only)\b`, 'g'), () => result.instruments.includes(code) || result.instruments.push(code));
+  for (const { code, not, only } of instrumentPatterns) {
+    consume(not, () => (result.instruments = instrumentCodes.filter((c) => c !== code)));
+    consume(only, () => result.instruments.includes(code) || result.instruments.push(code));
   }
 
   // Status words, before negation so "not closed" is a status and not a topic left out.
