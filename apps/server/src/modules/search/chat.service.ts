@@ -10,6 +10,7 @@ import { emptySearchFilters, type ChatResponse, type SearchFilters } from '@gran
 import type { Db } from '../../db/client';
 import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
+import { readQuery } from './typed-titles';
 import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
 import { describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
@@ -100,7 +101,7 @@ export async function chat(
   input: ChatInput,
   now = new Date(),
 ): Promise<ChatResponse> {
-  const parsed = seasonSwapped(parseQuery(input.message, now), input, now);
+  const parsed = seasonSwapped(await readQuery(db, input.message, now), input, now);
   // An order asked for in words ("the biggest") is the order the results come in, and the panel's from then on.
   const view = { sort: parsed.sort ?? input.sort ?? 'match', pageSize: input.pageSize ?? 50 };
   const sort = parsed.sort;

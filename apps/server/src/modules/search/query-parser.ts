@@ -375,14 +375,21 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     seen.add(m[0]);
   }
   text = text.replace(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g, ' ');
+  result.keywords.push(...plainWordsOf(text, seen));
+  // A window said as well is what the closing date must be ("rolling, or closing in March" reads as March).
+  if (result.dueFrom || result.dueTo) result.noDeadline = false;
+  return result;
+}
+
+/** The words of lower-case `text` a search looks for, in order, none twice (nor any of `seen`): no stop words, no bare numbers. */
+export function plainWordsOf(text: string, seen = new Set<string>()): string[] {
+  const words: string[] = [];
   for (const word of text.split(/[^a-z0-9-]+/)) {
     const w = word.replace(/^-+|-+$/g, '');
     if ((w.length > 2 || (w.length === 2 && isKnownAcronym(w))) && w.length <= maxWordLength && !stopWords.has(w) && !/^\d+$/.test(w) && !seen.has(w)) {
       seen.add(w);
-      result.keywords.push(w);
+      words.push(w);
     }
   }
-  // A window said as well is what the closing date must be ("rolling, or closing in March" reads as March).
-  if (result.dueFrom || result.dueTo) result.noDeadline = false;
-  return result;
+  return words;
 }

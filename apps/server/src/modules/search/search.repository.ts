@@ -288,3 +288,12 @@ export async function findProgramTexts(db: Db, grantIds: string[]) {
   );
   return result;
 }
+
+/** Titles of grants (any status, any version) that say `text` as a phrase (typed-titles.ts compares them word for word). */
+export async function findTitlesSaying(db: Db, text: string, limit = 50): Promise<string[]> {
+  const rows = await queryRows<{ title: string }>(
+    db,
+    sql`SELECT title FROM grants WHERE title_vector @@ phraseto_tsquery('english', ${text}) LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.title);
+}

@@ -21,6 +21,7 @@ import { buildSearchModel, type SearchModel } from './query-model';
 import { knownItemKeys, type KnownItemKeys } from './known-items';
 import { embedText } from '../../lib/embeddings';
 import { resolveProfileAreas } from './profile';
+import { readQuery } from './typed-titles';
 import { parseQuery } from './query-parser';
 import {
   anyQuery,
@@ -103,7 +104,7 @@ export type ParsedSearchQuery = z.output<typeof grantSearchQuerySchema>;
  * use that researcher's profile.
  */
 export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now = new Date()): Promise<SearchInput> {
-  const parsed = parseQuery(q.q, now);
+  const parsed = await readQuery(db, q.q, now);
   const matchProfile = q.matchProfile || parsed.matchProfile;
   const profile = matchProfile || q.researcherId ? await resolveProfileAreas(db, actor, q.researcherId ?? null) : null;
   const refinements = parsed.keywords.length ? q.refine.map((group) => keywordGroupOf(parseQuery(group, now))) : [];

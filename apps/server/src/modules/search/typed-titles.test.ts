@@ -1,0 +1,103 @@
+// A grant's title typed whole is found, even when its words read as
+// constraints ("Research Without Walls" is not "research, leaving out
+// walls"; "… for a Tribal Government" no filter on who may apply; "… With
+// No Deadline" no filter on closing dates). The same words that are not a
+// title keep their constraints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { makeGrant, makeUser, signIn } from '../../../test/factories';
+import { refreshTermStats } from '../grants/term-stats';
+import { typedTitleWords } from './typed-titles';
+
+let t: TestApp;
+let cookie: string;
+const ids: Record<string, string> = {};
+const today = isoDayOf(new Date());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const researcher = await makeUser(t.db);
+  cookie = (await signIn(t.app, { email: researcher.email, password: researcher.password, role: 'researcher' })).cookie;
+  ids.walls = (await makeGrant(t.db, { title: 'Research Without Walls', closeDate: addIsoDays(today, 60) })).id;
+  ids.wallsOther = (await makeGrant(t.db, { title: 'Research on retaining walls', closeDate: addIsoDays(today, 70) })).id;
+  ids.research = (await makeGrant(t.db, { title: 'Research infrastructure', closeDate: addIsoDays(today, 80) })).id;
+  // Open to universities only: "for a tribal government" read as who applies would leave it out.
+  ids.feed = (
+    await makeGrant(t.db, {
+      title: 'Ruminant Feed Efficiency for a Tribal Government',
+      eligibilityCodes: ['06'],
+      closeDate: addIsoDays(today, 50),
+    })
+  ).id;
+  ids.tribalFeed = (
+    await makeGrant(t.db, { title: 'Ruminant feed trials', eligibilityCodes: ['07'], closeDate: addIsoDays(today, 55) })
+  ).id;
+  // It states a closing date: "no deadline" read as the filter would leave it out.
+  ids.archives = (await makeGrant(t.db, { title: 'Museum Archives With No Deadline', closeDate: addIsoDays(today, 40) })).id;
+  for (let i = 0; i < 10; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
+  await refreshTermStats(t.db);
+});
+afterAll(() => t.close());
+
+type Page = { results: { grant: { id: string } }[]; total: number; relaxed: string | null };
+const page = async (q: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/grants/search', query: { q }, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Page;
+};
+const search = async (q: string) => (await page(q)).results.map((r) => r.grant.id);
+const chat = async (message: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/search/chat',
+    payload: { message, matchProfile: false },
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Page & { filters: { keywords: string[]; noDeadline: boolean } };
+};
+
+describe('a title typed whole', () => {
+  it('is found first in the search box, its words not read as constraints', async () => {
+    expect((await search('Research Without Walls'))[0]).toBe(ids.walls);
+    expect((await search('ruminant feed efficiency for a tribal government'))[0]).toBe(ids.feed);
+    expect((await search('"Museum Archives With No Deadline"'))[0]).toBe(ids.archives);
+  });
+
+  it('is found first by the assistant, asked for in words around it', async () => {
+    for (const [message, id] of [
+      ['find the grant called Research Without Walls', ids.walls],
+      ['Ruminant Feed Efficiency for a Tribal Government', ids.feed],
+      ['show me “Museum Archives With No Deadline”', ids.archives],
+    ] as const) {
+      const answer = await chat(message);
+      expect(answer.results[0]?.grant.id, message).toBe(id);
+      expect(answer.filters.keywords, message).not.toContain('@tribes');
+      expect(answer.filters.keywords.filter((w) => w.startsWith('-')), message).toEqual([]);
+      expect(answer.filters.noDeadline, message).toBe(false);
+    }
+  });
+
+  it('keeps the constraints of the same words when they are not a title', async () => {
+    // Not a title: "without walls" leaves walls out, "for a tribal government" is who applies.
+    const research = await search('infrastructure research without walls');
+    expect(research).toContain(ids.research);
+    expect(research).not.toContain(ids.walls);
+    expect(research).not.toContain(ids.wallsOther);
+    const feed = await chat('ruminant feed for a tribal government');
+    expect(feed.filters.keywords).toContain('@tribes');
+    expect(feed.results.map((r) => r.grant.id)).toEqual([ids.tribalFeed]);
+    // Nothing states no deadline: the box answers with any deadline, and says so.
+    expect((await page('museum archives, no deadline')).relaxed).toMatch(/with any deadline/);
+    expect((await page('Museum Archives With No Deadline')).relaxed).toBeNull();
+  });
+
+  it('reads the words of a title as the title says them', () => {
+    expect(typedTitleWords('Find the grant called “Ruminant Feed Efficiency”')).toEqual(['ruminant', 'feed', 'efficiency']);
+    expect(typedTitleWords("I'm looking for the Director's Early Independence Award")).toEqual(
+      typedTitleWords("Director's Early Independence Award"),
+    );
+    expect(typedTitleWords("Director's Early Independence Award")).toContain('independence');
+  });
+});
