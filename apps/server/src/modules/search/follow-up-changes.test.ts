@@ -21,6 +21,8 @@ beforeAll(async () => {
   ids.spring = (await makeGrant(t.db, { title: 'Wetland restoration, spring round', closeDate: `${year}-04-15` })).id;
   ids.summer = (await makeGrant(t.db, { title: 'Wetland restoration, summer round', closeDate: `${year}-07-15` })).id;
   ids.stipends = (await makeGrant(t.db, { title: 'Summer stipends', closeDate: `${year}-09-15` })).id;
+  ids.sbir = (await makeGrant(t.db, { title: 'SBIR Phase I: warehouse robotics', eligibilityCodes: ['23'] })).id;
+  ids.robotics = (await makeGrant(t.db, { title: 'Robotics for field biology', eligibilityCodes: ['06', '23'] })).id;
   for (let i = 0; i < 10; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
   await refreshTermStats(t.db);
 });
@@ -73,5 +75,15 @@ describe('follow-ups that change one thing', () => {
     const topic = await chat({ message: 'summer', reset: true });
     expect(topic.filters).toMatchObject({ keywordGroups: [['summer']], dueFrom: null, dueTo: null });
     expect(idsOf(topic)).toContain(ids.stipends);
+  });
+
+  it('leaves small-business programmes out when asked to, never keeping only those', async () => {
+    const robotics = await chat({ message: 'robotics grants', reset: true });
+    expect(idsOf(robotics).sort()).toEqual([ids.sbir, ids.robotics].sort());
+    const without = await chat({ message: 'exclude the small business ones', context: robotics.context });
+    expect(without.filters.keywordGroups).toEqual([['robotics'], ['-sbir', '-sttr']]);
+    expect(idsOf(without)).toEqual([ids.robotics]);
+    const asked = await chat({ message: 'robotics grants, not for small businesses', reset: true });
+    expect(idsOf(asked)).toEqual([ids.robotics]);
   });
 });

@@ -41,3 +41,12 @@ export const eligibilityPhrases: [RegExp, string][] = [
     key as string,
   ],
 ]) as [RegExp, string][];
+
+const smallBusiness = String.raw`(?:small[\s-]business(?:es)?|sbir|sttr)`;
+/** "not for small businesses", "exclude the small business ones", "no SBIR or STTR": never who may apply. */
+export const smallBusinessNegation = new RegExp(
+  String.raw`\b(?:(?:but|and)\s+)?(?:not|no|nothing|none|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|leave out|leaving out)\s+` +
+    String.raw`(?:(?:about|the|any|all|those|ones|for|from|to|of)\s+)*${smallBusiness}(?:\s*(?:/|,|or|and|nor)\s*${smallBusiness})*` +
+    String.raw`(?:\s+(?:ones|grants?|funding|awards?|programs?|programmes?|calls|opportunities|mechanisms?))?\b`,
+  'g',
+);
