@@ -26,6 +26,8 @@ export const searchFiltersSchema = z.object({
   dueTo: calendarDay.nullable(),
   /** Only grants open now that state no closing date ("rolling deadlines", "no deadline"); never with dueFrom or dueTo. */
   noDeadline: z.boolean().default(false),
+  /** Only grants that state no cost sharing or matching is required ("no cost share", "no match required"). */
+  noCostShare: z.boolean().default(false),
   agency: z.string().nullable(),
   matchProfile: z.boolean(),
   /** The statuses searched ("only open ones", "including closed"); open and forecasted unless said. */
@@ -52,6 +54,7 @@ export function emptySearchFilters(matchProfile: boolean): SearchFilters {
     dueFrom: null,
     dueTo: null,
     noDeadline: false,
+    noCostShare: false,
     agency: null,
     matchProfile,
     statuses: [...defaultSearchStatuses],
@@ -89,6 +92,7 @@ export const grantSearchParamsSchema = z.object({
   dueFrom: z.string().optional(),
   dueTo: z.string().optional(),
   noDeadline: z.literal('true').optional(),
+  noCostShare: z.literal('true').optional(),
   agency: z.string().optional(),
   status: z.string().optional(),
   eligibility: z.string().optional(),

@@ -134,6 +134,8 @@ export const grantSearchQuerySchema = z
     dueTo: calendarDay.optional(),
     /** Only grants open now that state no closing date (rolling, or open until funds run out); not with a date range. */
     noDeadline: booleanParam.default(false),
+    /** Only grants that state no cost sharing or matching is required. */
+    noCostShare: booleanParam.default(false),
     agency: z.string().trim().max(100, 'The agency is too long').optional(),
     /** Comma-separated statuses; left out, the words of `q` choose ("closed", "no forecasted"), else open and forecasted. */
     status: z

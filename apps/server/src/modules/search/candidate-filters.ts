@@ -24,6 +24,7 @@ export function candidateFiltersOf(
     dueFrom: input.dueFrom,
     dueTo: input.dueTo,
     noDeadline: input.noDeadline ?? false,
+    noCostShare: input.noCostShare ?? false,
     agencyKey: agency?.acronym ?? null,
     agencyKeys: several,
     agencyText: agency || several ? null : (input.agency ?? null),

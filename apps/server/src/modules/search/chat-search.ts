@@ -30,6 +30,7 @@ export function searchParamsFor(
     dueFrom: filters.dueFrom ?? undefined,
     dueTo: filters.dueTo ?? undefined,
     noDeadline: filters.noDeadline ? 'true' : undefined,
+    noCostShare: filters.noCostShare ? 'true' : undefined,
     agency: filters.agency ?? undefined,
     status: isDeepStrictEqual(filters.statuses, [...defaultSearchStatuses])
       ? undefined
@@ -97,6 +98,7 @@ export async function runSearch(
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
     noDeadline: filters.noDeadline,
+    noCostShare: filters.noCostShare,
     agency: filters.agency,
     statuses: filters.statuses,
     instruments: filters.instruments,

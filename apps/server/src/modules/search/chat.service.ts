@@ -12,7 +12,7 @@ import { searchExamples } from '@grantbridge/contract/search-examples';
 import type { Actor } from '../../plugins/types';
 import { readQuery } from './typed-titles';
 import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
-import { describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
+import { costSharePhrase, describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
@@ -66,6 +66,7 @@ function withoutCleared(filters: SearchFilters, clear: ClearedConstraint[], forg
     keywordGroups,
     keywords: keywordsOf(keywordGroups),
     ...(clear.includes('deadline') ? { dueFrom: null, dueTo: null, noDeadline: false } : {}),
+    ...(clear.includes('cost-share') ? { noCostShare: false } : {}),
     ...(clear.includes('amount') ? { amountMin: null, amountMax: null } : {}),
     ...(clear.includes('agency') ? { agency: null } : {}),
     ...(clear.includes('eligibility') ? { eligibility: [] } : {}),
@@ -130,6 +131,7 @@ export async function chat(
     dueFrom: parsed.noDeadline ? null : (parsed.dueFrom ?? base.dueFrom),
     dueTo: parsed.noDeadline ? null : (parsed.dueTo ?? base.dueTo),
     noDeadline: parsed.noDeadline || (base.noDeadline && parsed.dueFrom === null && parsed.dueTo === null),
+    noCostShare: parsed.noCostShare || base.noCostShare,
     agency: parsed.agency ?? agenciesLeft(base.agency, parsed.excludeAgencies),
     matchProfile: input.matchProfile || parsed.matchProfile,
     statuses: parsed.statuses ?? base.statuses,
@@ -174,6 +176,7 @@ export async function chat(
     filters.dueFrom !== null ||
     filters.dueTo !== null ||
     filters.noDeadline ||
+    filters.noCostShare ||
     (profile?.areas.length ?? 0) > 0;
   if (!hasCriteria) {
     const hint =
@@ -271,7 +274,13 @@ export async function chat(
     relaxedNote === null &&
     group.length + Number(parsed.agency !== null) + Number(parsed.statuses !== null) > 0;
   // A follow-up that drops a constraint says which ("With any deadline and any amount: …").
-  const clearedNames = { deadline: 'any deadline', amount: 'any amount', agency: 'any agency', eligibility: 'any applicant' };
+  const clearedNames: Record<ClearedConstraint, string> = {
+    deadline: 'any deadline',
+    amount: 'any amount',
+    agency: 'any agency',
+    eligibility: 'any applicant',
+    'cost-share': 'cost sharing allowed',
+  };
   const cleared = parsed.clear.filter((c) => !isDeepStrictEqual(withoutCleared(asked, [c]), asked));
   const widened =
     (input.context && !input.reset && cleared.length ? `With ${cleared.map((c) => clearedNames[c]).join(' and ')}: ` : '') +
@@ -360,6 +369,7 @@ async function emptyingChange(
     changes.push({ label: 'with no fixed deadline', without: { ...next, noDeadline: false, dueFrom: base.dueFrom, dueTo: base.dueTo } });
   else if (next.dueFrom !== base.dueFrom || next.dueTo !== base.dueTo)
     changes.push({ label: windowPhrase(next.dueFrom, next.dueTo).replace(/^that close/, 'closing'), without: { ...next, dueFrom: base.dueFrom, dueTo: base.dueTo } });
+  if (next.noCostShare && !base.noCostShare) changes.push({ label: costSharePhrase, without: { ...next, noCostShare: false } });
   if (!isDeepStrictEqual(base.instruments, next.instruments))
     changes.push({ label: instrumentPhrase(next.instruments), without: { ...next, instruments: base.instruments } });
   if (!isDeepStrictEqual(base.statuses, next.statuses))

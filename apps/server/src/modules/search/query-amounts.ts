@@ -35,3 +35,21 @@ export function amountsInWords(text: string): string {
       return ` between ${Number(a) * scale} and ${Number(b) * scale} `;
     });
 }
+
+/** Cost sharing or matching as a question names it ("cost share", "a 1:1 match", "matching funds", "non-federal match"). */
+const costShare = String.raw`(?:(?:a\s+|any\s+)?(?:\d+\s*[:/]\s*\d+\s+|dollar[\s-]for[\s-]dollar\s+|non[\s-]?federal\s+)?(?:cost[\s-]?shar(?:e|es|ing)|cost[\s-]?match(?:ing)?|match(?:ing)?\s+(?:funds?|requirements?|contributions?|dollars|money|share)|(?:non[\s-]?federal\s+|1\s*[:/]\s*1\s+|dollar[\s-]for[\s-]dollar\s+)match(?:ing)?))`;
+/**
+ * Grants that ask no cost sharing or match, however it is said: "no cost
+ * share", "without matching funds", "cost sharing not required", "that does
+ * not require a match" (read as "not require" by then), "no match required".
+ */
+export const noCostSharePattern = new RegExp(
+  [
+    String.raw`\b(?:(?:with|having|that\s+ha(?:ve|s)|requiring)\s+)?(?:no|zero|not|without(?:\s+an?|\s+any)?)\s+(?:required\s+|mandatory\s+)?${costShare}(?:\s+(?:requirements?|required|needed|obligations?))?\b`,
+    String.raw`\b(?:no|without(?:\s+an?|\s+any)?)\s+match(?:ing)?\s+(?:required|requirements?|needed)\b`,
+    String.raw`\b${costShare}(?:\s+(?:requirements?|is|are))?\s+(?:not|n't)\s+(?:required|needed|mandatory)\b`,
+    String.raw`\b(?:that\s+|which\s+)?(?:not|never)\s+(?:requir(?:e|es|ing)|ask(?:s|ing)?\s+for|need(?:s|ing)?)\s+(?:a\s+|any\s+)?(?:${costShare}|match(?:ing)?)\b`,
+  ].join('|'),
+  'g',
+);
+

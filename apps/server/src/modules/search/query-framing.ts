@@ -7,7 +7,7 @@
 
 import type { SortOption } from '@grantbridge/contract/grants';
 
-export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility';
+export type ClearedConstraint = 'deadline' | 'amount' | 'agency' | 'eligibility' | 'cost-share';
 
 const orderBy = String.raw`(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|list(?:ed)?)(?:\s+(?:them|these|it|results))?\s+)?by`;
 /**
@@ -63,6 +63,7 @@ const constraintNames: [RegExp, ClearedConstraint][] = [
   [/amounts?|award (?:size|amount)s?|budgets?|(?:funding|money|dollar) (?:limit|amount)s?|minimum|maximum|size/, 'amount'],
   [/agenc(?:y|ies)|funders?|sponsors?/, 'agency'],
   [/applicants?(?: types?)?|eligibility|who (?:can|may) apply|applicant restrictions?/, 'eligibility'],
+  [/cost[\s-]?shar(?:e|ing)(?: requirements?)?|match(?:ing)?(?: funds| requirements?)?/, 'cost-share'],
 ];
 const dropWords = String.raw`(?:never\s*mind|forget(?:\s+about)?|drop|remove|ignore|clear|lose|skip|not|(?:i\s+)?(?:don'?t|do not)\s+care\s+about)`;
 /** "never mind the deadline", "drop the amount", "any agency", "the deadline doesn't matter", "whatever the amount". */

@@ -83,6 +83,7 @@ describe('parseQuery', () => {
       dueFrom: null,
       dueTo: '2027-05-31',
       noDeadline: false,
+      noCostShare: false,
       instruments: [],
       matchProfile: false,
       statuses: null,
@@ -639,6 +640,23 @@ describe('parseQuery', () => {
       'broadband',
     ]);
   });
+  it('reads "no cost share" however it is said as the constraint, never as words or words left out', () => {
+    for (const text of [
+      'watershed grants with no cost share',
+      'watershed grants, no match required',
+      'watershed grants without matching funds',
+      'watershed grants that do not require a match',
+      'watershed grants where cost sharing is not required',
+      'watershed grants, no 1:1 match',
+      'watershed grants with no non-federal match',
+    ]) {
+      expect(parseQuery(text, today), text).toMatchObject({ keywords: ['watershed'], noCostShare: true, exclude: [] });
+    }
+    // Asked for, or named, it stays words.
+    expect(parseQuery('cost share required', today)).toMatchObject({ noCostShare: false, keywords: ['cost', 'share', 'required'] });
+    expect(parseQuery('matching grant programs', today).noCostShare).toBe(false);
+  });
+
   it('takes an agency joined by a hyphen with it, never the rest as a word left out', () => {
     expect(parseQuery('NSF-CBMS regional conferences')).toMatchObject({ agency: 'NSF', keywords: ['cbms', 'regional', 'conferences'], exclude: [] });
   });

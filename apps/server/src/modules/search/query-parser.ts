@@ -10,7 +10,7 @@ import type { GrantStatus, SortOption } from '@grantbridge/contract/grants';
 import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
-import { amountToken, amountsInWords, strictBounds } from './query-amounts';
+import { amountToken, amountsInWords, noCostSharePattern, strictBounds } from './query-amounts';
 import { eligibilityCodes, eligibilityPhrases, smallBusinessNegation } from './query-applicants';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
@@ -42,6 +42,8 @@ export type ParsedQuery = {
   instruments: string[];
   /** Only grants that state no closing date ("rolling deadlines", "no deadline"); false when a window is said too. */
   noDeadline: boolean;
+  /** Only grants that state no cost sharing or match is required ("no cost share", "no match required"). */
+  noCostShare: boolean;
   /** The order asked for ("the biggest", "closing soonest"), or null when the words name none. */
   sort: SortOption | null;
 };
@@ -62,7 +64,6 @@ export const stopWords = searchStopWords;
 
 /** Longer than any English word: a pasted address, identifier or run of letters is not a topic (issue 25). */
 export const maxWordLength = 40;
-
 
 /** Words that leave out what follows them, as an agency's name or acronym follows ("not the DOD ones"). */
 const agencyNegation = String.raw`(?:not|no|exclude|excluding|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from|anything but|leave out|leaving out|minus)`;
@@ -126,6 +127,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     dueFrom: null,
     dueTo: null,
     noDeadline: false,
+    noCostShare: false,
     instruments: [],
     matchProfile: false,
     statuses: null,
@@ -139,8 +141,9 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
       return ' ';
     });
   };
-  // No closing date asked for, before "without a deadline" could read as a word left out.
+  // No closing date, no cost sharing asked for: before "without a deadline", "without matching funds" read as words left out.
   consume(noDeadlinePattern, () => (result.noDeadline = true));
+  consume(noCostSharePattern, () => (result.noCostShare = true));
   // A constraint dropped, before "drop the amount" could read as a word left out.
   for (const { key, pattern } of clearPatterns)
     consume(pattern, () => {
@@ -372,10 +375,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
 
   const seen = new Set<string>();
   // Assistance Listing numbers ("93.855") name a programme: kept whole, found as known items.
-  for (const m of text.matchAll(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g)) {
-    if (!seen.has(m[0])) result.keywords.push(m[0]);
-    seen.add(m[0]);
-  }
+  for (const m of text.matchAll(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g)) if (!seen.has(m[0])) result.keywords.push(seen.add(m[0]) && m[0]);
   text = text.replace(/(?<![\d.])\d{2}\.\d{3}(?![\d.])/g, ' ');
   result.keywords.push(...plainWordsOf(text, seen));
   // A window said as well is what the closing date must be ("rolling, or closing in March" reads as March).

@@ -12,7 +12,7 @@ import { addIsoDays, isoDaysBetween } from '@grantbridge/contract/days';
 import { agencyPhrase } from '@grantbridge/contract/agency-filter';
 import type { SearchFilters } from '@grantbridge/contract/assistant';
 import { formatDay, formatMoney } from '../../lib/format';
-import { applicantPhrase, instrumentPhrase } from './search-results';
+import { applicantPhrase, costSharePhrase, instrumentPhrase } from './search-results';
 
 export type Relaxation = { filters: SearchFilters; dropped: string; kept: string };
 
@@ -76,6 +76,7 @@ export function relaxations(
   if (filters.amountMin !== null || filters.amountMax !== null) {
     steps.push({ filters: { ...filters, amountMin: null, amountMax: null }, dropped: amountPhrase(filters.amountMin, filters.amountMax), kept: 'of any amount' });
   }
+  if (filters.noCostShare) steps.push({ filters: { ...filters, noCostShare: false }, dropped: costSharePhrase, kept: 'whether or not cost sharing is required' });
   const who = filters.keywordGroups.flat().filter((w) => w.startsWith('@'));
   if (who.length || filters.eligibility.length) {
     steps.push({
@@ -87,7 +88,14 @@ export function relaxations(
   const known = words.filter((w) => !strange.includes(w));
   const generic = known.filter(common);
   const constrained =
-    filters.agency !== null || filters.amountMin !== null || filters.amountMax !== null || filters.dueFrom !== null || filters.dueTo !== null || who.length > 0 || filters.eligibility.length > 0;
+    filters.agency !== null ||
+    filters.amountMin !== null ||
+    filters.amountMax !== null ||
+    filters.dueFrom !== null ||
+    filters.dueTo !== null ||
+    filters.noCostShare ||
+    who.length > 0 ||
+    filters.eligibility.length > 0;
   if (generic.length && (generic.length < known.length || constrained)) {
     steps.push({
       filters: withGroups(filters, filters.keywordGroups.map((g) => g.filter((w) => !generic.includes(w)))),
@@ -119,6 +127,7 @@ export function allRelaxed(filters: SearchFilters, steps: Relaxation[]): SearchF
       dueFrom: f.dueFrom === filters.dueFrom ? loosest.dueFrom : null,
       dueTo: f.dueTo === filters.dueTo ? loosest.dueTo : null,
       noDeadline: f.noDeadline === filters.noDeadline ? loosest.noDeadline : false,
+      noCostShare: f.noCostShare === filters.noCostShare ? loosest.noCostShare : false,
       amountMin: f.amountMin === filters.amountMin ? loosest.amountMin : null,
       amountMax: f.amountMax === filters.amountMax ? loosest.amountMax : null,
       agency: f.agency === filters.agency ? loosest.agency : null,

@@ -53,6 +53,7 @@ export function toResult(
   }
   if ((input.dueFrom || input.dueTo) && row.close_date) reasons.push(`Closes ${formatDay(row.close_date)}`);
   else if (input.noDeadline && !row.close_date) reasons.push('No fixed deadline');
+  if (input.noCostShare) reasons.push('No cost sharing required');
   // Listed newest first: when it was posted comes first (a card shows four reasons).
   if (input.sort === 'posted-desc' && row.post_date) reasons.unshift(`Posted ${formatDay(row.post_date)}`);
   if (reasons.length === 0) reasons.push(row.close_date ? `Open, closes ${formatDay(row.close_date)}` : 'Open opportunity');
@@ -80,6 +81,9 @@ export function applicantPhrase(key: string): string {
   return key === 'for-profits' ? 'for-profit companies' : key.replace(/-/g, ' ');
 }
 
+/** How the reply says the cost-sharing constraint. */
+export const costSharePhrase = 'with no cost sharing required';
+
 export function describeFilters(filters: SearchFilters, profileAreas: string[] | null): string {
   const parts: string[] = [];
   const about = filters.keywords.filter((k) => !k.startsWith('-') && !k.startsWith('@') && !k.startsWith('!'));
@@ -101,6 +105,7 @@ export function describeFilters(filters: SearchFilters, profileAreas: string[] |
   else if (filters.dueTo) parts.push(`closing by ${formatDay(filters.dueTo)}`);
   else if (filters.dueFrom) parts.push(`closing on or after ${formatDay(filters.dueFrom)}`);
   else if (filters.noDeadline) parts.push('with no fixed deadline');
+  if (filters.noCostShare) parts.push(costSharePhrase);
   const instruments = filters.instruments ?? [];
   if (instruments.length) parts.push(instrumentPhrase(instruments));
   if (profileAreas?.length) parts.push(`ranked by the research profile (${profileAreas.slice(0, 4).join(', ')})`);

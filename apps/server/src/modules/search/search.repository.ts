@@ -17,6 +17,8 @@ export type CandidateFilters = {
   dueTo: string | null;
   /** Only announced grants (not forecasts) that state no closing date: rolling, or open until funds run out. */
   noDeadline?: boolean;
+  /** Only grants that state no cost sharing or matching is required (Grants.gov's "cost sharing or matching requirement: No"). */
+  noCostShare?: boolean;
   /** An agency of `agencyAliases` by acronym: grants that belong to it whole (grants.agency_keys). */
   agencyKey: string | null;
   /** Several agencies of `agencyAliases` by acronym: a grant of any of them. */
@@ -101,6 +103,7 @@ export function whereClause(f: CandidateFilters): SQL {
   if (f.dueFrom) conditions.push(sql`close_date >= ${f.dueFrom}::date`);
   if (f.dueTo) conditions.push(sql`close_date <= ${f.dueTo}::date`);
   if (f.noDeadline) conditions.push(sql`close_date IS NULL AND record_kind = 'synopsis'`);
+  if (f.noCostShare) conditions.push(sql`cost_sharing = false`);
   if (f.agencyKey) {
     conditions.push(sql`agency_keys @> ARRAY[${f.agencyKey}]::text[]`);
   } else if (f.agencyKeys?.length) {

@@ -49,6 +49,8 @@ export type SearchInput = {
   dueTo: string | null;
   /** Only grants open now that state no closing date (never with dueFrom or dueTo). */
   noDeadline?: boolean;
+  /** Only grants that state no cost sharing or matching is required. */
+  noCostShare?: boolean;
   agency: string | null;
   statuses: GrantStatus[];
   /** Funding instruments and categories (Grants.gov codes), any of each; empty is all. */
@@ -119,6 +121,7 @@ export async function planSearch(db: Db, actor: Actor, q: ParsedSearchQuery, now
     dueFrom: noDeadline ? null : (q.dueFrom ?? parsed.dueFrom),
     dueTo: noDeadline ? null : (q.dueTo ?? parsed.dueTo),
     noDeadline,
+    noCostShare: q.noCostShare || parsed.noCostShare,
     agency: q.agency || parsed.agency,
     statuses: q.status ?? parsed.statuses ?? [...defaultSearchStatuses],
     instruments: q.instrument.length ? q.instrument : parsed.instruments,

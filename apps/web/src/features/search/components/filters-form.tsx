@@ -35,6 +35,7 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
   const [dueFrom, setDueFrom] = useState(state.dueFrom ?? '');
   const [dueTo, setDueTo] = useState(state.dueTo ?? '');
   const [noDeadline, setNoDeadline] = useState(state.noDeadline);
+  const [noCostShare, setNoCostShare] = useState(state.noCostShare);
   const [agency, setAgency] = useState(state.agency ?? '');
   const [statuses, setStatuses] = useState<GrantStatus[]>(
     state.statuses ?? [...defaultSearchStatuses],
@@ -66,6 +67,7 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
       dueFrom: noDeadline ? null : dueFrom || null,
       dueTo: noDeadline ? null : dueTo || null,
       noDeadline,
+      noCostShare,
       agency: agency.trim().slice(0, 100) || null,
       statuses: readStatuses(statuses.join(',')),
       eligibility: searchEligibilityGroups.filter((g) => eligibility.includes(g)),
@@ -109,6 +111,16 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
             )}
           </Field>
         </div>
+        <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="noCostShare"
+            checked={noCostShare}
+            onChange={(e) => setNoCostShare(e.target.checked)}
+            className="size-4 rounded border-slate-400 accent-brand-700"
+          />
+          No cost sharing or match required
+        </label>
       </fieldset>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold text-slate-900">Due Date Range</legend>

@@ -71,7 +71,7 @@ export function FiltersPopover({ state, onApply }: FiltersPopoverProps) {
   const { open, setOpen, onOpenChange, trigger } = useToolbarMenu();
   const active = hasActiveFilters(state);
   const count = [
-    state.amountMin !== null || state.amountMax !== null,
+    state.amountMin !== null || state.amountMax !== null || state.noCostShare,
     state.dueFrom || state.dueTo || state.noDeadline,
     state.agency,
     state.statuses,

@@ -314,6 +314,7 @@ function ActiveFilters({ state, update }: Pick<ResultsPanelProps, 'state' | 'upd
     chips.push({ label, clear: (s) => ({ ...s, dueFrom: null, dueTo: null }) });
   }
   if (state.noDeadline) chips.push({ label: 'No fixed deadline', clear: (s) => ({ ...s, noDeadline: false }) });
+  if (state.noCostShare) chips.push({ label: 'No cost sharing', clear: (s) => ({ ...s, noCostShare: false }) });
   if (state.agency)
     chips.push({ label: `Agency: ${agencyPhrase(state.agency)}`, clear: (s) => ({ ...s, agency: null }) });
   if (state.eligibility.length) {

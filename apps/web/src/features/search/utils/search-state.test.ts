@@ -61,6 +61,17 @@ describe('the search in the URL', () => {
     expect(writeSearchState(fromAssistant).toString()).toBe('q=museums&noDeadline=true');
   });
 
+  it('keeps "no cost sharing" through the URL, the API and the assistant', () => {
+    const state = readSearchState(new URLSearchParams('q=watersheds&noCostShare=true'));
+    expect(state.noCostShare).toBe(true);
+    expect(writeSearchState(state).toString()).toBe('q=watersheds&noCostShare=true');
+    expect(toApiQuery(state).noCostShare).toBe('true');
+    expect(assistantContext(state)?.noCostShare).toBe(true);
+    expect(toApiQuery(readSearchState(new URLSearchParams('q=watersheds'))).noCostShare).toBeUndefined();
+    const fromAssistant = stateFromFilters(filters({ keywords: ['watersheds'], keywordGroups: [['watersheds']], noCostShare: true }), state);
+    expect(writeSearchState(fromAssistant).toString()).toBe('q=watersheds&noCostShare=true');
+  });
+
   it('asks the search API for the follow-up groups too', () => {
     const state = readSearchState(
       new URLSearchParams('q=climate&refine=ocean,pacific islands&page=2'),

@@ -26,6 +26,8 @@ export type SearchState = {
   dueTo: string | null;
   /** Only grants that state no closing date (never with dueFrom or dueTo). */
   noDeadline: boolean;
+  /** Only grants that state no cost sharing or matching is required. */
+  noCostShare: boolean;
   agency: string | null;
   /** The statuses searched, or null for the default (open and forecasted). */
   statuses: GrantStatus[] | null;
@@ -49,6 +51,7 @@ export const searchParamNames = [
   'dueFrom',
   'dueTo',
   'noDeadline',
+  'noCostShare',
   'agency',
   'status',
   'eligibility',
@@ -146,6 +149,7 @@ export function readSearchState(params: URLSearchParams, profileByDefault = true
     dueFrom: from && to && from > to ? to : from,
     dueTo: from && to && from > to ? from : to,
     noDeadline,
+    noCostShare: params.get('noCostShare') === 'true',
     agency: agency || null,
     statuses: readStatuses(params.get('status')),
     eligibility: readCodes(params.get('eligibility'), searchEligibilityGroups),
@@ -169,6 +173,7 @@ export function writeSearchState(state: SearchState, profileByDefault = true): U
   if (state.dueFrom) params.set('dueFrom', state.dueFrom);
   if (state.dueTo) params.set('dueTo', state.dueTo);
   if (state.noDeadline) params.set('noDeadline', 'true');
+  if (state.noCostShare) params.set('noCostShare', 'true');
   if (state.agency) params.set('agency', state.agency);
   if (state.statuses) params.set('status', state.statuses.join(','));
   if (state.eligibility.length) params.set('eligibility', state.eligibility.join(','));
@@ -204,6 +209,7 @@ export function toApiQuery(state: SearchState): EndpointQuery<'grantSearch'> {
     dueFrom: state.dueFrom ?? undefined,
     dueTo: state.dueTo ?? undefined,
     noDeadline: state.noDeadline ? 'true' : undefined,
+    noCostShare: state.noCostShare ? 'true' : undefined,
     agency: state.agency ?? undefined,
     status: state.statuses?.join(',') ?? undefined,
     eligibility: state.eligibility.length ? state.eligibility.join(',') : undefined,
@@ -235,6 +241,7 @@ export function stateFromFilters(filters: SearchFilters, current: SearchState): 
     dueFrom: filters.dueFrom,
     dueTo: filters.dueTo,
     noDeadline: filters.noDeadline,
+    noCostShare: filters.noCostShare,
     agency: filters.agency,
     statuses: readStatuses(filters.statuses.join(',')),
     eligibility: filters.eligibility,
@@ -297,6 +304,7 @@ export function assistantContext(state: SearchState): SearchFilters | null {
     dueFrom: state.dueFrom,
     dueTo: state.dueTo,
     noDeadline: state.noDeadline,
+    noCostShare: state.noCostShare,
     agency: state.agency,
     matchProfile: state.matchProfile,
     statuses: state.statuses ?? [...defaultSearchStatuses],
@@ -316,6 +324,7 @@ export type FilterValues = Pick<
   | 'dueFrom'
   | 'dueTo'
   | 'noDeadline'
+  | 'noCostShare'
   | 'agency'
   | 'statuses'
   | 'eligibility'
@@ -330,6 +339,7 @@ export const noFilters: FilterValues = {
   dueFrom: null,
   dueTo: null,
   noDeadline: false,
+  noCostShare: false,
   agency: null,
   statuses: null,
   eligibility: [],
@@ -349,6 +359,7 @@ export function hasActiveFilters(state: SearchState): boolean {
     state.dueFrom !== null ||
     state.dueTo !== null ||
     state.noDeadline ||
+    state.noCostShare ||
     state.agency !== null ||
     state.statuses !== null ||
     state.eligibility.length > 0 ||
