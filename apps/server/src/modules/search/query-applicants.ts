@@ -18,7 +18,7 @@ export const eligibilityCodes: Record<string, string[]> = {
 
 // Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe", "only tribes".
 const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
-export const eligibilityPhrases: [RegExp, string][] = [
+const applicantNames: [RegExp, string][] = [
   [/(?:universit(?:y|ies)|(?:community\s+|junior\s+|technical\s+)?colleges?|higher education(?: institutions)?)/, 'universities'],
   [/non-?profits?(?: organizations)?/, 'nonprofits'],
   [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
@@ -30,7 +30,8 @@ export const eligibilityPhrases: [RegExp, string][] = [
   [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
   [/school districts?/, 'school-districts'],
   [/individuals/, 'individuals'],
-].flatMap(([who, key]) => [
+];
+export const eligibilityPhrases: [RegExp, string][] = applicantNames.flatMap(([who, key]) => [
   [new RegExp(`${applicant}${(who as RegExp).source}\\b`, 'g'), key as string],
   // Said after: "grants that nonprofits can apply for", "ones universities are eligible for".
   [
@@ -50,3 +51,15 @@ export const smallBusinessNegation = new RegExp(
     String.raw`(?:\s+(?:ones|grants?|funding|awards?|programs?|programmes?|calls|opportunities|mechanisms?))?\b`,
   'g',
 );
+
+/**
+ * Who may not apply ("not open to universities", "but not for tribes", "excluding nonprofits"): no filter
+ * says that, and read as who may apply it would keep only them; the words are dropped.
+ */
+const names = applicantNames.map(([who]) => who.source).join('|');
+export const applicantNegation = new RegExp(
+  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|except|other than|besides)\s+(?:(?:open|available|eligible)\s+)?(?:(?:to|for)\s+)?(?:a\s+|an\s+)?` +
+    String.raw`(?:${names})(?:\s*(?:,|or|and|nor)\s+(?:a\s+|an\s+)?(?:${names}))*\b`,
+  'g',
+);
+

@@ -640,6 +640,16 @@ describe('parseQuery', () => {
       'broadband',
     ]);
   });
+  it('never reads who may not apply as who may ("not open to universities" kept only them)', () => {
+    expect(parseQuery('robotics grants not open to universities', today)).toMatchObject({ keywords: ['robotics'], eligibility: [], exclude: [] });
+    expect(parseQuery('museum grants for nonprofits but not for tribes or states', today)).toMatchObject({
+      keywords: ['museum'],
+      eligibility: ['nonprofits'],
+      exclude: [],
+    });
+    expect(parseQuery('housing grants excluding nonprofits', today)).toMatchObject({ keywords: ['housing'], eligibility: [], exclude: [] });
+  });
+
   it('reads "no cost share" however it is said as the constraint, never as words or words left out', () => {
     for (const text of [
       'watershed grants with no cost share',

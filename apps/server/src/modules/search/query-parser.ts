@@ -11,7 +11,7 @@ import { isKnownAcronym } from './synonyms';
 import { statusesIn } from './status-words';
 import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, noCostSharePattern, strictBounds } from './query-amounts';
-import { eligibilityCodes, eligibilityPhrases, smallBusinessNegation } from './query-applicants';
+import { applicantNegation, eligibilityCodes, eligibilityPhrases, smallBusinessNegation } from './query-applicants';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
@@ -339,6 +339,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   };
   // Small-business programmes left out ("not for small businesses", "no SBIR or STTR"): as the home's suggestions leave them out.
   consume(smallBusinessNegation, () => ['sbir', 'sttr'].forEach((w) => result.exclude.includes(w) || result.exclude.push(w)));
+  consume(applicantNegation, () => {});
   consume(/(?:^|\s)@([a-z-]+)/g, (m) => eligible(m[1]!));
   for (const [pattern, key] of eligibilityPhrases) consume(pattern, () => eligible(key));
   consume(/\bsmall businesses\b|\bsmall business(?=\s+(?:funding|grants?|opportunities|money|awards)\b)/g, () => eligible('small-businesses'));
