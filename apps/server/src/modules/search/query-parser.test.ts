@@ -640,6 +640,20 @@ describe('parseQuery', () => {
       'broadband',
     ]);
   });
+  it('reads what a grant is called ("calls", "solicitations", "RFA", "NOFO") as how a question is put, not as its topic', () => {
+    for (const [text, keywords] of [
+      ['any current calls on coral reef restoration', ['coral', 'reef', 'restoration']],
+      ['calls for proposals in quantum sensing', ['quantum', 'sensing']],
+      ['NOFO for HIV prevention', ['hiv', 'prevention']],
+      ['current grants for nursing workforce', ['nursing', 'workforce']],
+      // A topic that says them keeps them.
+      ['phone calls for smoking cessation', ['phone', 'calls', 'smoking', 'cessation']],
+      ['current density measurements', ['current', 'density', 'measurements']],
+    ] as const) {
+      expect(parseQuery(text, today).keywords, text).toEqual(keywords);
+    }
+  });
+
   it('never reads who may not apply as who may ("not open to universities" kept only them)', () => {
     expect(parseQuery('robotics grants not open to universities', today)).toMatchObject({ keywords: ['robotics'], eligibility: [], exclude: [] });
     expect(parseQuery('museum grants for nonprofits but not for tribes or states', today)).toMatchObject({
