@@ -132,6 +132,8 @@ export const framingPatterns: RegExp[] = [
   /\b(?:limit|restrict|narrow|change|switch)(?:\s+(?:it|that|this|them|those|the\s+results?))?(?:\s+down)?\s+to\b|\bmake\s+(?:it|that)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
   /\bseed\s+(?:money|funding|funds)\b/g,
+  // "any deadline is fine", "any agency is ok": the constraint dropped is read apart; this is how it is put.
+  /\b(?:is|are|would\s+be|will\s+be)\s+(?:fine|ok|okay|good|alright|all\s+right|acceptable)\b/g,
   // What a grant is called, not what it is about: "open calls for …", "any current solicitations on …", "calls for proposals".
   /\b(?:(?:current|recent|active|upcoming|new|funding|grant|research)\s+)*(?<!\b(?:phone|telephone|911|emergency|video|cold|house|service)\s+)(?:calls?|solicitations?|announcements?|notices? of funding(?: opportunity)?|nofos?|rfps?|rfas?|foas?)(?:\s+for\s+(?:proposals|applications|abstracts|papers|submissions))?(?=\s+(?:for|on|about|in|from|to|that|which|related|regarding|around)\b|\s*[?.!]?\s*$)/g,
   /\b(?:current|currently\s+open|active)(?=\s+(?:grants?|funding|opportunit(?:y|ies)|programs?|awards?)\b)/g,

@@ -652,6 +652,9 @@ describe('parseQuery', () => {
     ] as const) {
       expect(parseQuery(text, today).keywords, text).toEqual(keywords);
     }
+    // "… is fine" is how a dropped constraint is put.
+    expect(parseQuery('any deadline is fine', today)).toMatchObject({ keywords: [], clear: ['deadline'] });
+    expect(parseQuery('any agency would be ok', today)).toMatchObject({ keywords: [], clear: ['agency'] });
   });
 
   it('never reads who may not apply as who may ("not open to universities" kept only them)', () => {

@@ -1,6 +1,6 @@
 // Misspelled words corrected to the catalogue's own (decision 042).
 import { describe, expect, it } from 'vitest';
-import { completionFor, correctionFor, editDistance, vocabularyOf } from './spelling';
+import { completionFor, correctionFor, editDistance, familyFor, vocabularyOf } from './spelling';
 
 const vocabulary = vocabularyOf([
   { word: 'tuberculosis', docs: 40 },
@@ -14,6 +14,10 @@ const vocabulary = vocabularyOf([
   { word: 'pharmacology', docs: 10 },
   { word: 'pharmacological', docs: 7 },
   { word: 'nonprofit', docs: 60 },
+  { word: 'epidemiology', docs: 23 },
+  { word: 'epidemiologic', docs: 6 },
+  { word: 'physicists', docs: 3 },
+  { word: 'physical', docs: 90 },
 ]);
 const nowhereElse = () => false;
 
@@ -49,5 +53,16 @@ describe('spelling', () => {
     // Too short to say which word it begins, or a word the catalogue uses.
     expect(completionFor('salmo', vocabulary)).toBeNull();
     expect(correctionFor('diabetes', vocabulary, english)).toBeNull();
+  });
+
+  it("reads a word the catalogue never uses in any form as its family's commonest catalogue word", () => {
+    const english = () => true;
+    expect(familyFor('epidemiologist', vocabulary)).toBe('epidemiology');
+    expect(correctionFor('epidemiologist', vocabulary, english)).toBe('epidemiology');
+    // Another form in the catalogue is found by its stem: left alone, never read as "physical".
+    expect(correctionFor('physicist', vocabulary, english)).toBeNull();
+    expect(familyFor('diabetics', vocabulary)).toBeNull();
+    // Under nine letters the root is too short to be one family's ("organism" is not "organic").
+    expect(familyFor('organism', vocabularyOf([{ word: 'organic', docs: 9 }]))).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { isKnownWord } from '../../lib/embeddings';
-import { findVocabularyVersion, findVocabularyWords } from '../grants/grants.service';
+import { findVocabularyVersion, findVocabularyWords, stemOf } from '../grants/grants.service';
 
 /** Optimal-string-alignment distance (a swap of neighbours is one edit), or max + 1 once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -72,13 +72,37 @@ export function completionFor(word: string, vocabulary: Vocabulary): string | nu
 }
 
 /**
+ * The catalogue word of a word's family when the catalogue never uses the
+ * word itself nor another form of it ("epidemiologist": epidemiology): the
+ * commonest catalogue word that shares all but its last three letters (eight
+ * at least) and is at most three letters longer or shorter. A word with a
+ * form the catalogue uses ("physicist", said "physicists") is found by its
+ * stem and left alone. Mined from the catalogue, no list.
+ */
+export function familyFor(word: string, vocabulary: Vocabulary): string | null {
+  if (word.length < 9) return null;
+  const root = word.slice(0, Math.max(8, word.length - 3));
+  const stem = stemOf(word);
+  const found: { word: string; docs: number }[] = [];
+  for (let length = word.length - 3; length <= word.length + 3; length++) {
+    for (const candidate of vocabulary.byLength.get(length) ?? []) {
+      if (!candidate.startsWith(root)) continue;
+      if (stemOf(candidate) === stem) return null;
+      found.push({ word: candidate, docs: vocabulary.docs.get(candidate)! });
+    }
+  }
+  found.sort((a, b) => b.docs - a.docs || a.word.localeCompare(b.word));
+  return found[0]?.word ?? null;
+}
+
+/**
  * The catalogue word a misspelled or clipped `word` most likely means, or null
  * when the catalogue knows it or nothing is close.
  */
 export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhere: (w: string) => boolean = isKnownWord): string | null {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return null;
   if ((vocabulary.docs.get(word) ?? 0) > 0) return null;
-  if (knownElsewhere(word)) return completionFor(word, vocabulary);
+  if (knownElsewhere(word)) return completionFor(word, vocabulary) ?? familyFor(word, vocabulary);
   const max = word.length >= 8 ? 2 : 1;
   let best: { word: string; distance: number; docs: number } | null = null;
   for (let length = word.length - max; length <= word.length + max; length++) {
@@ -91,7 +115,7 @@ export function correctionFor(word: string, vocabulary: Vocabulary, knownElsewhe
       if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { word: candidate, distance, docs };
     }
   }
-  return best?.word ?? completionFor(word, vocabulary);
+  return best?.word ?? completionFor(word, vocabulary) ?? familyFor(word, vocabulary);
 }
 
 /** Per database handle (the app keeps one; tests open many). */
