@@ -40,7 +40,7 @@ export const searchStopWords = new Set(
   until up very was we were what when where which while who whom why will with would you your yours yourself
   yourselves grant grants funding fund funds opportunity opportunities find show looking look want need
   search please program programs programme programmes project projects get give list any some available open new related relating regarding
-  anything something like etc per via within research researchers worth ones dollars dollar usd still
+  anything something like etc per via within research researcher researchers worth ones dollars dollar usd still
   currently apply applying eligible interested seeking
   which whose help helps helping helped deadline deadlines due money federal finance financing fund funded funder
   funders funds offer offers offered offering provide provides providing deal deals dealing there exclude excluding

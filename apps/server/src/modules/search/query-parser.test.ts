@@ -652,6 +652,8 @@ describe('parseQuery', () => {
     ] as const) {
       expect(parseQuery(text, today).keywords, text).toEqual(keywords);
     }
+    // Who is asking, as "researchers" was: "I'm a nurse researcher" is about nursing, not about researchers.
+    expect(parseQuery("I'm a nurse researcher interested in maternal mortality", today).keywords).toEqual(['nurse', 'maternal', 'mortality']);
     // "… is fine" is how a dropped constraint is put.
     expect(parseQuery('any deadline is fine', today)).toMatchObject({ keywords: [], clear: ['deadline'] });
     expect(parseQuery('any agency would be ok', today)).toMatchObject({ keywords: [], clear: ['agency'] });
