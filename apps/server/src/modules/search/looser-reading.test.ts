@@ -87,6 +87,15 @@ describe('GET /grants/search when nothing matches', () => {
     });
   });
 
+  it('shows the closed rounds when one constraint alone stood between the words and them', async () => {
+    // Only a closed round says "telemedicine", and it states no amount: under $10,000 had answered with nothing.
+    const page = await search({ q: 'telemedicine under $10,000' });
+    expect(page.results.map((r) => r.grant.id)).toEqual([telemedicine]);
+    expect(page.relaxed).toBe(
+      'No open or forecasted grants match all of that; here is 1 from earlier rounds, now closed (to plan for the next) for a looser reading (about “telemedicine”).',
+    );
+  });
+
   it('takes a new topic said instead that nothing open says as a question of its own: its closed rounds, said', async () => {
     const chat = async (payload: Record<string, unknown>) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/search/chat', payload: { matchProfile: false, ...payload }, headers: { cookie } });

@@ -79,7 +79,9 @@ export async function firstLooser(
       step: { filters: closedOf(filters), dropped: window ? windowPhrase(filters.dueFrom, filters.dueTo) : filters.noDeadline ? 'with no fixed deadline' : '', kept: closedKept },
       filters: closedOf(filters),
     };
-  if (loosest && (await count(closedOf(loosest))) > 0) return { step: null, filters: closedOf(loosest), closed: true };
+  // One step alone is the loosest reading ("teachers" under $10,000, when only closed rounds say "teachers").
+  const widest = loosest ?? steps[0]?.filters ?? null;
+  if (widest && (await count(closedOf(widest))) > 0) return { step: null, filters: closedOf(widest), closed: true };
   return null;
 }
 
