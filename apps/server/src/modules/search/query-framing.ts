@@ -2,7 +2,8 @@
 // query-parser.ts (issue 25, items 6 and 9): framing words that are neither
 // topic nor requirement ("what funding exists for …", "ideally EPA"), and a
 // follow-up that drops a constraint ("never mind the deadline", "any amount"),
-// and an order asked for ("the biggest", "closing soonest").
+// an order asked for ("the biggest", "closing soonest"), and words left out
+// ("not about vaccines", "exclude vaccines and microbicides").
 // Pure; pinned by query-parser.test.ts.
 
 import type { SortOption } from '@grantbridge/contract/grants';
@@ -138,3 +139,21 @@ export const framingPatterns: RegExp[] = [
   /\b(?:(?:current|recent|active|upcoming|new|funding|grant|research)\s+)*(?<!\b(?:phone|telephone|911|emergency|video|cold|house|service)\s+)(?:calls?|solicitations?|announcements?|notices? of funding(?: opportunity)?|nofos?|rfps?|rfas?|foas?)(?:\s+for\s+(?:proposals|applications|abstracts|papers|submissions))?(?=\s+(?:for|on|about|in|from|to|that|which|related|regarding|around)\b|\s*[?.!]?\s*$)/g,
   /\b(?:current|currently\s+open|active)(?=\s+(?:grants?|funding|opportunit(?:y|ies)|programs?|awards?)\b)/g,
 ];
+
+/** Words after "not" that describe the grant rather than a topic to leave out: "clinical trials not allowed". */
+const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', 'closed', 'forecasted', 'forecast', 'posted', 'past', 'only'];
+/**
+ * "not about vaccines", "excluding substance abuse", "drop the HIV ones",
+ * "exclude vaccines and microbicides": the first word of each phrase after is
+ * left out, and the words of the same phrase after it ("abuse") are dropped
+ * rather than searched for. Group 1 is the first phrase's word, group 2 the
+ * list that follows ("and microbicides").
+ */
+const phraseRest = String.raw`(?:\s+(?!(?:and|or|nor|but|in|for|of|to|with|on|at|from|by|that|which|ones)\b)[a-z0-9][a-z0-9-]*){0,2}`;
+export const negationPattern = new RegExp(
+  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|exclude|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from)\s+` +
+    String.raw`(?:(?:about|the|any|all|including|those|ones)\s+)*` +
+    String.raw`(?!(?:${notExcludable.join('|')})\b)([a-z0-9][a-z0-9-]*)${phraseRest}` +
+    String.raw`((?:\s*,?\s+(?:and|or|nor)\s+(?:the\s+|any\s+)?(?!(?:${notExcludable.join('|')}|in|for|of|to|with|on|at|from|by|that|which|not|no)\b)[a-z0-9][a-z0-9-]*${phraseRest})*)(?:\s+ones)?`,
+  'g',
+);

@@ -659,6 +659,18 @@ describe('parseQuery', () => {
     expect(parseQuery('any agency would be ok', today)).toMatchObject({ keywords: [], clear: ['agency'] });
   });
 
+  it('leaves out every phrase of a list after a negation, never asking for the later ones', () => {
+    for (const [text, keywords, exclude] of [
+      ['hiv prevention, exclude vaccines and microbicides', ['hiv', 'prevention'], ['vaccines', 'microbicides']],
+      ['youth mental health, excluding substance abuse and suicide prevention', ['youth', 'mental', 'health'], ['substance', 'suicide']],
+      ['cancer but not lung or breast', ['cancer'], ['lung', 'breast']],
+      // A constraint after "and" stays a constraint.
+      ['hiv prevention excluding vaccines and closing in March', ['hiv', 'prevention'], ['vaccines']],
+    ] as const) {
+      expect(parseQuery(text, today), text).toMatchObject({ keywords, exclude });
+    }
+  });
+
   it('never reads who may not apply as who may ("not open to universities" kept only them)', () => {
     expect(parseQuery('robotics grants not open to universities', today)).toMatchObject({ keywords: ['robotics'], eligibility: [], exclude: [] });
     expect(parseQuery('museum grants for nonprofits but not for tribes or states', today)).toMatchObject({

@@ -14,7 +14,7 @@ import { amountToken, amountsInWords, noCostSharePattern, strictBounds } from '.
 import { applicantNegation, eligibilityCodes, eligibilityPhrases, smallBusinessNegation } from './query-applicants';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
 import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
-import { clearPatterns, forgetPattern, framingPatterns, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
+import { clearPatterns, forgetPattern, framingPatterns, negationPattern, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
 
@@ -90,21 +90,6 @@ const agencyPatterns = agencyAliases.flatMap((agency) =>
       chained: new RegExp(`~\\s*(?:,|or|and|nor)\\s+(?:(?:the|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`, 'g'),
     };
   }),
-);
-
-/** Words after "not" that describe the grant rather than a topic to leave out: "clinical trials not allowed". */
-const notExcludable = ['allowed', 'required', 'permitted', 'optional', 'open', 'closed', 'forecasted', 'forecast', 'posted', 'past', 'only'];
-/**
- * "not about vaccines", "excluding substance abuse", "drop the HIV ones": the
- * first word after is left out, and the words of the same phrase after it
- * ("abuse") are dropped rather than searched for.
- */
-const negationPattern = new RegExp(
-  String.raw`\b(?:(?:but|and)\s+)?(?:not|excluding|exclude|except|without|drop|remove|hide|skip|other than|besides|apart from|aside from)\s+` +
-    String.raw`(?:(?:about|the|any|all|including|those|ones)\s+)*` +
-    String.raw`(?!(?:${notExcludable.join('|')})\b)([a-z0-9][a-z0-9-]*)` +
-    String.raw`(?:\s+(?!(?:and|or|but|in|for|of|to|with|on|at|from|by|that|which|ones)\b)[a-z0-9][a-z0-9-]*){0,2}(?:\s+ones)?`,
-  'g',
 );
 
 export function parseQuery(input: string, today: Date = new Date()): ParsedQuery {
@@ -364,7 +349,10 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     excludeWord('clinical_trial_required'),
   );
   consume(/\bclinical trials?\s+(?:is\s+|are\s+)?required\b/g, () => excludeWord('clinical_trial_not_allowed'));
-  consume(negationPattern, (m) => excludeWord(m[1]!));
+  consume(negationPattern, (m) => {
+    excludeWord(m[1]!);
+    for (const item of (m[2] ?? '').split(/\s*,?\s+(?:and|or|nor)\s+(?:the\s+|any\s+)?/).slice(1)) excludeWord(item.split(/\s+/)[0]!);
+  });
 
   // Out of any sane range ("over 5 trillion", "due by 2300"): not a filter anyone can mean.
   for (const key of ['amountMin', 'amountMax'] as const) {
