@@ -86,4 +86,14 @@ describe('follow-ups that change one thing', () => {
     const asked = await chat({ message: 'robotics grants, not for small businesses', reset: true });
     expect(idsOf(asked)).toEqual([ids.robotics]);
   });
+
+  it('reads "how about small businesses instead" as who may apply in place of who was asked, never as a topic', async () => {
+    const universities = await chat({ message: 'robotics grants for universities', reset: true });
+    expect(idsOf(universities)).toEqual([ids.robotics]);
+    const swapped = await chat({ message: 'how about small businesses instead?', context: universities.context });
+    expect(swapped.filters.keywordGroups.flat().sort()).toEqual(['@small-businesses', 'robotics']);
+    expect(idsOf(swapped).sort()).toEqual([ids.sbir, ids.robotics].sort());
+    expect(swapped.reply).toMatch(/^Instead of “universities”: /);
+  });
 });
+

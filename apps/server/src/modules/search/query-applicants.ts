@@ -41,6 +41,14 @@ export const eligibilityPhrases: [RegExp, string][] = applicantNames.flatMap(([w
     ),
     key as string,
   ],
+  // A follow-up that names only who: "how about nonprofits instead?", "what about universities".
+  [
+    new RegExp(
+      String.raw`\b(?:what|how)\s+about\s+(?:for\s+)?(?:a\s+|an\s+)?(?:${(who as RegExp).source})(?=\s*(?:instead|then|too)?\s*[?.!]?\s*$)`,
+      'g',
+    ),
+    key as string,
+  ],
 ]) as [RegExp, string][];
 
 const smallBusiness = String.raw`(?:small[\s-]business(?:es)?|sbir|sttr)`;
