@@ -654,6 +654,9 @@ describe('parseQuery', () => {
     }
     // Who is asking, as "researchers" was: "I'm a nurse researcher" is about nursing, not about researchers.
     expect(parseQuery("I'm a nurse researcher interested in maternal mortality", today).keywords).toEqual(['nurse', 'maternal', 'mortality']);
+    // Size said of grants is no topic; of anything else it is ("large animal models").
+    expect(parseQuery('big grants (over $5M) for climate research', today)).toMatchObject({ keywords: ['climate'], amountMin: 5_000_001 });
+    expect(parseQuery('large animal models', today).keywords).toEqual(['large', 'animal', 'models']);
     // "… is fine" is how a dropped constraint is put.
     expect(parseQuery('any deadline is fine', today)).toMatchObject({ keywords: [], clear: ['deadline'] });
     expect(parseQuery('any agency would be ok', today)).toMatchObject({ keywords: [], clear: ['agency'] });
