@@ -36,7 +36,9 @@ export const sortPatterns: { sort: SortOption; pattern: RegExp }[] = [
     sort: 'due-date-asc',
     pattern: new RegExp(
       String.raw`\b(?:(?:clos(?:e|es|ing)|due|end(?:s|ing)?|expir(?:e|es|ing))\s+(?:the\s+)?soonest|(?:the\s+)?soonest(?:\s+(?:deadlines?|ones?|first))?|(?:the\s+)?earliest\s+(?:deadlines?|closing(?:\s+dates?)?|due\s+dates?)(?:\s+first)?` +
-        String.raw`|(?:the\s+)?most\s+urgent(?:\s+ones?)?(?:\s+first)?|${orderBy}\s+(?:the\s+)?(?:deadlines?|due\s+dates?|closing\s+dates?)|(?:deadlines?|due\s+dates?)\s+first)\b`,
+        String.raw`|(?:the\s+)?most\s+urgent(?:\s+ones?)?(?:\s+first)?|${orderBy}\s+(?:the\s+)?(?:deadlines?|due\s+dates?|closing\s+dates?)|(?:deadlines?|due\s+dates?)\s+first` +
+        // "what closes first?", "which ones are due first", "closing first".
+        String.raw`|(?:(?:what|which)(?:\s+ones?)?\s+)?(?:(?:is|are)\s+)?(?:clos(?:e|es|ing)|due|end(?:s|ing)?|expir(?:e|es|ing))\s+first(?!\s+(?:quarter|half|week|weeks|day|days|month|months|of|round|cycle)\b))\b`,
       'g',
     ),
   },

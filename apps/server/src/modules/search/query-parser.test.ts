@@ -439,6 +439,10 @@ describe('parseQuery', () => {
     expect(parseQuery('smaller awards please', today)).toMatchObject({ keywords: [], sort: 'amount-asc' });
     expect(parseQuery('larger mammals conservation', today)).toMatchObject({ keywords: ['larger', 'mammals', 'conservation'], sort: null });
     expect(parseQuery('literacy programs closing soonest', today)).toMatchObject({ keywords: ['literacy'], sort: 'due-date-asc' });
+    expect(parseQuery('what closes first?', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
+    expect(parseQuery('literacy programs, which ones are due first', today)).toMatchObject({ keywords: ['literacy'], sort: 'due-date-asc' });
+    // "first" of a period is when, not an order.
+    expect(parseQuery('literacy programs due first quarter of 2027', today)).toMatchObject({ sort: null, dueTo: '2027-03-31' });
     expect(parseQuery('which close soonest', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
     expect(parseQuery('show the most urgent ones first', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
     expect(parseQuery('order by deadline', today)).toMatchObject({ keywords: [], sort: 'due-date-asc' });
