@@ -135,6 +135,8 @@ export const framingPatterns: RegExp[] = [
   /\b(?:limit|restrict|narrow|change|switch)(?:\s+(?:it|that|this|them|those|the\s+results?))?(?:\s+down)?\s+to\b|\bmake\s+(?:it|that)\b/g,
   /\b(?:help|assistance)\s+(?:with\s+)?(?:paying|to\s+pay)(?:\s+for)?\b/g,
   /\bseed\s+(?:money|funding|funds)\b/g,
+  // "who pays for …", "who funds …", "is anyone funding … right now": how a question is put.
+  /\b(?:who|anyone|anybody)\s+(?:pays|paying|funds|funding|supports|supporting|sponsors|gives\s+(?:money|grants))(?:\s+for)?\b|\bright\s+now\b/g,
   // Size said of grants without an amount: "big grants (over $5M)" asks an amount, not the word "big".
   /\b(?:big|large|huge|substantial|sizable|sizeable)\s+(?=(?:grants?|awards?|funding|money)\b)/g,
   // "any deadline is fine", "any agency is ok": the constraint dropped is read apart; this is how it is put.

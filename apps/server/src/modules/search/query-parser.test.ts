@@ -658,6 +658,10 @@ describe('parseQuery', () => {
     }
     // Who is asking, as "researchers" was: "I'm a nurse researcher" is about nursing, not about researchers.
     expect(parseQuery("I'm a nurse researcher interested in maternal mortality", today).keywords).toEqual(['nurse', 'maternal', 'mortality']);
+    expect(parseQuery('Who pays for archaeological excavations?', today).keywords).toEqual(['archaeological', 'excavations']);
+    expect(parseQuery('Is anyone funding long covid research right now', today).keywords).toEqual(['long', 'covid']);
+    // An activity code in the plural is the code.
+    expect(parseQuery("R01s or K99's in neuroscience", today).keywords).toEqual(['r01', 'k99', 'neuroscience']);
     // Size said of grants is no topic; of anything else it is ("large animal models").
     expect(parseQuery('big grants (over $5M) for climate research', today)).toMatchObject({ keywords: ['climate'], amountMin: 5_000_001 });
     expect(parseQuery('large animal models', today).keywords).toEqual(['large', 'animal', 'models']);

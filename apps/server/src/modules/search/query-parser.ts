@@ -100,7 +100,8 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     .replace(/\b(?:isn't|aren't|isnt|arent)\b/g, ' not ')
     // "open" alone is how a question is put ("open grants"); before these it is half of a topic ("open source").
     .replace(/\bopen\s+(?=(?:source|access|science|data|educational|innovation|water|ocean)\b)/g, 'open-')
-    .replace(/\b(latin|south)\s+american?\b/g, '$1-america'); // a region, its countries said (regions.ts)
+    .replace(/\b(latin|south)\s+american?\b/g, '$1-america') // a region, its countries said (regions.ts)
+    .replace(/\b([a-z]{1,2}\d{2,3})'?s\b/g, '$1'); // an activity code said in the plural ("R01s", "K99's")
   const result: ParsedQuery = {
     keywords: [],
     exclude: [],
