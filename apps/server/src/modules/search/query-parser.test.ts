@@ -614,6 +614,9 @@ describe('parseQuery', () => {
       // Not status words: a topic that says "open" or "closed".
       ['open science infrastructure', null, ['open-science', 'infrastructure']],
       ['closed-loop control', null, ['closed-loop', 'control']],
+      // Forecasts asked for as well are added, never the only ones.
+      ['also forecasted ones?', open, []],
+      ['soil carbon, forecasts too', open, ['soil', 'carbon']],
       ['wildlife grants open to state agencies', null, ['wildlife']],
     ];
     for (const [text, statuses, keywords] of cases) {

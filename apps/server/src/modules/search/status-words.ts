@@ -21,6 +21,14 @@ const rules: { pattern: RegExp; apply: (s: Set<GrantStatus> | null) => Set<Grant
     apply: () => new Set(grantStatuses),
   },
   {
+    // "also forecasted ones?", "include forecasts", "upcoming ones too": open and forecasted (never only forecasts).
+    pattern: new RegExp(
+      String.raw`\b(?:including|include|with|plus|also|and)\s+(?:the\s+)?(?:forecasted|forecasts|upcoming)${ones}(?:\s+too)?\b|\b(?:forecasted|forecasts)${ones}\s+(?:too|as well)\b`,
+      'g',
+    ),
+    apply: (s) => new Set([...(s ?? open), 'forecasted' as const]),
+  },
+  {
     // "no forecasted", "without forecasts": open and accepting applications now.
     pattern: new RegExp(
       String.raw`\b${neg}\s+(?:the\s+)?(?:forecasted|forecasts|upcoming)${ones}\b`,
