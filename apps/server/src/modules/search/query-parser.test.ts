@@ -712,6 +712,14 @@ describe('parseQuery', () => {
     expect(parseQuery('matching grant programs', today).noCostShare).toBe(false);
   });
 
+  it('reads an agency whose programme is named as a model as no agency asked ("like the NSF CAREER award but for humanities")', () => {
+    expect(parseQuery('something like the NSF CAREER award but for humanities', today)).toMatchObject({
+      agency: null,
+      keywords: ['career', 'award', 'humanities'],
+    });
+    expect(parseQuery('NIH grants like R21s', today)).toMatchObject({ agency: 'NIH', keywords: ['r21'] });
+  });
+
   it('takes an agency joined by a hyphen with it, never the rest as a word left out', () => {
     expect(parseQuery('NSF-CBMS regional conferences')).toMatchObject({ agency: 'NSF', keywords: ['cbms', 'regional', 'conferences'], exclude: [] });
   });

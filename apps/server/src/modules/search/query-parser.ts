@@ -86,6 +86,8 @@ const agencyPatterns = agencyAliases.flatMap((agency) =>
         `(?:^|[^a-z])(?:(?:but|and)\\s+)?${agencyNegation}\\s+(?:(?:the|any|all|of|from|by|anything|those|ones|grants|funding)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`,
         'g',
       ),
+      // An agency's programme named as a model ("like the NSF CAREER award but for humanities"): no agency asked.
+      model: new RegExp(`\\b(?:like|similar\\s+to|modell?ed\\s+on)\\s+(?:the\\s+|an?\\s+)?${escaped}(?:'s)?(?=\\s+(?!(?:grants?|funding|ones|money)\\b)[a-z0-9])`, 'g'),
       // Another agency joined to one left out ("not NOAA or EPA", "other than NIH and CDC") is left out too.
       chained: new RegExp(`~\\s*(?:,|or|and|nor)\\s+(?:(?:the|from)\\s+)*${escaped}(?:'s)?(?:\\s+(?:ones|grants|opportunities|funding|programs|programmes|calls|awards))?(?=$|[^a-z])`, 'g'),
     };
@@ -267,6 +269,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     const agency = agencyAliases.find((a) => a.acronym.toLowerCase() === m[1]);
     if (agency) excludeAgency(agency.acronym);
   });
+  for (const { model } of agencyPatterns) text = text.replace(model, ' ');
   for (const { agency, negated, capitals } of agencyPatterns) {
     if (capitals && !capitals.test(input)) continue;
     negated.lastIndex = 0;
