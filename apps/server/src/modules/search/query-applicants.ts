@@ -17,7 +17,7 @@ export const eligibilityCodes: Record<string, string[]> = {
 };
 
 // Who is asking or may apply: "for universities", "can universities apply", "what can a small nonprofit get", "as a tribe", "only tribes".
-const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit))?`;
+const applicant = String.raw`\b(?:for|open to|available to|eligible to|only|as|can|could|may|(?:i'?m|i am|we'?re|we are|i work|we work)(?: at| with| from| in)?)\s+(?:a\s+|an\s+|our\s+|my\s+)?(?:small\s+(?=non-?profit)|(?:small|public|private|minority[\s-]serving|(?:two|four|2|4)[\s-]year)\s+(?=universit|(?:community\s+|junior\s+|technical\s+)?colleges?\b))?`;
 const applicantNames: [RegExp, string][] = [
   [/(?:universit(?:y|ies)|(?:community\s+|junior\s+|technical\s+)?colleges?|higher education(?: institutions)?)/, 'universities'],
   [/non-?profits?(?: organizations)?/, 'nonprofits'],

@@ -718,6 +718,8 @@ describe('parseQuery', () => {
       keywords: ['career', 'award', 'humanities'],
     });
     expect(parseQuery('NIH grants like R21s', today)).toMatchObject({ agency: 'NIH', keywords: ['r21'] });
+    // "small colleges" asking are colleges, as "colleges" was.
+    expect(parseQuery('grants like the NIH R15 for small colleges', today)).toMatchObject({ agency: null, keywords: ['r15'], eligibility: ['universities'] });
   });
 
   it('takes an agency joined by a hyphen with it, never the rest as a word left out', () => {
