@@ -296,7 +296,7 @@ describe('parseQuery', () => {
     expect(parseQuery('covid-19 vaccines', today)).toMatchObject({ amountMin: null, amountMax: null });
   });
 
-  it('reads "early", "mid" and "late" a month as a third of it', () => {
+  it('reads "early", "mid" and "late" a month as a third of it, "the first week of" as its week', () => {
     // today is 2026-11-22
     expect(parseQuery('art therapy grants with a deadline in early March', today)).toMatchObject({
       keywords: ['art', 'therapy'],
@@ -305,6 +305,11 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('art therapy grants due mid-April', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: '2027-04-11', dueTo: '2027-04-20' });
     expect(parseQuery('art therapy grants closing late February 2027', today)).toMatchObject({ dueFrom: '2027-02-21', dueTo: '2027-02-28' });
+    // And its first or last week, its beginning, middle or end; "by" the end is up to it.
+    expect(parseQuery('art therapy grants closing the first week of March', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: '2027-03-01', dueTo: '2027-03-07' });
+    expect(parseQuery('art therapy grants due the last week of January', today)).toMatchObject({ dueFrom: '2027-01-25', dueTo: '2027-01-31' });
+    expect(parseQuery('art therapy grants due by the end of March', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: null, dueTo: '2027-03-31' });
+    expect(parseQuery('end of life care', today)).toMatchObject({ keywords: ['end', 'life', 'care'], dueTo: null });
   });
 
   it('reads agencies joined by "or", "and" or commas as any of them, in the order said; side by side, the first as before', () => {

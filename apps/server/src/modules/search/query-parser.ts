@@ -237,15 +237,17 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
     result.dueFrom = isoDayOf(todayUtc);
     result.dueTo = addIsoDays(isoDayOf(todayUtc), 30);
   });
-  // "early March", "mid-April", "late February 2027": the month's first, middle or last third.
-  consume(new RegExp(String.raw`\b(?:${closingWords}\s+)?(?:in\s+)?(early|mid|late)[\s-]+(${monthPattern})(?:,?\s+(\d{4}))?\b`, 'g'), (m) => {
-    const spec = parseDateSpec(`${m[2]!}${m[3] ? ` ${m[3]}` : ''}`, todayUtc);
+  // "early March", "mid-April", "the first week of May", "by the end of March": a third or a week of the month.
+  const part = String.raw`early|mid|late|(?:first|last)\s+week\s+of|(?:beginning|start|middle|end)\s+of`;
+  consume(new RegExp(String.raw`\b(?:${closingWords}\s+)?(by\s+|before\s+|until\s+)?(?:in\s+|during\s+)?(?:the\s+)?(${part})[\s-]+(?:the\s+)?(${monthPattern})(?:,?\s+(\d{4}))?\b`, 'g'), (m) => {
+    const spec = parseDateSpec(`${m[3]!}${m[4] ? ` ${m[4]}` : ''}`, todayUtc);
     if (!spec) return;
-    const year = spec.start.getUTCFullYear();
-    const month = spec.start.getUTCMonth();
-    const [from, to] = m[1] === 'early' ? [1, 10] : m[1] === 'mid' ? [11, 20] : [21, spec.end.getUTCDate()];
-    result.dueFrom = isoDayOf(utcDate(year, month, from));
-    result.dueTo = isoDayOf(utcDate(year, month, to));
+    const [year, month, last] = [spec.start.getUTCFullYear(), spec.start.getUTCMonth(), spec.end.getUTCDate()];
+    const which = m[2]!.split(/\s+/)[0]!;
+    const [from, to] = ({ early: [1, 10], beginning: [1, 10], start: [1, 10], mid: [11, 20], middle: [11, 20], first: [1, 7], last: [last - 6, last] } as Record<string, number[]>)[which] ?? [21, last];
+    const edge = m[1]?.trim();
+    result.dueFrom = edge ? result.dueFrom : isoDayOf(utcDate(year, month, from!));
+    result.dueTo = edge === 'before' ? addIsoDays(isoDayOf(utcDate(year, month, from!)), -1) : isoDayOf(utcDate(year, month, to!));
   });
   consume(new RegExp(String.raw`\b(?:${closingWords})?\s*(before|by|until|after|from|in)\s+(${dateToken})(?![a-z0-9])`, 'g'), (m) => {
     // A month and day without a year is a date after "by", "before", "until", "after" ("in 3/4 of cases" is none).
