@@ -161,6 +161,20 @@ export function quarterWindow(by: string | undefined, digit: string | undefined,
   return { start: by || start < today ? today : start, end: utcDate(y, q * 3 + 3, 0) };
 }
 
+/** "the second half of 2027", "first half of next year", "by the second half of this year". */
+export const halfPattern = new RegExp(
+  String.raw`\b(?:${closingWords}\s+)?(?:in\s+|during\s+|(by)\s+)?(?:the\s+)?(first|second|1st|2nd|latter)\s+half\s+(?:of\s+)?(?:(\d{4})|(this|next)\s+year)\b`,
+  'g',
+);
+
+/** The half year's days (from today at the earliest); "by" is from today to its last day. */
+export function halfWindow(by: string | undefined, which: string, year: string | undefined, relative: string | undefined, today: Date): { start: Date; end: Date } {
+  const h = which === 'first' || which === '1st' ? 0 : 1;
+  const y = year ? Number(year) : today.getUTCFullYear() + (relative === 'next' ? 1 : 0);
+  const start = utcDate(y, h * 6, 1);
+  return { start: by || start < today ? today : start, end: utcDate(y, h * 6 + 6, 0) };
+}
+
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /**
  * A weekday said with a deadline: "due Friday", "closing this Friday", "by

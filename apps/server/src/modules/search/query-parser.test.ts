@@ -310,6 +310,9 @@ describe('parseQuery', () => {
     expect(parseQuery('art therapy grants due the last week of January', today)).toMatchObject({ dueFrom: '2027-01-25', dueTo: '2027-01-31' });
     expect(parseQuery('art therapy grants due by the end of March', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: null, dueTo: '2027-03-31' });
     expect(parseQuery('end of life care', today)).toMatchObject({ keywords: ['end', 'life', 'care'], dueTo: null });
+    // Half a year.
+    expect(parseQuery('art therapy grants closing in the second half of 2027', today)).toMatchObject({ keywords: ['art', 'therapy'], dueFrom: '2027-07-01', dueTo: '2027-12-31' });
+    expect(parseQuery('art therapy grants due the first half of next year', today)).toMatchObject({ dueFrom: '2027-01-01', dueTo: '2027-06-30' });
   });
 
   it('reads agencies joined by "or", "and" or commas as any of them, in the order said; side by side, the first as before', () => {

@@ -13,7 +13,7 @@ import { searchStopWords } from '../grants/grants.service';
 import { amountToken, amountsInWords, noCostSharePattern, strictBounds } from './query-amounts';
 import { applicantNegation, eligibilityCodes, eligibilityPhrases, smallBusinessNegation } from './query-applicants';
 import { fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
-import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
+import { bareSeasonPattern, beforePeriodPattern, beforePeriodWindow, closingWords, countOf, countPattern, dateToken, halfPattern, halfWindow, monthPattern, noDeadlinePattern, parseDateSpec, periodPattern, periodWindow, quarterPattern, quarterWindow, utcDate, weekdayPattern, weekdayWindow } from './query-dates';
 import { clearPatterns, forgetPattern, framingPatterns, negationPattern, workingOnPattern, sortPatterns, type ClearedConstraint } from './query-framing';
 
 export type { ClearedConstraint };
@@ -212,6 +212,7 @@ export function parseQuery(input: string, today: Date = new Date()): ParsedQuery
   const setWindow = (w: { start: Date; end: Date }) => ([result.dueFrom, result.dueTo] = [isoDayOf(w.start), isoDayOf(w.end)]);
   // "closing before summer", "by next month", "by the end of spring": from today to that edge of the period.
   consume(beforePeriodPattern, (m) => setWindow(beforePeriodWindow(m[2], m[3], (m[4] ?? m[5])!, todayUtc)));
+  consume(halfPattern, (m) => setWindow(halfWindow(m[1], m[2]!, m[3], m[4], todayUtc))); // "the second half of 2027"
   consume(quarterPattern, (m) => setWindow(quarterWindow(m[1], m[2], m[3], m[4], todayUtc))); // "closing in Q1"
   consume(periodPattern, (m) => setWindow(periodWindow(m[1] ?? '', m[2]!, todayUtc)));
   consume(bareSeasonPattern, (m) => setWindow(periodWindow('this', m[1]!, todayUtc)));
