@@ -137,6 +137,8 @@ export const framingPatterns: RegExp[] = [
   /\bseed\s+(?:money|funding|funds)\b/g,
   // "who pays for …", "who funds …", "is anyone funding … right now": how a question is put.
   /\b(?:who|anyone|anybody)\s+(?:pays|paying|funds|funding|supports|supporting|sponsors|gives\s+(?:money|grants))(?:\s+for)?\b|\bright\s+now\b/g,
+  // "to host a conference on …", "organize a workshop": the event is the topic, not the verb.
+  /\b(?:to\s+)?(?:host|hosting|hold|holding|organi[sz]e|organi[sz]ing|run|running|convene|convening)\s+(?=(?:a|an|our|the|my)\s+(?:\w+\s+)?(?:conferences?|workshops?|symposi(?:um|a)|meetings?|summits?|events?|seminars?|courses?|camps?|institutes?)\b)/g,
   // Size said of grants without an amount: "big grants (over $5M)" asks an amount, not the word "big".
   /\b(?:big|large|huge|substantial|sizable|sizeable)\s+(?=(?:grants?|awards?|funding|money)\b)/g,
   // "any deadline is fine", "any agency is ok": the constraint dropped is read apart; this is how it is put.

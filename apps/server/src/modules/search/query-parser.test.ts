@@ -673,6 +673,9 @@ describe('parseQuery', () => {
     expect(parseQuery('Is anyone funding long covid research right now', today).keywords).toEqual(['long', 'covid']);
     // An activity code in the plural is the code.
     expect(parseQuery("R01s or K99's in neuroscience", today).keywords).toEqual(['r01', 'k99', 'neuroscience']);
+    // The event is the topic, not hosting it.
+    expect(parseQuery('funding to host a conference on quantum materials', today).keywords).toEqual(['conference', 'quantum', 'materials']);
+    expect(parseQuery('host communities for refugees', today).keywords).toEqual(['host', 'communities', 'refugees']);
     // Size said of grants is no topic; of anything else it is ("large animal models").
     expect(parseQuery('big grants (over $5M) for climate research', today)).toMatchObject({ keywords: ['climate'], amountMin: 5_000_001 });
     expect(parseQuery('large animal models', today).keywords).toEqual(['large', 'animal', 'models']);
