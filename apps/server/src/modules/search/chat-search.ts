@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/types';
 import { knownItemKeys } from './known-items';
 import { planSearch, searchGrants, titlePhraseOf, type SearchInput } from './search.service';
+import { findOpportunityNumbers } from './search.repository';
 
 /** The URL's search for these filters, as the web app writes it: the first keyword group is `q`, later ones refine it. */
 export function searchParamsFor(
@@ -138,3 +139,18 @@ export function shown(run: SearchRun) {
     query: run.answersParams ? run.params : null,
   };
 }
+
+/**
+ * A message's words with the opportunity numbers it types loosely ("par 23 296 r21") as the numbers
+ * themselves ("par-23-296"), when a grant has that number: the words alone drop the digits, and the URL's
+ * search would no longer find the call first.
+ */
+export async function withTypedNumbers(db: Db, message: string, group: string[]): Promise<string[]> {
+  const keys = knownItemKeys(message);
+  const numbers = keys ? await findOpportunityNumbers(db, keys.numbers) : [];
+  if (!numbers.length) return group;
+  const typed = numbers.map((n) => n.toLowerCase());
+  const parts = new Set(typed.flatMap((n) => n.split(/[^a-z0-9]+/)));
+  return [...typed, ...group.filter((w) => !typed.includes(w) && !parts.has(w))];
+}
+

@@ -13,7 +13,7 @@ import type { Actor } from '../../plugins/types';
 import { readQuery } from './typed-titles';
 import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
 import { costSharePhrase, describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
-import { runSearch, shown } from './chat-search';
+import { runSearch, shown, withTypedNumbers } from './chat-search';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
 import { firstLooser, looserNote, wordsNoGrantSays } from './looser-reading';
@@ -111,7 +111,7 @@ export async function chat(
   // What the last reading was, without the constraints this message drops ("never mind the deadline").
   const base = withoutCleared(asked, parsed.clear, parsed.forget);
   const forgotten = asked.keywords.filter((w) => !base.keywords.includes(w) && parsed.forget.some((f) => sameWord(w, f)));
-  const group = keywordGroupOf(parsed);
+  const group = await withTypedNumbers(db, input.message, keywordGroupOf(parsed));
   // "what about Washington?": the word takes the place of its counterpart ("oregon") rather than narrowing.
   const wantsSwap = !input.reset && !!input.context && group.length > 0 && asksForSwap(input.message);
   const swap = wantsSwap ? swapWords(base.keywordGroups, group) : null;

@@ -300,3 +300,15 @@ export async function findTitlesSaying(db: Db, text: string, limit = 50): Promis
   );
   return rows.map((row) => row.title);
 }
+
+/** The opportunity numbers of grants whose number, compacted (grants.number_key), is one of `keys`. */
+export async function findOpportunityNumbers(db: Db, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const rows = await queryRows<{ n: string }>(
+    db,
+    sql`SELECT DISTINCT opportunity_number AS n FROM grants
+    WHERE number_key = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(keys)}::json))) LIMIT 10`,
+  );
+  return rows.map((row) => row.n);
+}
+

@@ -2,7 +2,8 @@
 // constraints ("Research Without Walls" is not "research, leaving out
 // walls"; "… for a Tribal Government" no filter on who may apply; "… With
 // No Deadline" no filter on closing dates). The same words that are not a
-// title keep their constraints.
+// title keep their constraints. And an opportunity number typed loosely in
+// the assistant ("par 23 296 r21") is the call, as in the search box.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, isoDayOf } from '@grantbridge/contract/days';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -35,6 +36,8 @@ beforeAll(async () => {
   ).id;
   // It states a closing date: "no deadline" read as the filter would leave it out.
   ids.archives = (await makeGrant(t.db, { title: 'Museum Archives With No Deadline', closeDate: addIsoDays(today, 40) })).id;
+  ids.numbered = (await makeGrant(t.db, { title: 'HIV cure strategies at treatment start', opportunityNumber: 'PAR-23-296' })).id;
+  for (let i = 0; i < 3; i++) await makeGrant(t.db, { title: `Exploratory R21 awards in virology ${i}`, opportunityNumber: `PAR-23-${300 + i}` });
   for (let i = 0; i < 10; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
   await refreshTermStats(t.db);
 });
@@ -55,7 +58,7 @@ const chat = async (message: string) => {
     headers: { cookie },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as Page & { filters: { keywords: string[]; noDeadline: boolean } };
+  return res.json() as Page & { filters: { keywords: string[]; noDeadline: boolean }; query: { q?: string } | null };
 };
 
 describe('a title typed whole', () => {
@@ -101,3 +104,15 @@ describe('a title typed whole', () => {
     expect(typedTitleWords("Director's Early Independence Award")).toContain('independence');
   });
 });
+
+describe('an opportunity number typed loosely in the assistant', () => {
+  it('is the call first, and the URL it answers keeps the number', async () => {
+    const answer = await chat('par 23 296 r21');
+    expect(answer.results[0]?.grant.id).toBe(ids.numbered);
+    expect(answer.filters.keywords).toContain('par-23-296');
+    expect(answer.query?.q).toContain('par-23-296');
+    // A number no grant has is words as before.
+    expect((await chat('par 23 999 virology')).filters.keywords).not.toContain('par-23-999');
+  });
+});
+
