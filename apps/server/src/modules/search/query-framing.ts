@@ -74,7 +74,9 @@ export const clearPatterns = constraintNames.map(([name, key]) => ({
   key,
   pattern: new RegExp(
     String.raw`\b(?:${dropWords}\s+(?:the\s+|that\s+|this\s+|a\s+|any\s+)?(?:${name.source})(?:\s+(?:filter|limit|constraint|restriction))?` +
-      String.raw`|(?:any|whatever\s+the|regardless\s+of(?:\s+the)?)\s+(?:${name.source})|(?:the\s+)?(?:${name.source})\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|not)\s+matters?)\b`,
+      String.raw`|(?:any|whatever\s+the|regardless\s+of(?:\s+the)?)\s+(?:${name.source})|(?:the\s+)?(?:${name.source})\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|not)\s+matters?` +
+      // "go back to all agencies", "every applicant".
+      String.raw`|(?:(?:go\s+)?back\s+to\s+)?(?:all|every)\s+(?:${name.source}))\b`,
     'g',
   ),
 }));

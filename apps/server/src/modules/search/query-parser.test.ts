@@ -154,6 +154,9 @@ describe('parseQuery', () => {
     expect(parseQuery('drop the amount', today)).toMatchObject({ clear: ['amount'], exclude: [], keywords: [] });
     expect(clears('whatever the award size')).toEqual(['amount']);
     expect(clears('any agency')).toEqual(['agency']);
+    expect(clears('go back to all agencies')).toEqual(['agency']);
+    expect(parseQuery('go back to all agencies', today).keywords).toEqual([]);
+    expect(clears('every applicant')).toEqual(['eligibility']);
     expect(parseQuery('hmm, actually any applicant', today)).toMatchObject({ clear: ['eligibility'], keywords: [] });
     // Left-out topics and deadlines as a property stay what they were.
     expect(parseQuery('drop hiv', today)).toMatchObject({ clear: [], exclude: ['hiv'] });
