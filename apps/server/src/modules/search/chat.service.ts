@@ -14,6 +14,7 @@ import { readQuery } from './typed-titles';
 import { parseQuery, type ClearedConstraint, type ParsedQuery } from './query-parser';
 import { costSharePhrase, describeFilters, instrumentPhrase, listedStatuses, orderNote, statusLabel } from './search-results';
 import { runSearch, shown, withTypedNumbers } from './chat-search';
+import { knownItemKeys } from './known-items';
 import { resolveProfileAreas } from './profile';
 import { windowPhrase } from './relaxation';
 import { firstLooser, looserNote, wordsNoGrantSays } from './looser-reading';
@@ -185,8 +186,12 @@ export async function chat(
         : filters.matchProfile && profile && profile.areas.length === 0
           ? ` ${profile.name} has no research areas in their profile yet.`
           : '';
+    // Only a number, and no grant has it ("pa 23 999"): say so rather than ask again.
+    const number = knownItemKeys(input.message) ? input.message.trim().slice(0, 60) : null;
     return {
-      reply: `Tell me what you are looking for, for example “${searchExamples.greeting}”.${hint}`,
+      reply: number
+        ? `No grant in the catalogue has the number “${number}”. Check it, or tell me what the grant is about.${hint}`
+        : `Tell me what you are looking for, for example “${searchExamples.greeting}”.${hint}`,
       ...noSearch,
       filters,
       context: filters,

@@ -113,6 +113,10 @@ describe('an opportunity number typed loosely in the assistant', () => {
     expect(answer.query?.q).toContain('par-23-296');
     // A number no grant has is words as before.
     expect((await chat('par 23 999 virology')).filters.keywords).not.toContain('par-23-999');
+    // Only a number no grant has: said so, not asked again.
+    const unknown = (await chat('pa 23 999')) as Page & { reply: string };
+    expect(unknown.reply).toBe('No grant in the catalogue has the number “pa 23 999”. Check it, or tell me what the grant is about.');
+    expect(unknown.results).toEqual([]);
   });
 });
 
