@@ -36,6 +36,8 @@ beforeAll(async () => {
   ).id;
   // It states a closing date: "no deadline" read as the filter would leave it out.
   ids.archives = (await makeGrant(t.db, { title: 'Museum Archives With No Deadline', closeDate: addIsoDays(today, 40) })).id;
+  // A title that begins as a question would ("Grant …") and says who applies.
+  ids.writing = (await makeGrant(t.db, { title: 'Grant Writing for Tribal Governments', eligibilityCodes: ['06'] })).id;
   ids.numbered = (await makeGrant(t.db, { title: 'HIV cure strategies at treatment start', opportunityNumber: 'PAR-23-296' })).id;
   for (let i = 0; i < 3; i++) await makeGrant(t.db, { title: `Exploratory R21 awards in virology ${i}`, opportunityNumber: `PAR-23-${300 + i}` });
   for (let i = 0; i < 10; i++) await makeGrant(t.db, { title: `Field station operations ${i}` });
@@ -58,14 +60,22 @@ const chat = async (message: string) => {
     headers: { cookie },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as Page & { filters: { keywords: string[]; noDeadline: boolean }; query: { q?: string } | null };
+  return res.json() as Page & { reply: string; filters: { keywords: string[]; noDeadline: boolean }; query: { q?: string } | null };
 };
 
 describe('a title typed whole', () => {
   it('is found first in the search box, its words not read as constraints', async () => {
-    expect((await search('Research Without Walls'))[0]).toBe(ids.walls);
-    expect((await search('ruminant feed efficiency for a tribal government'))[0]).toBe(ids.feed);
-    expect((await search('"Museum Archives With No Deadline"'))[0]).toBe(ids.archives);
+    for (const [q, id] of [
+      ['Research Without Walls', ids.walls],
+      ['ruminant feed efficiency for a tribal government', ids.feed],
+      ['"Museum Archives With No Deadline"', ids.archives],
+      ['Grant Writing for Tribal Governments', ids.writing],
+    ] as const) {
+      // Found as asked, not by a looser reading.
+      const found = await page(q);
+      expect(found.results[0]?.grant.id, q).toBe(id);
+      expect(found.relaxed, q).toBeNull();
+    }
   });
 
   it('is found first by the assistant, asked for in words around it', async () => {
@@ -114,7 +124,7 @@ describe('an opportunity number typed loosely in the assistant', () => {
     // A number no grant has is words as before.
     expect((await chat('par 23 999 virology')).filters.keywords).not.toContain('par-23-999');
     // Only a number no grant has: said so, not asked again.
-    const unknown = (await chat('pa 23 999')) as Page & { reply: string };
+    const unknown = await chat('pa 23 999');
     expect(unknown.reply).toBe('No grant in the catalogue has the number “pa 23 999”. Check it, or tell me what the grant is about.');
     expect(unknown.results).toEqual([]);
   });

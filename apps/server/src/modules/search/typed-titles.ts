@@ -30,10 +30,11 @@ export const typedTitleWords = (text: string) => plainWordsOf(bareOf(text));
  */
 export async function isGrantTitle(db: Db, text: string): Promise<boolean> {
   const bare = bareOf(text);
-  // No title runs longer (the longest in Grants.gov's extract is about 250 characters).
+  // No title runs longer (the longest in the shipped Grants.gov extract has 255 characters).
   if (bare.length > 400 || typedTitleWords(text).length < 2) return false;
-  const wanted = tokensOf(bare);
-  return (await findTitlesSaying(db, bare)).some((title) => tokensOf(title) === wanted);
+  // As typed too: a title may begin with the words taken for how it is asked ("Grant Writing Workshops").
+  const wanted = new Set([tokensOf(bare), tokensOf(text)]);
+  return (await findTitlesSaying(db, bare)).some((title) => wanted.has(tokensOf(title)));
 }
 
 /**
