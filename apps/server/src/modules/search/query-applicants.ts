@@ -24,8 +24,9 @@ const applicantNames: [RegExp, string][] = [
   [/(?:tribes?|tribal (?:governments?|nations?|organi[sz]ations?|councils?))/, 'tribes'],
   [/small business(?:es)?/, 'small-businesses'],
   [/(?:for-?profits?(?:\s+(?:compan(?:y|ies)|organi[sz]ations?|businesses|firms?|entities))?|(?:private\s+)?(?:compan(?:y|ies)|firms?|corporations?))/, 'for-profits'],
-  [/(?:states|state (?:governments?|agenc(?:y|ies))|state(?: [a-z]+){1,3} agencies)/, 'state-governments'],
-  [/(?:local governments|cities|counties|municipalities)/, 'local-governments'],
+  // "a state health department", "the state department of health" (never "the State Department" alone: the federal one).
+  [/(?:states|state (?:governments?|agenc(?:y|ies))|state(?: [a-z]+){1,3} agencies|state(?: [a-z]+){1,2} departments?|state departments? of [a-z]+)/, 'state-governments'],
+  [/(?:local governments|cities|counties|municipalities|(?:county|city|local|municipal)(?: [a-z]+)? departments? of [a-z]+|(?:county|city|local|municipal) health departments?)/, 'local-governments'],
   // One city or county asking ("can a city apply"); "for city parks" stays a topic.
   [/(?:city|county|town|municipality|local government)(?=\s+(?:apply|get|receive|qualify)\b)/, 'local-governments'],
   [/school districts?/, 'school-districts'],

@@ -732,6 +732,13 @@ describe('parseQuery', () => {
       keywords: ['career', 'award', 'humanities'],
     });
     expect(parseQuery('NIH grants like R21s', today)).toMatchObject({ agency: 'NIH', keywords: ['r21'] });
+    // A state or county health department asking is who may apply; "around" is no topic word.
+    expect(parseQuery('what can a state health department apply for around overdose prevention', today)).toMatchObject({
+      keywords: ['overdose', 'prevention'],
+      eligibility: ['state-governments'],
+    });
+    expect(parseQuery('grants for county health departments on vaccines', today)).toMatchObject({ keywords: ['vaccines'], eligibility: ['local-governments'] });
+    expect(parseQuery('State Department exchange programs', today)).toMatchObject({ agency: 'DOS', eligibility: [] });
     // "small colleges" asking are colleges, as "colleges" was.
     expect(parseQuery('grants like the NIH R15 for small colleges', today)).toMatchObject({ agency: null, keywords: ['r15'], eligibility: ['universities'] });
   });
