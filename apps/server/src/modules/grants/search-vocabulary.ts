@@ -45,7 +45,7 @@ export const searchStopWords = new Set(
   which whose help helps helping helped deadline deadlines due money federal finance financing fund funded funder
   funders funds offer offers offered offering provide provides providing deal deals dealing there exclude excluding
   something anyone someone options option anywhere whatever kind kinds type types sort apply available out
-  coming upcoming ahead much among amongst across around toward towards upon throughout whether especially particularly
+  coming upcoming ahead much among amongst across around amid amidst alongside onto versus toward towards upon throughout whether especially particularly
   specifically preferred preferably`.split(/\s+/),
 );
 

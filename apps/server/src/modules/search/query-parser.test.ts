@@ -739,6 +739,7 @@ describe('parseQuery', () => {
     });
     expect(parseQuery('grants for county health departments on vaccines', today)).toMatchObject({ keywords: ['vaccines'], eligibility: ['local-governments'] });
     expect(parseQuery('State Department exchange programs', today)).toMatchObject({ agency: 'DOS', eligibility: [] });
+    expect(parseQuery('community resilience amid climate change', today).keywords).toEqual(['community', 'resilience', 'climate', 'change']);
     // "small colleges" asking are colleges, as "colleges" was.
     expect(parseQuery('grants like the NIH R15 for small colleges', today)).toMatchObject({ agency: null, keywords: ['r15'], eligibility: ['universities'] });
   });
