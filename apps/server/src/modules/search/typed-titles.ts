@@ -37,6 +37,9 @@ export async function isGrantTitle(db: Db, text: string): Promise<boolean> {
   return (await findTitlesSaying(db, bare)).some((title) => wanted.has(tokensOf(title)));
 }
 
+/** What nothing typed reads as: no words, no constraint (the same whatever the day). */
+const noReading = parseQuery('');
+
 /**
  * `text` as the search reads it: `parseQuery`'s reading, unless that took
  * some of the words as constraints and all of them are a grant's title typed
@@ -44,8 +47,7 @@ export async function isGrantTitle(db: Db, text: string): Promise<boolean> {
  */
 export async function readQuery(db: Db, text: string, now: Date): Promise<ParsedQuery> {
   const parsed = parseQuery(text, now);
-  const plain = parseQuery('', now);
   // Only a reading with a constraint can lose its own title (no look-up otherwise).
-  if (isDeepStrictEqual({ ...parsed, keywords: [] }, plain) || !(await isGrantTitle(db, text))) return parsed;
-  return { ...plain, keywords: typedTitleWords(text) };
+  if (isDeepStrictEqual({ ...parsed, keywords: [] }, noReading) || !(await isGrantTitle(db, text))) return parsed;
+  return { ...structuredClone(noReading), keywords: typedTitleWords(text) };
 }

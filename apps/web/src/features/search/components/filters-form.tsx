@@ -2,7 +2,7 @@
 // for the Filters button, decision 051): amount range typed as text ("$1.5M",
 // "500k"), due-date range, agency with suggestions, the statuses searched,
 // who can apply, funding instrument and category.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { parseAmount } from '@grantbridge/contract/amounts';
 import { fundingCategoryLabels, fundingInstrumentLabels } from '@grantbridge/contract/code-tables';
@@ -111,16 +111,9 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
             )}
           </Field>
         </div>
-        <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            name="noCostShare"
-            checked={noCostShare}
-            onChange={(e) => setNoCostShare(e.target.checked)}
-            className="size-4 rounded border-slate-400 accent-brand-700"
-          />
+        <CheckboxRow name="noCostShare" checked={noCostShare} onChange={setNoCostShare} className="mt-2">
           No cost sharing or match required
-        </label>
+        </CheckboxRow>
       </fieldset>
       <fieldset className="mt-4">
         <legend className="text-sm font-semibold text-slate-900">Due Date Range</legend>
@@ -150,16 +143,9 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
             )}
           </Field>
         </div>
-        <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            name="noDeadline"
-            checked={noDeadline}
-            onChange={(e) => setNoDeadline(e.target.checked)}
-            className="size-4 rounded border-slate-400 accent-brand-700"
-          />
+        <CheckboxRow name="noDeadline" checked={noDeadline} onChange={setNoDeadline} className="mt-2">
           No fixed deadline (rolling, or open until funds run out)
-        </label>
+        </CheckboxRow>
       </fieldset>
       <Field
         id="filter-agency"
@@ -176,17 +162,9 @@ export function FiltersForm({ state, onApply }: FiltersPopoverProps) {
         <legend className="text-sm font-semibold text-slate-900">Status</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
           {statusOrder.map((status) => (
-            <label key={status} className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="status"
-                value={status}
-                checked={statuses.includes(status)}
-                onChange={(e) => toggle(status, e.target.checked)}
-                className="size-4 rounded border-slate-400 accent-brand-700"
-              />
+            <CheckboxRow key={status} name="status" value={status} checked={statuses.includes(status)} onChange={(on) => toggle(status, on)}>
               {statusNames[status]}
-            </label>
+            </CheckboxRow>
           ))}
         </div>
         {errors.statuses ? (
@@ -281,5 +259,36 @@ function CheckboxGroup({ legend, name, options, chosen, onChange, scroll }: Chec
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** One checkbox and its label on a line, as the menu's yes-or-no filters and statuses are set. */
+function CheckboxRow({
+  name,
+  value,
+  checked,
+  onChange,
+  className,
+  children,
+}: {
+  name: string;
+  value?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={clsx('flex min-h-6 items-center gap-2 text-sm text-slate-800', className)}>
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 rounded border-slate-400 accent-brand-700"
+      />
+      {children}
+    </label>
   );
 }
